@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "zipgeo",
+  products: [
+    .executable(name: "zipgeo", targets: ["zipgeo"]),
+    .library(name: "ZipGeo", targets: ["ZipGeo"]),
+  ],
+  targets: [
+    // SQLite from the system (Debian: libsqlite3-dev). Only `SQLiteLinked` uses it, so that
+    // code which runs inside a host's SQLite (the loadable extension) never links a second copy.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // Calls into SQLite through a `sqlite3_api_routines` table (sqlite3ext.h), never by symbol.
+    .target(name: "CSQLiteAPI"),
+    // Installs the linked libsqlite3's routine table at load time.
+    .target(name: "SQLiteLinked", dependencies: ["CSQLite", "CSQLiteAPI"]),
+    // A small GRDB-style SQLite layer: connections, statements, values, errors, functions.
+    .target(name: "SQLiteKit", dependencies: ["CSQLiteAPI"]),
+    // Pure-Swift geodesy: distances, units, bounding boxes. Knows nothing of SQLite.
+    .target(name: "Geodesy"),
+    // A streaming RFC 4180 CSV reader.
+    .target(name: "CSV"),
+    // zipgeo's data model, SQL functions, importer and queries.
+    .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
+    // The command line, as a library so that tests can drive it.
+    .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "SQLiteLinked"]),
+    .executableTarget(name: "zipgeo", dependencies: ["ZipGeoCLI"]),
+
+    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+    .testTarget(name: "CSVTests", dependencies: ["CSV"]),
+    .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
+    .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked"]),
+    .testTarget(name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,114 @@
+// Calls into SQLite through the `sqlite3_api_routines` table that SQLite hands to extensions.
+//
+// Everything zipgeo does with SQLite goes through these wrappers, so the same compiled code
+// works in a program that links libsqlite3 (the table comes from `SQLiteLinked`) and inside a
+// host that loads zipgeo as an extension (the table comes from `sqlite3_zipgeo_init`), without
+// ever naming a `sqlite3_*` symbol that the dynamic linker would have to resolve.
+#ifndef ZIPGEO_CSQLITEAPI_H
+#define ZIPGEO_CSQLITEAPI_H
+
+#include <sqlite3ext.h>
+
+/// The routine table in use by this process, or NULL before one is installed.
+extern const sqlite3_api_routines *csqlite_routines;
+
+/// Installs the routine table. The first table wins: a process has one SQLite.
+void csqlite_install(const sqlite3_api_routines *routines);
+
+static inline int csqlite_is_installed(void) { return csqlite_routines != 0; }
+
+#define CSQLITE_API (csqlite_routines)
+
+// Connections
+static inline int csqlite_open_v2(const char *name, sqlite3 **db, int flags, const char *vfs) {
+  return CSQLITE_API->open_v2(name, db, flags, vfs);
+}
+static inline int csqlite_close_v2(sqlite3 *db) { return CSQLITE_API->close_v2(db); }
+static inline const char *csqlite_errmsg(sqlite3 *db) { return CSQLITE_API->errmsg(db); }
+static inline const char *csqlite_errstr(int code) { return CSQLITE_API->errstr(code); }
+static inline int csqlite_extended_errcode(sqlite3 *db) { return CSQLITE_API->extended_errcode(db); }
+static inline int csqlite_extended_result_codes(sqlite3 *db, int on) {
+  return CSQLITE_API->extended_result_codes(db, on);
+}
+static inline int csqlite_changes(sqlite3 *db) { return CSQLITE_API->changes(db); }
+static inline int csqlite_get_autocommit(sqlite3 *db) { return CSQLITE_API->get_autocommit(db); }
+static inline int csqlite_busy_timeout(sqlite3 *db, int ms) { return CSQLITE_API->busy_timeout(db, ms); }
+static inline const char *csqlite_libversion(void) { return CSQLITE_API->libversion(); }
+
+// Statements
+static inline int csqlite_prepare_v2(sqlite3 *db, const char *sql, int n, sqlite3_stmt **stmt,
+                                     const char **tail) {
+  return CSQLITE_API->prepare_v2(db, sql, n, stmt, tail);
+}
+static inline int csqlite_step(sqlite3_stmt *stmt) { return CSQLITE_API->step(stmt); }
+static inline int csqlite_reset(sqlite3_stmt *stmt) { return CSQLITE_API->reset(stmt); }
+static inline int csqlite_finalize(sqlite3_stmt *stmt) { return CSQLITE_API->finalize(stmt); }
+static inline int csqlite_clear_bindings(sqlite3_stmt *stmt) { return CSQLITE_API->clear_bindings(stmt); }
+static inline const char *csqlite_sql(sqlite3_stmt *stmt) { return CSQLITE_API->sql(stmt); }
+static inline int csqlite_bind_parameter_count(sqlite3_stmt *stmt) {
+  return CSQLITE_API->bind_parameter_count(stmt);
+}
+static inline int csqlite_bind_null(sqlite3_stmt *stmt, int i) { return CSQLITE_API->bind_null(stmt, i); }
+static inline int csqlite_bind_int64(sqlite3_stmt *stmt, int i, sqlite3_int64 v) {
+  return CSQLITE_API->bind_int64(stmt, i, v);
+}
+static inline int csqlite_bind_double(sqlite3_stmt *stmt, int i, double v) {
+  return CSQLITE_API->bind_double(stmt, i, v);
+}
+static inline int csqlite_bind_text(sqlite3_stmt *stmt, int i, const char *text, int n) {
+  return CSQLITE_API->bind_text(stmt, i, text, n, SQLITE_TRANSIENT);
+}
+static inline int csqlite_bind_blob(sqlite3_stmt *stmt, int i, const void *bytes, int n) {
+  return CSQLITE_API->bind_blob(stmt, i, bytes, n, SQLITE_TRANSIENT);
+}
+static inline int csqlite_column_count(sqlite3_stmt *stmt) { return CSQLITE_API->column_count(stmt); }
+static inline const char *csqlite_column_name(sqlite3_stmt *stmt, int i) {
+  return CSQLITE_API->column_name(stmt, i);
+}
+static inline int csqlite_column_type(sqlite3_stmt *stmt, int i) { return CSQLITE_API->column_type(stmt, i); }
+static inline sqlite3_int64 csqlite_column_int64(sqlite3_stmt *stmt, int i) {
+  return CSQLITE_API->column_int64(stmt, i);
+}
+static inline double csqlite_column_double(sqlite3_stmt *stmt, int i) {
+  return CSQLITE_API->column_double(stmt, i);
+}
+static inline const unsigned char *csqlite_column_text(sqlite3_stmt *stmt, int i) {
+  return CSQLITE_API->column_text(stmt, i);
+}
+static inline const void *csqlite_column_blob(sqlite3_stmt *stmt, int i) {
+  return CSQLITE_API->column_blob(stmt, i);
+}
+static inline int csqlite_column_bytes(sqlite3_stmt *stmt, int i) { return CSQLITE_API->column_bytes(stmt, i); }
+
+// Functions
+typedef void (*csqlite_function)(sqlite3_context *, int, sqlite3_value **);
+typedef void (*csqlite_destroy)(void *);
+static inline int csqlite_create_function_v2(sqlite3 *db, const char *name, int argc, int flags,
+                                             void *user_data, csqlite_function xFunc,
+                                             csqlite_destroy xDestroy) {
+  return CSQLITE_API->create_function_v2(db, name, argc, flags, user_data, xFunc, 0, 0, xDestroy);
+}
+static inline void *csqlite_user_data(sqlite3_context *ctx) { return CSQLITE_API->user_data(ctx); }
+static inline int csqlite_value_type(sqlite3_value *v) { return CSQLITE_API->value_type(v); }
+static inline int csqlite_value_numeric_type(sqlite3_value *v) { return CSQLITE_API->value_numeric_type(v); }
+static inline double csqlite_value_double(sqlite3_value *v) { return CSQLITE_API->value_double(v); }
+static inline sqlite3_int64 csqlite_value_int64(sqlite3_value *v) { return CSQLITE_API->value_int64(v); }
+static inline const unsigned char *csqlite_value_text(sqlite3_value *v) { return CSQLITE_API->value_text(v); }
+static inline const void *csqlite_value_blob(sqlite3_value *v) { return CSQLITE_API->value_blob(v); }
+static inline int csqlite_value_bytes(sqlite3_value *v) { return CSQLITE_API->value_bytes(v); }
+static inline void csqlite_result_null(sqlite3_context *ctx) { CSQLITE_API->result_null(ctx); }
+static inline void csqlite_result_double(sqlite3_context *ctx, double v) { CSQLITE_API->result_double(ctx, v); }
+static inline void csqlite_result_int64(sqlite3_context *ctx, sqlite3_int64 v) {
+  CSQLITE_API->result_int64(ctx, v);
+}
+static inline void csqlite_result_text(sqlite3_context *ctx, const char *text, int n) {
+  CSQLITE_API->result_text(ctx, text, n, SQLITE_TRANSIENT);
+}
+static inline void csqlite_result_blob(sqlite3_context *ctx, const void *bytes, int n) {
+  CSQLITE_API->result_blob(ctx, bytes, n, SQLITE_TRANSIENT);
+}
+static inline void csqlite_result_error(sqlite3_context *ctx, const char *message, int n) {
+  CSQLITE_API->result_error(ctx, message, n);
+}
+
+#endif

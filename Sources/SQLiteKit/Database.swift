@@ -1,0 +1,166 @@
+import CSQLiteAPI
+
+/// A connection to an SQLite database.
+///
+/// ```swift
+/// let db = try Database(path: "zipgeo.db", mode: .readOnly)
+/// let rows = try db.rows("SELECT zip, lat, lon FROM zips WHERE state = ?", ["TX"])
+/// ```
+///
+/// A connection is used from one thread at a time. It closes when the last reference goes away,
+/// unless it was borrowed from a host (an extension's connection belongs to its host).
+public final class Database {
+  /// How a file is opened.
+  public enum Mode: Sendable {
+    /// Read only; the file must exist.
+    case readOnly
+    /// Read and write; the file must exist.
+    case readWrite
+    /// Read and write, creating the file when it is missing.
+    case readWriteCreate
+  }
+
+  /// The `sqlite3 *` handle.
+  public let handle: OpaquePointer
+  private let ownsHandle: Bool
+
+  /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
+  ///
+  /// - Parameters:
+  ///   - path: A file path.
+  ///   - mode: Whether to allow writes and create a missing file.
+  public init(path: String, mode: Mode = .readWriteCreate) throws {
+    precondition(
+      csqlite_is_installed() != 0,
+      "No SQLite routines installed: link the SQLiteLinked target, or load zipgeo as an SQLite extension")
+    var flags: Int32
+    switch mode {
+    case .readOnly: flags = SQLITE_OPEN_READONLY
+    case .readWrite: flags = SQLITE_OPEN_READWRITE
+    case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    }
+    flags |= SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+    var db: OpaquePointer?
+    let code = csqlite_open_v2(path, &db, flags, nil)
+    guard code == SQLITE_OK, let db else {
+      // SQLite allocates a handle even when opening fails; it must be closed all the same.
+      let error = DatabaseError.lastError(of: db, code: code, sql: nil)
+      if let db { csqlite_close_v2(db) }
+      throw error
+    }
+    handle = db
+    ownsHandle = true
+    csqlite_extended_result_codes(db, 1)
+  }
+
+  /// Opens a private, empty in-memory database.
+  public static func inMemory() throws -> Database {
+    try Database(path: ":memory:")
+  }
+
+  /// Wraps a connection that somebody else owns (the host of a loadable extension).
+  /// The connection is not closed by this object.
+  public init(borrowing handle: OpaquePointer) {
+    self.handle = handle
+    ownsHandle = false
+  }
+
+  deinit {
+    if ownsHandle { csqlite_close_v2(handle) }
+  }
+
+  /// Prepares one SQL statement.
+  public func prepare(_ sql: String) throws -> Statement {
+    try Statement(database: self, sql: sql)
+  }
+
+  /// Runs SQL that may hold several statements separated by semicolons and returns no rows.
+  ///
+  /// ```swift
+  /// try db.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
+  /// ```
+  public func execute(_ sql: String) throws {
+    var utf8 = Array(sql.utf8CString)
+    try utf8.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var cursor: UnsafePointer<CChar>? = UnsafePointer(base)
+      while let current = cursor, current.pointee != 0 {
+        var stmt: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = csqlite_prepare_v2(handle, current, -1, &stmt, &tail)
+        guard code == SQLITE_OK else {
+          throw DatabaseError.lastError(of: handle, code: code, sql: String(cString: current))
+        }
+        defer { csqlite_finalize(stmt) }
+        if let stmt {
+          var step = csqlite_step(stmt)
+          while step == SQLITE_ROW { step = csqlite_step(stmt) }
+          guard step == SQLITE_DONE else {
+            throw DatabaseError.lastError(of: handle, code: step, sql: String(cString: csqlite_sql(stmt)))
+          }
+        }
+        cursor = tail
+      }
+    }
+  }
+
+  /// Runs one statement with bound arguments and returns no rows.
+  public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws {
+    try prepare(sql).execute(arguments)
+  }
+
+  /// Runs one query with bound arguments and returns all its rows.
+  public func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws -> [Row] {
+    try prepare(sql).rows(arguments)
+  }
+
+  /// The first column of the first row of a query, or `nil` when the query returns no row.
+  public func scalar(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws -> DatabaseValue? {
+    try prepare(sql).scalar(arguments)
+  }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(csqlite_changes(handle)) }
+
+  /// Whether no transaction is open.
+  public var isAutocommit: Bool { csqlite_get_autocommit(handle) != 0 }
+
+  /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
+  public func setBusyTimeout(milliseconds: Int32) {
+    csqlite_busy_timeout(handle, milliseconds)
+  }
+
+  /// The version of the SQLite library in use, such as `3.40.1`.
+  public static var sqliteVersion: String { String(cString: csqlite_libversion()) }
+
+  /// The kinds of transaction SQLite offers.
+  public enum TransactionKind: String, Sendable {
+    case deferred = "DEFERRED"
+    case immediate = "IMMEDIATE"
+    case exclusive = "EXCLUSIVE"
+  }
+
+  /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+  ///
+  /// ```swift
+  /// try db.inTransaction { try db.execute("DELETE FROM zips") }
+  /// ```
+  public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    try execute("BEGIN \(kind.rawValue) TRANSACTION")
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      // SQLite may already have rolled back (after SQLITE_FULL, for example); that is fine.
+      if !isAutocommit { try? execute("ROLLBACK TRANSACTION") }
+      throw error
+    }
+    do {
+      try execute("COMMIT TRANSACTION")
+    } catch {
+      if !isAutocommit { try? execute("ROLLBACK TRANSACTION") }
+      throw error
+    }
+    return result
+  }
+}

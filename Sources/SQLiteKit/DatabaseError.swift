@@ -1,0 +1,47 @@
+import CSQLiteAPI
+
+/// An error reported by SQLite, with the statement that caused it.
+///
+/// ```swift
+/// do { try db.execute("INSERT INTO zips(zip) VALUES ('01001')") } catch let error as DatabaseError {
+///   print(error)  // SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT ...`
+/// }
+/// ```
+public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The primary result code (`SQLITE_CONSTRAINT` is 19).
+  public var resultCode: Int32 { extendedResultCode & 0xFF }
+  /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE` is 2067).
+  public let extendedResultCode: Int32
+  /// SQLite's message.
+  public let message: String
+  /// The SQL that failed, when there is one.
+  public let sql: String?
+
+  public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+    self.extendedResultCode = extendedResultCode
+    self.message = message
+    self.sql = sql
+  }
+
+  public var description: String {
+    var text = "SQLite error \(resultCode): \(message)"
+    if let sql { text += " - while executing `\(sql)`" }
+    return text
+  }
+
+  /// The error SQLite reports for the connection after `code`.
+  static func lastError(of db: OpaquePointer?, code: Int32, sql: String?) -> DatabaseError {
+    let message: String
+    let extended: Int32
+    if let db {
+      message = String(cString: csqlite_errmsg(db))
+      let last = csqlite_extended_errcode(db)
+      extended = (last & 0xFF) == (code & 0xFF) ? last : code
+    } else {
+      message = String(cString: csqlite_errstr(code))
+      extended = code
+    }
+    return DatabaseError(extendedResultCode: extended, message: message, sql: sql)
+  }
+}
+

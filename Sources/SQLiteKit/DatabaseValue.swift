@@ -1,0 +1,77 @@
+/// One SQLite value, with the storage class SQLite gave it.
+///
+/// ```swift
+/// let count = try db.scalar("SELECT COUNT(*) FROM zips")  // .integer(41488)
+/// ```
+public enum DatabaseValue: Equatable, Hashable, Sendable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case blob([UInt8])
+
+  /// The value as a number, when it is an integer or a real.
+  public var double: Double? {
+    switch self {
+    case .integer(let value): Double(value)
+    case .real(let value): value
+    default: nil
+    }
+  }
+
+  /// The value when it is an integer.
+  public var int64: Int64? {
+    if case .integer(let value) = self { value } else { nil }
+  }
+
+  /// The value when it is text.
+  public var string: String? {
+    if case .text(let value) = self { value } else { nil }
+  }
+
+  public var isNull: Bool { self == .null }
+}
+
+extension DatabaseValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByStringLiteral
+{
+  public init(integerLiteral value: Int64) { self = .integer(value) }
+  public init(floatLiteral value: Double) { self = .real(value) }
+  public init(stringLiteral value: String) { self = .text(value) }
+}
+
+extension DatabaseValue: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .null: "NULL"
+    case .integer(let value): String(value)
+    case .real(let value): String(value)
+    case .text(let value): value
+    case .blob(let bytes): "<\(bytes.count) bytes>"
+    }
+  }
+}
+
+/// A Swift value that binds as an SQL parameter.
+public protocol DatabaseValueConvertible {
+  var databaseValue: DatabaseValue { get }
+}
+
+extension DatabaseValue: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { self }
+}
+extension String: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { .text(self) }
+}
+extension Double: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { .real(self) }
+}
+extension Int: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+}
+extension Int64: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { .integer(self) }
+}
+extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+}

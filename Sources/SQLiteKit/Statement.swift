@@ -1,0 +1,146 @@
+import CSQLiteAPI
+
+/// A prepared SQL statement. It is finalized when the last reference goes away.
+///
+/// ```swift
+/// let insert = try db.prepare("INSERT INTO zips(zip, lat, lon) VALUES (?, ?, ?)")
+/// for zip in zips { try insert.execute([zip.code, zip.latitude, zip.longitude]) }
+/// ```
+public final class Statement {
+  /// The `sqlite3_stmt *` handle.
+  public let handle: OpaquePointer
+  /// The connection, kept alive as long as the statement.
+  public let database: Database
+  /// The SQL text.
+  public let sql: String
+
+  init(database: Database, sql: String) throws {
+    var stmt: OpaquePointer?
+    var tail: UnsafePointer<CChar>?
+    let code = sql.withCString { csqlite_prepare_v2(database.handle, $0, -1, &stmt, &tail) }
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
+    guard let stmt else {
+      throw DatabaseError(extendedResultCode: SQLITE_MISUSE, message: "no SQL statement", sql: sql)
+    }
+    self.handle = stmt
+    self.database = database
+    self.sql = sql
+  }
+
+  deinit { csqlite_finalize(handle) }
+
+  /// The number of `?` parameters.
+  public var parameterCount: Int { Int(csqlite_bind_parameter_count(handle)) }
+
+  /// Resets the statement and binds `arguments` to its parameters, in order.
+  public func bind(_ arguments: [any DatabaseValueConvertible]) throws {
+    csqlite_reset(handle)
+    csqlite_clear_bindings(handle)
+    guard arguments.count == parameterCount else {
+      throw DatabaseError(
+        extendedResultCode: SQLITE_RANGE,
+        message: "wrong number of arguments: \(arguments.count) for \(parameterCount) parameters", sql: sql)
+    }
+    for (offset, argument) in arguments.enumerated() {
+      try bind(argument.databaseValue, at: Int32(offset + 1))
+    }
+  }
+
+  /// Binds one value to the parameter at `index` (1-based), leaving the others as they are.
+  public func bind(_ value: DatabaseValue, at index: Int32) throws {
+    let code: Int32
+    switch value {
+    case .null: code = csqlite_bind_null(handle, index)
+    case .integer(let int): code = csqlite_bind_int64(handle, index, int)
+    case .real(let double): code = csqlite_bind_double(handle, index, double)
+    case .text(let string):
+      // The explicit length keeps text with embedded NUL characters whole.
+      code = string.utf8CString.withUnsafeBufferPointer { chars in
+        csqlite_bind_text(handle, index, chars.baseAddress, Int32(chars.count - 1))
+      }
+    case .blob(let bytes):
+      // A zero-length blob needs a non-NULL pointer, or SQLite binds NULL.
+      code = (bytes.isEmpty ? [0] : bytes).withUnsafeBytes {
+        csqlite_bind_blob(handle, index, $0.baseAddress, Int32(bytes.count))
+      }
+    }
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
+  }
+
+  /// Advances to the next row: `true` when a row is ready, `false` when the statement is done.
+  @discardableResult
+  public func step() throws -> Bool {
+    let code = csqlite_step(handle)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      let error = DatabaseError.lastError(of: database.handle, code: code, sql: sql)
+      csqlite_reset(handle)
+      throw error
+    }
+  }
+
+  /// Resets the statement so it can run again; bindings stay.
+  public func reset() { csqlite_reset(handle) }
+
+  /// Binds `arguments` and runs the statement to completion.
+  public func execute(_ arguments: [any DatabaseValueConvertible] = []) throws {
+    try bind(arguments)
+    while try step() {}
+    reset()
+  }
+
+  /// Binds `arguments` and returns every row.
+  public func rows(_ arguments: [any DatabaseValueConvertible] = []) throws -> [Row] {
+    try bind(arguments)
+    defer { reset() }
+    var rows: [Row] = []
+    let names = columnNames
+    while try step() {
+      rows.append(Row(columnNames: names, values: (0..<columnCount).map { value(at: $0) }))
+    }
+    return rows
+  }
+
+  /// Binds `arguments` and returns the first column of the first row, or `nil` when there is no row.
+  public func scalar(_ arguments: [any DatabaseValueConvertible] = []) throws -> DatabaseValue? {
+    try bind(arguments)
+    defer { reset() }
+    return try step() ? value(at: 0) : nil
+  }
+
+  /// The number of result columns.
+  public var columnCount: Int { Int(csqlite_column_count(handle)) }
+
+  /// The names of the result columns.
+  public var columnNames: [String] {
+    (0..<Int32(columnCount)).map { String(cString: csqlite_column_name(handle, $0)) }
+  }
+
+  /// The value in column `index` (0-based) of the current row, typed as SQLite stored it.
+  public func value(at index: Int) -> DatabaseValue {
+    let column = Int32(index)
+    switch csqlite_column_type(handle, column) {
+    case SQLITE_INTEGER: return .integer(csqlite_column_int64(handle, column))
+    case SQLITE_FLOAT: return .real(csqlite_column_double(handle, column))
+    case SQLITE_TEXT: return .text(text(at: index) ?? "")
+    case SQLITE_BLOB:
+      let count = Int(csqlite_column_bytes(handle, column))
+      guard count > 0, let bytes = csqlite_column_blob(handle, column) else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default: return .null
+    }
+  }
+
+  /// Column `index` of the current row read as a double, without boxing (NULL reads as 0).
+  public func double(at index: Int) -> Double { csqlite_column_double(handle, Int32(index)) }
+
+  /// Column `index` of the current row read as text, or `nil` when it is NULL.
+  public func text(at index: Int) -> String? {
+    let column = Int32(index)
+    guard let text = csqlite_column_text(handle, column) else { return nil }
+    let count = Int(csqlite_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+@Suite struct DatabaseTests {
+  @Test func aggregatesComeBackAsNumbersNotText() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE zips(zip TEXT, lat REAL); INSERT INTO zips VALUES ('01001', 42.07), ('75075', 33.02);")
+    #expect(try db.scalar("SELECT COUNT(*) FROM zips") == .integer(2))
+    #expect(try db.scalar("SELECT MAX(lat) FROM zips") == .real(42.07))
+    #expect(try db.scalar("SELECT SUM(lat) FROM zips")?.double == 42.07 + 33.02)
+    #expect(try db.scalar("SELECT zip FROM zips ORDER BY zip LIMIT 1") == .text("01001"))
+    #expect(try db.scalar("SELECT NULL") == .null)
+    #expect(try db.scalar("SELECT zip FROM zips WHERE 0") == nil)
+  }
+
+  @Test func boundParametersKeepTextAsText() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE t(zip TEXT)")
+    try db.execute("INSERT INTO t VALUES (?)", ["00501"])
+    try db.execute("INSERT INTO t VALUES (?)", ["x'); DROP TABLE t; --"])
+    #expect(try db.rows("SELECT zip FROM t ORDER BY rowid").map { $0["zip"] } == [.text("00501"), .text("x'); DROP TABLE t; --")])
+  }
+
+  @Test func textWithAnEmbeddedNulRoundTripsWhole() throws {
+    let db = try Database.inMemory()
+    #expect(try db.scalar("SELECT length(CAST(? AS BLOB))", ["a\u{0}b"]) == .integer(3))
+  }
+
+  @Test func blobsRoundTripIncludingEmptyOnes() throws {
+    let db = try Database.inMemory()
+    #expect(try db.scalar("SELECT ?", [DatabaseValue.blob([1, 2, 3])]) == .blob([1, 2, 3]))
+    #expect(try db.scalar("SELECT typeof(?)", [DatabaseValue.blob([])]) == .text("blob"))
+  }
+
+  @Test func wrongArgumentCountIsAnError() throws {
+    let db = try Database.inMemory()
+    #expect(throws: DatabaseError.self) { try db.execute("SELECT ?, ?", [1]) }
+  }
+
+  @Test func errorsCarryCodeMessageAndSQL() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE zips(zip TEXT PRIMARY KEY)")
+    try db.execute("INSERT INTO zips VALUES ('01001')")
+    let error = #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO zips VALUES (?)", ["01001"]) }
+    #expect(error?.resultCode == 19)
+    #expect(error?.extendedResultCode == 1555  // SQLITE_CONSTRAINT_PRIMARYKEY)
+    #expect(error?.sql == "INSERT INTO zips VALUES (?)")
+    #expect(
+      error?.description
+        == "SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT INTO zips VALUES (?)`")
+  }
+
+  @Test func syntaxErrorsNameTheSQL() throws {
+    let db = try Database.inMemory()
+    let error = #expect(throws: DatabaseError.self) { try db.prepare("SELEC 1") }
+    #expect(error?.resultCode == 1)
+    #expect(error?.message.contains("syntax error") == true)
+  }
+
+  @Test func aFailedTransactionRollsBack() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE t(x INTEGER)")
+    try db.execute("INSERT INTO t VALUES (1)")
+    #expect(throws: FunctionError.self) {
+      try db.inTransaction {
+        try db.execute("DELETE FROM t")
+        throw FunctionError("stop")
+      }
+    }
+    #expect(db.isAutocommit)
+    #expect(try db.scalar("SELECT COUNT(*) FROM t") == .integer(1))
+  }
+
+  @Test func readOnlyConnectionsRefuseWrites() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ro-\(UUID().uuidString).db").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let db = try Database(path: path)
+      try db.execute("CREATE TABLE t(x)")
+    }
+    let readOnly = try Database(path: path, mode: .readOnly)
+    let error = #expect(throws: DatabaseError.self) { try readOnly.execute("INSERT INTO t VALUES (1)") }
+    #expect(error?.resultCode == 8)  // SQLITE_READONLY
+  }
+
+  @Test func openingAMissingFileReadOnlyFails() throws {
+    let error = #expect(throws: DatabaseError.self) {
+      try Database(path: "/nonexistent/zipgeo.db", mode: .readOnly)
+    }
+    #expect(error?.resultCode == 14)  // SQLITE_CANTOPEN
+  }
+}
