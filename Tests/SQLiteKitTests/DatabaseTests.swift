@@ -44,7 +44,7 @@ import Testing
     try db.execute("INSERT INTO zips VALUES ('01001')")
     let error = #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO zips VALUES (?)", ["01001"]) }
     #expect(error?.resultCode == 19)
-    #expect(error?.extendedResultCode == 1555  // SQLITE_CONSTRAINT_PRIMARYKEY)
+    #expect(error?.extendedResultCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
     #expect(error?.sql == "INSERT INTO zips VALUES (?)")
     #expect(
       error?.description
