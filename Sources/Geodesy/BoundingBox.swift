@@ -1,0 +1,67 @@
+import Foundation
+
+/// A latitude/longitude box that contains every point within some distance of a centre.
+///
+/// ```swift
+/// let box = Sphere.earth.boundingBox(around: plano, radius: 10_000)
+/// // SELECT ... WHERE lat BETWEEN box.minLatitude AND box.maxLatitude
+/// //   AND (lon BETWEEN box.longitudeRanges[0].lowerBound AND ...upperBound OR ...)
+/// ```
+///
+/// Longitudes come as one or two ranges within [-180, 180]: two when the circle crosses the
+/// 180th meridian, and the whole range when it contains a pole.
+public struct BoundingBox: Equatable, Sendable {
+  public let minLatitude: Double
+  public let maxLatitude: Double
+  public let longitudeRanges: [ClosedRange<Double>]
+
+  public init(minLatitude: Double, maxLatitude: Double, longitudeRanges: [ClosedRange<Double>]) {
+    self.minLatitude = minLatitude
+    self.maxLatitude = maxLatitude
+    self.longitudeRanges = longitudeRanges
+  }
+
+  /// Whether the box contains a point (with longitude in [-180, 180]).
+  public func contains(_ point: Coordinate) -> Bool {
+    (minLatitude...maxLatitude).contains(point.latitude)
+      && longitudeRanges.contains { $0.contains(point.longitude) }
+  }
+
+  /// The whole Earth.
+  public static let world = BoundingBox(minLatitude: -90, maxLatitude: 90, longitudeRanges: [-180...180])
+}
+
+extension Sphere {
+  /// The smallest latitude/longitude box that holds every point within `radius` metres of `center`.
+  ///
+  /// The box is widened by about a tenth of a millimetre so that rounding never leaves out a point
+  /// whose computed distance is within the radius.
+  public func boundingBox(around center: Coordinate, radius: Double) -> BoundingBox {
+    precondition(radius >= 0, "a radius cannot be negative")
+    let margin = 1e-9  // degrees, about 0.1 mm
+    let angle = radius / self.radius * (180 / Double.pi)  // angular radius in degrees
+    guard angle < 180 else { return .world }
+    let minLatitude = center.latitude - angle - margin
+    let maxLatitude = center.latitude + angle + margin
+    if minLatitude <= -90 || maxLatitude >= 90 {
+      // The circle holds a pole: every longitude is reached.
+      return BoundingBox(
+        minLatitude: max(minLatitude, -90), maxLatitude: min(maxLatitude, 90), longitudeRanges: [-180...180])
+    }
+    // The widest longitude is reached where the circle touches a meridian tangentially.
+    let ratio = sinCos(degrees: angle).sin / sinCos(degrees: center.latitude).cos
+    let halfWidth = asin(min(ratio, 1)) * (180 / Double.pi) + margin
+    let lon = remainder(center.longitude, 360)
+    let west = lon - halfWidth
+    let east = lon + halfWidth
+    let ranges: [ClosedRange<Double>]
+    if west < -180 {
+      ranges = [(west + 360)...180, -180...east]
+    } else if east > 180 {
+      ranges = [west...180, -180...(east - 360)]
+    } else {
+      ranges = [west...east]
+    }
+    return BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, longitudeRanges: ranges)
+  }
+}

@@ -1,0 +1,42 @@
+/// A point on the Earth, in degrees: latitude north of the equator, longitude east of Greenwich.
+///
+/// ```swift
+/// let plano = try Coordinate(latitude: 33.025, longitude: -96.7397)
+/// ```
+public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+  public let latitude: Double
+  public let longitude: Double
+
+  /// A coordinate with a finite latitude in [-90, 90] and a finite longitude.
+  ///
+  /// - Throws: `CoordinateError` naming the value that is out of range.
+  public init(latitude: Double, longitude: Double) throws(CoordinateError) {
+    guard latitude.isFinite, (-90...90).contains(latitude) else {
+      throw .latitudeOutOfRange(latitude)
+    }
+    guard longitude.isFinite else { throw .longitudeNotFinite(longitude) }
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  /// A coordinate the caller has already checked.
+  public init(uncheckedLatitude latitude: Double, longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  public var description: String { "\(latitude),\(longitude)" }
+}
+
+/// Why a pair of numbers is not a coordinate.
+public enum CoordinateError: Error, Equatable, Sendable, CustomStringConvertible {
+  case latitudeOutOfRange(Double)
+  case longitudeNotFinite(Double)
+
+  public var description: String {
+    switch self {
+    case .latitudeOutOfRange(let value): "latitude \(value) is outside [-90, 90]"
+    case .longitudeNotFinite(let value): "longitude \(value) is not a finite number"
+    }
+  }
+}
