@@ -1,0 +1,243 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One CSV record and the line it starts on.
+public struct CSVRecord: Equatable, Sendable {
+  /// The 1-based physical line where the record starts (a quoted field may span several lines).
+  public let line: Int
+  public let fields: [String]
+
+  public init(line: Int, fields: [String]) {
+    self.line = line
+    self.fields = fields
+  }
+
+  /// Whether the record came from an empty line.
+  public var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
+}
+
+/// Reads RFC 4180 CSV one record at a time, holding only one chunk of the file in memory.
+///
+/// ```swift
+/// let reader = try CSVReader(path: "data/zips.csv")
+/// while let record = try reader.next() { print(record.line, record.fields) }
+/// ```
+///
+/// It accepts what real files contain: quoted fields with commas, doubled quotes and line
+/// breaks; a UTF-8 byte-order mark; LF, CRLF or CR line ends; no final line end. It refuses, with
+/// the line number, what cannot be read faithfully: an unterminated quote, text after a closing
+/// quote, bytes that are not UTF-8, NUL bytes, UTF-16 files, and fields longer than a limit.
+public final class CSVReader {
+  /// The largest field accepted, in bytes.
+  public let maximumFieldBytes: Int
+  private let separator: UInt8
+  private var source: ByteSource
+  private var chunk: [UInt8] = []
+  private var position = 0
+  private var line = 1
+  private var started = false
+  private var finished = false
+  private var field: [UInt8] = []
+
+  /// Opens the file at `path` for reading.
+  public convenience init(path: String, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20)
+    throws(CSVError)
+  {
+    self.init(source: try FileSource(path: path), separator: separator, maximumFieldBytes: maximumFieldBytes)
+  }
+
+  /// Reads CSV held in memory.
+  public convenience init(bytes: [UInt8], separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20) {
+    self.init(source: MemorySource(bytes: bytes), separator: separator, maximumFieldBytes: maximumFieldBytes)
+  }
+
+  /// Reads CSV held in a string.
+  public convenience init(string: String) {
+    self.init(bytes: Array(string.utf8))
+  }
+
+  init(source: ByteSource, separator: UInt8, maximumFieldBytes: Int) {
+    self.source = source
+    self.separator = separator
+    self.maximumFieldBytes = maximumFieldBytes
+    field.reserveCapacity(256)
+  }
+
+  /// The next record, or `nil` at the end of the file.
+  public func next() throws(CSVError) -> CSVRecord? {
+    if !started { try start() }
+    if finished { return nil }
+    let recordLine = line
+    var fields: [String] = []
+    var state = State.fieldStart
+    field.removeAll(keepingCapacity: true)
+
+    while true {
+      guard let byte = try nextByte() else {
+        finished = true
+        switch state {
+        case .fieldStart where fields.isEmpty:
+          return nil  // the file ended with a line end
+        case .quoted:
+          throw CSVError(line: recordLine, message: "a quoted field starting here is never closed")
+        default:
+          fields.append(try takeField(line: recordLine))
+          return CSVRecord(line: recordLine, fields: fields)
+        }
+      }
+      switch state {
+      case .fieldStart, .unquoted:
+        if byte == separator {
+          fields.append(try takeField(line: recordLine))
+          state = .fieldStart
+        } else if byte == lf || byte == cr {
+          try endLine(after: byte)
+          fields.append(try takeField(line: recordLine))
+          return CSVRecord(line: recordLine, fields: fields)
+        } else if byte == quote && state == .fieldStart {
+          state = .quoted
+        } else {
+          try append(byte)
+          state = .unquoted
+        }
+      case .quoted:
+        if byte == quote {
+          state = .quoteInQuoted
+        } else {
+          if byte == lf { line += 1 }
+          try append(byte)
+        }
+      case .quoteInQuoted:
+        if byte == quote {
+          try append(quote)  // a doubled quote stands for one
+          state = .quoted
+        } else if byte == separator {
+          fields.append(try takeField(line: recordLine))
+          state = .fieldStart
+        } else if byte == lf || byte == cr {
+          try endLine(after: byte)
+          fields.append(try takeField(line: recordLine))
+          return CSVRecord(line: recordLine, fields: fields)
+        } else {
+          throw CSVError(
+            line: line, message: "unexpected \(describe(byte)) after a closing quote (a quote inside a quoted field is written \"\")")
+        }
+      }
+    }
+  }
+
+  private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
+
+  private func start() throws(CSVError) {
+    started = true
+    try fill()
+    let head = chunk[position..<min(chunk.count, position + 3)]
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) {
+      position += 3
+    } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+      throw CSVError(line: nil, message: "the file is UTF-16 text; save it as UTF-8")
+    }
+  }
+
+  private func nextByte() throws(CSVError) -> UInt8? {
+    if position == chunk.count {
+      try fill()
+      if chunk.isEmpty { return nil }
+    }
+    let byte = chunk[position]
+    position += 1
+    return byte
+  }
+
+  private func peekByte() throws(CSVError) -> UInt8? {
+    if position == chunk.count {
+      try fill()
+      if chunk.isEmpty { return nil }
+    }
+    return chunk[position]
+  }
+
+  private func fill() throws(CSVError) {
+    chunk = try source.read()
+    position = 0
+  }
+
+  /// Counts a line end, taking the LF of a CRLF pair with its CR.
+  private func endLine(after byte: UInt8) throws(CSVError) {
+    line += 1
+    if byte == cr, try peekByte() == lf { position += 1 }
+  }
+
+  private func append(_ byte: UInt8) throws(CSVError) {
+    if byte == 0 {
+      throw CSVError(line: line, message: "the file holds a NUL byte: it is binary, not CSV text")
+    }
+    guard field.count < maximumFieldBytes else {
+      throw CSVError(line: line, message: "a field is longer than \(maximumFieldBytes) bytes")
+    }
+    field.append(byte)
+  }
+
+  private func takeField(line recordLine: Int) throws(CSVError) -> String {
+    guard let text = String(validating: field, as: UTF8.self) else {
+      throw CSVError(line: recordLine, message: "the text is not valid UTF-8")
+    }
+    field.removeAll(keepingCapacity: true)
+    return text
+  }
+
+  private func describe(_ byte: UInt8) -> String {
+    (0x20..<0x7F).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+  }
+}
+
+private let lf = UInt8(ascii: "\n")
+private let cr = UInt8(ascii: "\r")
+private let quote = UInt8(ascii: "\"")
+
+/// Where the bytes come from.
+protocol ByteSource {
+  /// The next chunk of bytes; empty at the end.
+  mutating func read() throws(CSVError) -> [UInt8]
+}
+
+struct MemorySource: ByteSource {
+  var bytes: [UInt8]
+  mutating func read() -> [UInt8] {
+    defer { bytes = [] }
+    return bytes
+  }
+}
+
+/// Reads a file in 64 KiB chunks.
+final class FileSource: ByteSource {
+  private let descriptor: Int32
+
+  init(path: String) throws(CSVError) {
+    descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw CSVError(line: nil, message: String(cString: strerror(errno))) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw CSVError(line: nil, message: "it is a directory, not a file")
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  func read() throws(CSVError) -> [UInt8] {
+    let capacity = 1 << 16
+    var bytes = [UInt8](repeating: 0, count: capacity)
+    while true {
+      let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, capacity) }
+      if count >= 0 {
+        bytes.removeLast(capacity - count)
+        return bytes
+      }
+      if errno != EINTR { throw CSVError(line: nil, message: String(cString: strerror(errno))) }
+    }
+  }
+}

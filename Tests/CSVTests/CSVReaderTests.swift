@@ -1,0 +1,125 @@
+import CSV
+import Foundation
+import Testing
+
+@Suite struct CSVReaderTests {
+  func records(_ text: String) throws -> [CSVRecord] {
+    try records(bytes: Array(text.utf8))
+  }
+
+  func records(bytes: [UInt8], maximumFieldBytes: Int = 1 << 20) throws -> [CSVRecord] {
+    let reader = CSVReader(bytes: bytes, maximumFieldBytes: maximumFieldBytes)
+    var all: [CSVRecord] = []
+    while let record = try reader.next() { all.append(record) }
+    return all
+  }
+
+  func error(_ text: String) -> CSVError? {
+    error(bytes: Array(text.utf8))
+  }
+
+  func error(bytes: [UInt8]) -> CSVError? {
+    do {
+      _ = try records(bytes: bytes)
+      return nil
+    } catch {
+      return error as? CSVError
+    }
+  }
+
+  @Test func plainRecordsSplitOnCommasAndLineEnds() throws {
+    #expect(
+      try records("zip,lat,lon\n01001,42.07,-72.62\n")
+        == [
+          CSVRecord(line: 1, fields: ["zip", "lat", "lon"]), CSVRecord(line: 2, fields: ["01001", "42.07", "-72.62"]),
+        ])
+  }
+
+  @Test func quotedFieldsMayHoldCommasQuotesAndLineBreaks() throws {
+    let result = try records("a,b\n\"Washington, DC\",\"say \"\"hi\"\"\"\n\"two\nlines\",x\nlast,row\n")
+    #expect(result[1].fields == ["Washington, DC", "say \"hi\""])
+    #expect(result[2].fields == ["two\nlines", "x"])
+    #expect(result[2].line == 3)
+    #expect(result[3].line == 5, "the line after a two-line record")
+  }
+
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let result = try records(bytes: [0xEF, 0xBB, 0xBF] + Array("zip,lat\n1,2\n".utf8))
+    #expect(result[0].fields == ["zip", "lat"])
+  }
+
+  @Test func crlfAndLoneCRLineEndsAreLineEnds() throws {
+    let result = try records("a,b\r\n1,2\r\n3,4\r5,6")
+    #expect(result.map(\.fields) == [["a", "b"], ["1", "2"], ["3", "4"], ["5", "6"]])
+    #expect(result.map(\.line) == [1, 2, 3, 4])
+  }
+
+  @Test func aFinalRecordWithoutALineEndIsRead() throws {
+    #expect(try records("a,b\n1,2").last?.fields == ["1", "2"])
+    #expect(try records("a,b\n\"1\",\"2\"").last?.fields == ["1", "2"])
+  }
+
+  @Test func emptyFieldsAndBlankLinesAreKept() throws {
+    let result = try records("a,,c\n\n,\n")
+    #expect(result.map(\.fields) == [["a", "", "c"], [""], ["", ""]])
+    #expect(result[1].isBlank)
+    #expect(try records("").isEmpty)
+  }
+
+  @Test func anUnterminatedQuoteIsAnErrorNamingItsLine() {
+    let problem = error("a,b\n1,\"open\n2,3\n")
+    #expect(problem == CSVError(line: 2, message: "a quoted field starting here is never closed"))
+  }
+
+  @Test func textAfterAClosingQuoteIsAnError() {
+    let problem = error("a,b\n\"x\"y,2\n")
+    #expect(problem?.line == 2)
+    #expect(problem?.message.contains("'y' after a closing quote") == true)
+  }
+
+  @Test func invalidUTF8IsAnError() {
+    #expect(error(bytes: Array("a\n".utf8) + [0xC3, 0x28, 0x0A]) == CSVError(line: 2, message: "the text is not valid UTF-8"))
+  }
+
+  @Test func nulBytesMarkABinaryFile() {
+    #expect(error(bytes: [0x61, 0x0A, 0x00, 0x01])?.line == 2)
+  }
+
+  @Test func utf16FilesAreRefusedWithAHint() {
+    #expect(error(bytes: [0xFF, 0xFE, 0x61, 0x00]) == CSVError(line: nil, message: "the file is UTF-16 text; save it as UTF-8"))
+  }
+
+  @Test func overlongFieldsAreRefused() {
+    let text = Array("a,".utf8) + [UInt8](repeating: 0x78, count: 100)
+    #expect(throws: CSVError.self) { try records(bytes: text, maximumFieldBytes: 50) }
+  }
+
+  @Test func unicodeTextIsKept() throws {
+    #expect(try records("Mayagüez,Añasco\n")[0].fields == ["Mayagüez", "Añasco"])
+  }
+
+  @Test func filesAreReadAcrossChunkBoundaries() throws {
+    // More than one 64 KiB chunk, with a CRLF and a quoted field straddling chunk edges.
+    var text = "zip,place\r\n"
+    for i in 0..<20_000 { text += "\(String(format: "%05d", i)),\"Place, \(i)\"\r\n" }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let reader = try CSVReader(path: path)
+    var count = 0
+    while let record = try reader.next() {
+      if count > 0 {
+        #expect(record.fields == [String(format: "%05d", count - 1), "Place, \(count - 1)"])
+        #expect(record.line == count + 1)
+      }
+      count += 1
+    }
+    #expect(count == 20_001)
+  }
+
+  @Test func aMissingFileIsAnError() {
+    #expect(throws: CSVError(line: nil, message: "No such file or directory")) {
+      try CSVReader(path: "/nonexistent/zips.csv")
+    }
+  }
+}
