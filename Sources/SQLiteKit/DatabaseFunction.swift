@@ -79,16 +79,23 @@ public struct FunctionArguments: ~Copyable {
   /// Argument `index` (0-based) as a number.
   ///
   /// Integers, reals and text that reads as a number are accepted, as SQLite's own math
-  /// functions do; other text and blobs throw an error naming the function and the argument.
-  public func number(at index: Int, of function: String) throws -> Double {
+  /// functions do; other text and blobs throw an error naming the function and the argument,
+  /// as in `distance(): lat1 (argument 1) is not a number: 'abc'`.
+  ///
+  /// - Parameters:
+  ///   - index: The 0-based argument index.
+  ///   - function: The function's name, for the error message.
+  ///   - name: The argument's name, for the error message.
+  public func number(at index: Int, of function: String, named name: String? = nil) throws -> Double {
     let value = handle(index)
+    let argument = name.map { "\($0) (argument \(index + 1))" } ?? "argument \(index + 1)"
     switch csqlite_value_numeric_type(value) {
     case SQLITE_INTEGER, SQLITE_FLOAT: return csqlite_value_double(value)
-    case SQLITE_NULL: throw FunctionError("\(function)(): argument \(index + 1) is NULL")
-    case SQLITE_BLOB: throw FunctionError("\(function)(): argument \(index + 1) is a blob, not a number")
+    case SQLITE_NULL: throw FunctionError("\(function)(): \(argument) is NULL")
+    case SQLITE_BLOB: throw FunctionError("\(function)(): \(argument) is a blob, not a number")
     default:
       let text = self.value(at: index).description
-      throw FunctionError("\(function)(): argument \(index + 1) is not a number: '\(text.prefix(40))'")
+      throw FunctionError("\(function)(): \(argument) is not a number: '\(text.prefix(40))'")
     }
   }
 

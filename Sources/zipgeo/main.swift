@@ -1,1 +1,4 @@
-print("hi")
+import Foundation
+import ZipGeoCLI
+
+exit(ZipGeoCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,171 @@
+import CSV
+import SQLiteKit
+
+/// How an import treats bad and repeated rows.
+public struct ImportOptions: Equatable, Sendable {
+  /// Import the valid rows and report each invalid one, instead of failing on the first.
+  public var skipInvalid: Bool
+  /// Fail on a zip that appears twice, instead of keeping the first row and warning.
+  public var strict: Bool
+
+  public init(skipInvalid: Bool = false, strict: Bool = false) {
+    self.skipInvalid = skipInvalid
+    self.strict = strict
+  }
+}
+
+/// What an import did.
+public struct ImportSummary: Equatable, Sendable {
+  public let imported: Int
+  public let skipped: Int
+  public let duplicates: Int
+  public let seconds: Double
+}
+
+/// A problem with an import file, naming the file, the line and the value.
+///
+/// ```
+/// data/x.csv:3: latitude '91.5' is outside [-90, 90]
+/// ```
+public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let file: String
+  /// The 1-based line, or `nil` for the file as a whole.
+  public let line: Int?
+  public let message: String
+
+  public var description: String {
+    if let line { "\(file):\(line): \(message)" } else { "\(file): \(message)" }
+  }
+}
+
+/// Something an import reports as it goes, without stopping.
+public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
+  /// An invalid line left out (with `skipInvalid`).
+  case skipped(ImportError)
+  /// A zip seen again; the first row is kept.
+  case duplicate(file: String, zip: String, line: Int, firstLine: Int)
+
+  public var description: String {
+    switch self {
+    case .skipped(let error): "\(error) (line skipped)"
+    case .duplicate(let file, let zip, let line, let firstLine):
+      "\(file):\(line): zip '\(zip)' already appeared on line \(firstLine); keeping line \(firstLine)"
+    }
+  }
+}
+
+/// Loads a zip / latitude / longitude CSV into a zipgeo database, replacing its zip codes.
+///
+/// ```swift
+/// let summary = try Importer().importFile("data/zips.csv", into: ZipDatabase(writingAt: "zipgeo.db"))
+/// ```
+///
+/// The file is streamed, so memory stays flat however long it is. Rows are staged in a temporary
+/// table first; only when the whole file has been read and checked does one transaction replace
+/// the old zip codes with the new. A failed or interrupted import leaves the database exactly as
+/// it was, and readers see either the old data or the new, never a mix.
+public struct Importer: Sendable {
+  public let options: ImportOptions
+
+  public init(options: ImportOptions = ImportOptions()) {
+    self.options = options
+  }
+
+  /// Imports `path` into `db`.
+  ///
+  /// - Parameters:
+  ///   - path: The CSV file, named in messages as given.
+  ///   - db: The database whose zip codes are replaced.
+  ///   - notify: Called for each skipped line and each duplicate zip.
+  /// - Throws: `ImportError` for a problem with the file; `DatabaseError` when SQLite fails.
+  public func importFile(
+    _ path: String, into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in }
+  ) throws -> ImportSummary {
+    let clock = ContinuousClock()
+    let start = clock.now
+    func fail(_ line: Int?, _ message: String) -> ImportError {
+      ImportError(file: path, line: line, message: message)
+    }
+    let reader: CSVReader
+    do {
+      reader = try CSVReader(path: path)
+    } catch {
+      throw fail(nil, "cannot read the file: \(error.message)")
+    }
+    func nextRecord() throws -> CSVRecord? {
+      do {
+        while let record = try reader.next() {
+          if !record.isBlank { return record }
+        }
+        return nil
+      } catch {
+        throw fail(error.line, error.message)
+      }
+    }
+
+    guard let header = try nextRecord() else {
+      throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
+    }
+    let columns: ColumnMap
+    do {
+      columns = try ColumnMap(header: header.fields)
+    } catch {
+      throw fail(header.line, error.message)
+    }
+
+    let sql = db.database
+    var imported = 0
+    var skipped = 0
+    var duplicates = 0
+    try sql.inTransaction {
+      try sql.execute(
+        """
+        DROP TABLE IF EXISTS temp.import_rows;
+        CREATE TEMP TABLE import_rows (
+          zip TEXT PRIMARY KEY, place TEXT, state TEXT, county TEXT, lat REAL, lon REAL, line INTEGER
+        ) WITHOUT ROWID;
+        """)
+      let insert = try sql.prepare(
+        "INSERT INTO temp.import_rows VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (zip) DO NOTHING")
+      let firstLine = try sql.prepare("SELECT line FROM temp.import_rows WHERE zip = ?")
+      while let record = try nextRecord() {
+        let zip: ZipCode
+        do {
+          zip = try columns.zipCode(from: record)
+        } catch let error as ImportProblem {
+          let problem = fail(record.line, error.message)
+          guard options.skipInvalid else { throw problem }
+          skipped += 1
+          notify(.skipped(problem))
+          continue
+        }
+        try insert.execute([
+          zip.zip, zip.place, zip.state, zip.county, zip.coordinate.latitude, zip.coordinate.longitude, record.line,
+        ])
+        if sql.changes == 1 {
+          imported += 1
+          continue
+        }
+        duplicates += 1
+        let first = Int(try firstLine.scalar([zip.zip])?.int64 ?? 0)
+        if options.strict {
+          throw fail(record.line, "zip '\(zip.zip)' already appeared on line \(first) (--strict refuses duplicates)")
+        }
+        notify(.duplicate(file: path, zip: zip.zip, line: record.line, firstLine: first))
+      }
+      guard imported > 0 else {
+        throw fail(nil, "no valid data rows; the database is unchanged")
+      }
+      try sql.execute(
+        """
+        DELETE FROM main.zips;
+        INSERT INTO main.zips (zip, place, state, county, lat, lon)
+          SELECT zip, place, state, county, lat, lon FROM temp.import_rows ORDER BY zip;
+        DROP TABLE temp.import_rows;
+        """)
+    }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return ImportSummary(imported: imported, skipped: skipped, duplicates: duplicates, seconds: seconds)
+  }
+}

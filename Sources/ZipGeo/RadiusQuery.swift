@@ -1,0 +1,59 @@
+import Geodesy
+import SQLiteKit
+
+/// "Which zip codes lie within this distance of that point, nearest first?"
+///
+/// ```swift
+/// let query = RadiusQuery(center: plano.coordinate, radius: 10_000)
+/// for hit in try query.run(on: db) { print(hit.zipCode.zip, hit.distance) }
+/// ```
+///
+/// The query runs inside SQLite: a bounding box from the geodesy core narrows the candidates on
+/// the (lat, lon) index, then the `distance()` SQL function keeps exactly those within the radius.
+/// Results are sorted by distance, then by zip.
+public struct RadiusQuery: Equatable, Sendable {
+  public let center: Coordinate
+  /// The radius in metres.
+  public let radius: Double
+  /// At most this many results, or all when `nil`.
+  public let limit: Int?
+
+  public init(center: Coordinate, radius: Double, limit: Int? = nil) {
+    precondition(radius >= 0 && radius.isFinite, "a radius is a finite length, not \(radius)")
+    self.center = center
+    self.radius = radius
+    self.limit = limit
+  }
+
+  static let sql = """
+    SELECT zip, place, state, county, lat, lon, distance(?1, ?2, lat, lon) AS km
+    FROM zips
+    WHERE lat BETWEEN ?3 AND ?4
+      AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)
+      AND km <= ?9
+    ORDER BY km, zip
+    LIMIT ?10
+    """
+
+  /// Runs the query.
+  public func run(on db: ZipDatabase) throws -> [NearbyZip] {
+    let box = Sphere.earth.boundingBox(around: center, radius: radius)
+    let first = box.longitudeRanges[0]
+    // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
+    let second = box.longitudeRanges.count > 1 ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
+    let statement = try db.database.prepare(Self.sql)
+    try statement.bind([
+      center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,
+      second.0, second.1, LengthUnit.kilometres.fromMetres(radius), limit ?? -1,
+    ])
+    defer { statement.reset() }
+    var results: [NearbyZip] = []
+    while try statement.step() {
+      results.append(
+        NearbyZip(
+          zipCode: ZipDatabase.zipCode(from: statement),
+          distance: LengthUnit.kilometres.toMetres(statement.double(at: 6))))
+    }
+    return results
+  }
+}

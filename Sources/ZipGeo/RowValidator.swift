@@ -1,0 +1,67 @@
+import CSV
+import Foundation
+import Geodesy
+
+/// A CSV record checked and turned into a zip code.
+extension ColumnMap {
+  /// The zip code in `record`, or the problem with it.
+  ///
+  /// The zip must be non-empty; latitude and longitude must be plain decimal numbers (`33.025`,
+  /// `-96.7397`, `1e-3`; not `NaN`, `inf`, `0x1p3` or `33,025`) within [-90, 90] and [-180, 180].
+  /// Surrounding spaces are ignored; empty place, state and county become NULL.
+  func zipCode(from record: CSVRecord) throws(ImportProblem) -> ZipCode {
+    let fields = record.fields
+    guard fields.count == fieldCount else {
+      throw ImportProblem("the line has \(fields.count) fields, the header has \(fieldCount)")
+    }
+    let zip = fields[zip].trimmingCharacters(in: .whitespaces)
+    guard !zip.isEmpty else { throw ImportProblem("zip is empty") }
+    let latitude = try Self.number(fields[latitude], named: "latitude", within: -90...90)
+    let longitude = try Self.number(fields[longitude], named: "longitude", within: -180...180)
+    func optional(_ index: Int?) -> String? {
+      guard let index else { return nil }
+      let value = fields[index].trimmingCharacters(in: .whitespaces)
+      return value.isEmpty ? nil : value
+    }
+    return ZipCode(
+      zip: zip, place: optional(place), state: optional(state), county: optional(county),
+      coordinate: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+  }
+
+  static func number(_ field: String, named name: String, within range: ClosedRange<Double>) throws(ImportProblem)
+    -> Double
+  {
+    let text = field.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { throw ImportProblem("\(name) is empty") }
+    guard isDecimal(text), let value = Double(text), value.isFinite else {
+      throw ImportProblem("\(name) '\(field.prefix(60))' is not a decimal number")
+    }
+    guard range.contains(value) else {
+      throw ImportProblem("\(name) '\(text)' is outside [\(Int(range.lowerBound)), \(Int(range.upperBound))]")
+    }
+    return value
+  }
+
+  /// Whether `text` is `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit before the exponent.
+  static func isDecimal(_ text: String) -> Bool {
+    var bytes = text.utf8[...]
+    if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    func digits() -> Int {
+      let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    var mantissaDigits = digits()
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      mantissaDigits += digits()
+    }
+    guard mantissaDigits > 0 else { return false }
+    if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return bytes.isEmpty
+  }
+}

@@ -1,0 +1,47 @@
+import SQLiteKit
+
+/// The tables of a zipgeo database, and its version.
+///
+/// `PRAGMA user_version` holds `Schema.version`; a later zipgeo that changes the tables raises it
+/// and migrates older files.
+public enum Schema {
+  /// The version this zipgeo writes and reads.
+  public static let version: Int64 = 1
+
+  static let createStatements = """
+    CREATE TABLE zips (
+      zip TEXT NOT NULL PRIMARY KEY CHECK (zip <> ''),
+      place TEXT,
+      state TEXT,
+      county TEXT,
+      lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+      lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180)
+    ) WITHOUT ROWID;
+    -- Radius queries narrow candidates by a latitude band on this index, then by longitude.
+    CREATE INDEX zips_lat_lon ON zips (lat, lon);
+    PRAGMA user_version = 1;
+    """
+
+  /// What a database file holds.
+  enum State: Equatable {
+    /// No tables at all: a new file.
+    case empty
+    /// A zipgeo database of this version.
+    case current
+    /// Something else, with the reason.
+    case foreign(String)
+  }
+
+  static func state(of db: Database) throws -> State {
+    let version = try db.scalar("PRAGMA user_version")?.int64 ?? 0
+    let tables = try db.scalar("SELECT COUNT(*) FROM sqlite_schema")?.int64 ?? 0
+    let hasZips = try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zips'") != nil
+    if version == 0 && tables == 0 { return .empty }
+    if version == Schema.version && hasZips { return .current }
+    if version > Schema.version {
+      return .foreign("it was made by a newer zipgeo (schema version \(version), this one reads \(Schema.version))")
+    }
+    if !hasZips { return .foreign("it has no 'zips' table") }
+    return .foreign("its schema version is \(version), expected \(Schema.version)")
+  }
+}

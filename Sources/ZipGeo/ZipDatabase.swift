@@ -1,0 +1,90 @@
+import Foundation
+import Geodesy
+import SQLiteKit
+
+/// A zipgeo database file: zip codes with coordinates, and the SQL functions to query them.
+///
+/// ```swift
+/// let db = try ZipDatabase(readingAt: "zipgeo.db")
+/// let plano = try db.zipCode("75075")
+/// ```
+public final class ZipDatabase {
+  /// The connection, with zipgeo's SQL functions registered.
+  public let database: Database
+  /// The path as the user gave it, for messages.
+  public let path: String
+
+  /// Opens an existing zipgeo database read-only.
+  public init(readingAt path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else { throw ZipGeoError.databaseMissing(path: path) }
+    self.path = path
+    database = try Self.open(path, mode: .readOnly)
+    switch try Self.checkedState(of: database, path: path) {
+    case .current: break
+    case .empty: throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty")
+    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
+    }
+  }
+
+  /// Opens a zipgeo database for writing, creating the file and its tables when missing.
+  /// A file that holds something else is refused, never changed.
+  public init(writingAt path: String) throws {
+    self.path = path
+    database = try Self.open(path, mode: .readWriteCreate)
+    database.setBusyTimeout(milliseconds: 5000)
+    switch try Self.checkedState(of: database, path: path) {
+    case .current: break
+    case .empty: try database.inTransaction { try database.execute(Schema.createStatements) }
+    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
+    }
+  }
+
+  private static func open(_ path: String, mode: Database.Mode) throws -> Database {
+    let db: Database
+    do {
+      db = try Database(path: path, mode: mode)
+    } catch let error as DatabaseError {
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    }
+    try SQLFunctions.register(on: db)
+    return db
+  }
+
+  private static func checkedState(of db: Database, path: String) throws -> Schema.State {
+    do {
+      return try Schema.state(of: db)
+    } catch let error as DatabaseError {
+      // "file is not a database" shows up on the first read, not on open.
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    }
+  }
+
+  /// The number of zip codes.
+  public func count() throws -> Int {
+    Int(try database.scalar("SELECT COUNT(*) FROM zips")?.int64 ?? 0)
+  }
+
+  /// The zip code `zip`, or `nil` when it is not in the database.
+  public func zipCode(_ zip: String) throws -> ZipCode? {
+    let statement = try database.prepare("SELECT zip, place, state, county, lat, lon FROM zips WHERE zip = ?")
+    try statement.bind([zip])
+    defer { statement.reset() }
+    return try statement.step() ? Self.zipCode(from: statement) : nil
+  }
+
+  /// The zip code `zip`, or an error that names it and this database.
+  public func requireZipCode(_ zip: String) throws -> ZipCode {
+    guard let found = try zipCode(zip) else {
+      throw ZipGeoError.unknownZip(zip: zip, path: (path as NSString).lastPathComponent)
+    }
+    return found
+  }
+
+  /// Reads columns zip, place, state, county, lat, lon (0...5) of the current row.
+  static func zipCode(from statement: Statement) -> ZipCode {
+    ZipCode(
+      zip: statement.text(at: 0) ?? "", place: statement.text(at: 1), state: statement.text(at: 2),
+      county: statement.text(at: 3),
+      coordinate: Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5)))
+  }
+}

@@ -1,0 +1,138 @@
+/// What a command accepts, for parsing and for its help text.
+struct CommandSpec: Sendable {
+  struct Argument: Sendable {
+    let name: String
+    let help: String
+    var label: String { "<\(name)>" }
+  }
+
+  struct Option: Sendable {
+    /// The long name without dashes, as in `km` for `--km`.
+    let name: String
+    /// The name of its value, or `nil` for a flag that takes none.
+    let valueName: String?
+    let help: String
+    var label: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
+  }
+
+  /// The name as typed after `zipgeo`, or empty for `zipgeo` itself.
+  let name: String
+  let abstract: String
+  /// The usage line after `zipgeo <name>`.
+  let usage: String
+  let arguments: [Argument]
+  let options: [Option]
+  var discussion: String? = nil
+
+  var commandLine: String { name.isEmpty ? "zipgeo" : "zipgeo \(name)" }
+  var usageLine: String { "\(commandLine) \(usage)" }
+}
+
+/// A command line that does not fit its command: printed with the usage line, exit code 64.
+struct UsageError: Error, Equatable {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// The arguments of one command, parsed against its spec.
+struct ParsedArguments: Equatable {
+  var positionals: [String] = []
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+  var wantsHelp = false
+
+  /// The value of option `--name`, if given.
+  func value(_ name: String) -> String? { values[name] }
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+extension CommandSpec {
+  /// Parses `arguments` the way swift-argument-parser does: `--name value` and `--name=value`,
+  /// `--` ends options, `-h`/`--help` anywhere asks for help, and a dash followed by a digit is a
+  /// value (a negative number), not an option.
+  func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let token = arguments[index]
+      index += 1
+      if optionsEnded || !Self.looksLikeOption(token) {
+        parsed.positionals.append(token)
+        continue
+      }
+      if token == "--" {
+        optionsEnded = true
+        continue
+      }
+      if token == "-h" || token == "--help" {
+        parsed.wantsHelp = true
+        continue
+      }
+      let body = token.dropFirst(2)
+      let name = String(body.prefix { $0 != "=" })
+      let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+      guard token.hasPrefix("--"), let option = options.first(where: { $0.name == name }) else {
+        throw UsageError("Unknown option '\(token.prefix { $0 != "=" })'")
+      }
+      if option.valueName == nil {
+        if inlineValue != nil { throw UsageError("The option '--\(name)' takes no value") }
+        parsed.flags.insert(name)
+      } else if let inlineValue {
+        parsed.values[name] = inlineValue
+      } else {
+        guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
+          throw UsageError("Missing value for '\(option.label)'")
+        }
+        parsed.values[name] = arguments[index]
+        index += 1
+      }
+    }
+    if parsed.wantsHelp { return parsed }
+    if parsed.positionals.count < self.arguments.count {
+      throw UsageError("Missing expected argument '\(self.arguments[parsed.positionals.count].label)'")
+    }
+    if parsed.positionals.count > self.arguments.count {
+      throw UsageError("Unexpected argument '\(parsed.positionals[self.arguments.count])'")
+    }
+    return parsed
+  }
+
+  /// `-x` and `--x` are options; `-`, `-5` and `-0.5` are values.
+  static func looksLikeOption(_ token: String) -> Bool {
+    guard token.hasPrefix("-"), token.count > 1 else { return false }
+    let second = token[token.index(after: token.startIndex)]
+    return !(second.isNumber || second == ".")
+  }
+
+  /// The help text, laid out as swift-argument-parser lays it out.
+  func help(subcommands: [CommandSpec] = []) -> String {
+    var text = "OVERVIEW: \(abstract)\n"
+    if let discussion { text += "\n\(discussion)\n" }
+    text += "\nUSAGE: \(usageLine)\n"
+    if !arguments.isEmpty {
+      text += "\nARGUMENTS:\n" + arguments.map { Self.row($0.label, $0.help) }.joined()
+    }
+    text += "\nOPTIONS:\n" + options.map { Self.row($0.label, $0.help) }.joined()
+    text += Self.row("-h, --help", "Show help information.")
+    if !subcommands.isEmpty {
+      text += "\nSUBCOMMANDS:\n" + subcommands.map { Self.row($0.name, $0.abstract) }.joined()
+      text += "\n  See 'zipgeo help <subcommand>' for detailed help.\n"
+    }
+    return text
+  }
+
+  /// The usage error text: message, usage line, pointer to help.
+  func usageErrorText(_ error: UsageError) -> String {
+    "Error: \(error.message)\nUsage: \(usageLine)\n  See '\(commandLine) --help' for more information.\n"
+  }
+
+  private static func row(_ label: String, _ help: String) -> String {
+    let indent = String(repeating: " ", count: 26)
+    let lead = "  \(label)"
+    if lead.count < 26 {
+      return lead + String(repeating: " ", count: 26 - lead.count) + help + "\n"
+    }
+    return lead + "\n" + indent + help + "\n"
+  }
+}

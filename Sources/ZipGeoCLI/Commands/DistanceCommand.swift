@@ -1,0 +1,30 @@
+import Geodesy
+import ZipGeo
+
+/// `zipgeo distance ZIP1 ZIP2`: the great-circle distance between two zip codes.
+enum DistanceCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "distance", abstract: "Show the great-circle distance between two zip codes, in km and mi.",
+    usage: "<zip1> <zip2> [--db <path>]",
+    arguments: [.init(name: "zip1", help: "The first zip code."), .init(name: "zip2", help: "The second zip code.")],
+    options: [.database],
+    discussion: "Distances are on a sphere of radius 6371.0088 km (the IUGG mean Earth radius).")
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let db = try ZipDatabase(readingAt: context.databasePath(arguments))
+    let from = try db.requireZipCode(arguments.positionals[0])
+    let to = try db.requireZipCode(arguments.positionals[1])
+    let metres = Sphere.earth.distance(from: from.coordinate, to: to.coordinate)
+    context.console.out(
+      "\(describe(from)) -> \(describe(to)): \(formatDistance(LengthUnit.kilometres.fromMetres(metres))) km "
+        + "(\(formatDistance(LengthUnit.miles.fromMetres(metres))) mi)\n")
+  }
+
+  /// `75075 (Plano, TX)`, leaving out what is unknown.
+  static func describe(_ zip: ZipCode) -> String {
+    let place = [zip.place, zip.state].compactMap { $0 }.joined(separator: ", ")
+    return place.isEmpty ? zip.zip : "\(zip.zip) (\(place))"
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import ZipGeo
+
+/// `zipgeo import FILE`: loads a zip / latitude / longitude CSV, replacing the database's zip codes.
+enum ImportCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "import", abstract: "Import a zip code / latitude / longitude CSV into the database.",
+    usage: "<file> [--db <path>] [--skip-invalid] [--strict]",
+    arguments: [.init(name: "file", help: "A CSV file with a header row, such as data/zips.csv.")],
+    options: [
+      .database,
+      .init(name: "skip-invalid", valueName: nil, help: "Import the valid rows and report each invalid line."),
+      .init(name: "strict", valueName: nil, help: "Fail on a zip code that appears twice."),
+    ],
+    discussion: """
+      Columns are found by header name, in any order: zip (zip, zipcode, zip_code, postal_code,
+      postcode), latitude (lat, latitude), longitude (lon, lng, long, longitude), and optionally
+      place (place, place_name, city), state (state_abbr, state_code, state) and county.
+      The import replaces the zip codes in one transaction: if it fails, the database is unchanged.
+      A zip code seen twice keeps its first row, with a warning.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let file = arguments.positionals[0]
+    let path = context.databasePath(arguments)
+    let options = ImportOptions(skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"))
+    let db = try ZipDatabase(writingAt: path)
+    let console = context.console
+    let summary = try Importer(options: options).importFile(file, into: db) { notice in
+      console.err("warning: \(notice)\n")
+    }
+    context.console.out(
+      "Imported \(summary.imported) zip codes from \(file) into \(path): "
+        + "\(summary.skipped) skipped, \(summary.duplicates) duplicates, "
+        + String(format: "%.2f s", summary.seconds) + "\n")
+  }
+}

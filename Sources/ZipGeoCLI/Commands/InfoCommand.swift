@@ -1,0 +1,22 @@
+import ZipGeo
+
+/// `zipgeo info ZIP`: everything the database knows about one zip code.
+enum InfoCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "info", abstract: "Show one zip code: place, state, county, latitude and longitude.",
+    usage: "<zip> [--db <path>]", arguments: [.init(name: "zip", help: "The zip code.")], options: [.database])
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let db = try ZipDatabase(readingAt: context.databasePath(arguments))
+    let zip = try db.requireZipCode(arguments.positionals[0])
+    let fields = [
+      ("zip", zip.zip), ("place", zip.place ?? ""), ("state", zip.state ?? ""), ("county", zip.county ?? ""),
+      ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
+    ]
+    context.console.out(fields.map { "\($0.0.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.1)\n" }.joined())
+  }
+}
+
+import Foundation

@@ -1,0 +1,51 @@
+import Geodesy
+import ZipGeo
+
+/// `zipgeo near ZIP --km N`: the zip codes within a radius, nearest first.
+enum NearCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "near", abstract: "List the zip codes within a radius of a zip code, nearest first.",
+    usage: "<zip> (--km <km> | --mi <mi>) [--limit <limit>] [--db <path>]",
+    arguments: [.init(name: "zip", help: "The zip code at the centre.")],
+    options: [
+      .init(name: "km", valueName: "km", help: "The radius in kilometres."),
+      .init(name: "mi", valueName: "mi", help: "The radius in miles."),
+      .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes."),
+      .database,
+    ],
+    discussion: """
+      Distances are great-circle distances on a sphere of radius 6371.0088 km, from the centre
+      zip's coordinates; the centre itself comes first, at 0. Ties are sorted by zip code.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let (radius, unit) = try radius(arguments)
+    let limit = try arguments.value("limit").map { text throws(UsageError) -> Int in
+      guard let value = Int(text), value > 0 else {
+        throw UsageError("The value '\(text)' is invalid for '--limit <limit>': give a whole number of 1 or more")
+      }
+      return value
+    }
+    let db = try ZipDatabase(readingAt: context.databasePath(arguments))
+    let center = try db.requireZipCode(arguments.positionals[0])
+    let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit)
+    var table = TextTable(headers: ["zip", "place", "state", unit.symbol], rightAligned: [3])
+    for hit in try query.run(on: db) {
+      let zip = hit.zipCode
+      table.rows.append([zip.zip, zip.place ?? "", zip.state ?? "", formatDistance(unit.fromMetres(hit.distance))])
+    }
+    context.console.out(table.render())
+  }
+
+  /// The radius and its unit, from exactly one of `--km` and `--mi`.
+  static func radius(_ arguments: ParsedArguments) throws(UsageError) -> (Double, LengthUnit) {
+    switch (arguments.value("km"), arguments.value("mi")) {
+    case (let km?, nil): return (try parseRadius(km, option: "km"), .kilometres)
+    case (nil, let mi?): return (try parseRadius(mi, option: "mi"), .miles)
+    case (nil, nil): throw UsageError("Missing expected argument '--km <km>' or '--mi <mi>'")
+    case (_?, _?): throw UsageError("Give either '--km <km>' or '--mi <mi>', not both")
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// A plain-text table with a header row and aligned columns.
+///
+/// ```
+/// zip    place  state    km
+/// 75075  Plano  TX     0.00
+/// ```
+struct TextTable {
+  let headers: [String]
+  /// Columns aligned to the right (numbers).
+  let rightAligned: Set<Int>
+  var rows: [[String]] = []
+
+  func render() -> String {
+    let all = [headers] + rows
+    let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    var text = ""
+    for row in all {
+      let cells = row.indices.map { column -> String in
+        let padding = String(repeating: " ", count: widths[column] - row[column].count)
+        return rightAligned.contains(column) ? padding + row[column] : row[column] + padding
+      }
+      var line = cells.joined(separator: "  ")
+      while line.last == " " { line.removeLast() }
+      text += line + "\n"
+    }
+    return text
+  }
+}

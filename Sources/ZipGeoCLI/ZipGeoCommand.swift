@@ -1,0 +1,122 @@
+import Foundation
+import SQLiteKit
+import ZipGeo
+
+/// The `zipgeo` command line.
+///
+/// ```swift
+/// let status = ZipGeoCommand.run(["near", "75075", "--km", "10"])
+/// ```
+public enum ZipGeoCommand {
+  /// Exit codes, as swift-argument-parser uses them.
+  public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 64
+  }
+
+  static let root = CommandSpec(
+    name: "", abstract: "Zip codes and distances on SQLite: import, radius search, lookups.",
+    usage: "<subcommand>", arguments: [],
+    options: [CommandSpec.Option(name: "version", valueName: nil, help: "Show the version.")])
+
+  static let subcommands: [Subcommand] = [
+    ImportCommand.subcommand, NearCommand.subcommand, DistanceCommand.subcommand, InfoCommand.subcommand,
+  ]
+
+  /// Runs one command line and returns the exit code.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: Where `ZIPGEO_DB` is looked up.
+  ///   - console: Where output goes.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    console: Console = .standard
+  ) -> Int32 {
+    let context = Context(environment: environment, console: console)
+    guard let first = arguments.first else {
+      console.out(root.help(subcommands: subcommands.map(\.spec)))
+      return ExitCode.success
+    }
+    switch first {
+    case "--version":
+      console.out(zipgeoVersion + "\n")
+      return ExitCode.success
+    case "-h", "--help":
+      console.out(root.help(subcommands: subcommands.map(\.spec)))
+      return ExitCode.success
+    case "help":
+      guard let name = arguments.dropFirst().first else {
+        console.out(root.help(subcommands: subcommands.map(\.spec)))
+        return ExitCode.success
+      }
+      guard let command = subcommands.first(where: { $0.spec.name == name }) else {
+        console.err(root.usageErrorText(UsageError("Unknown subcommand '\(name)'")))
+        return ExitCode.usage
+      }
+      console.out(command.spec.help())
+      return ExitCode.success
+    default:
+      break
+    }
+    guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+      let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+      console.err(root.usageErrorText(UsageError(message)))
+      return ExitCode.usage
+    }
+    let spec = command.spec
+    do {
+      let parsed = try spec.parse(Array(arguments.dropFirst()))
+      if parsed.wantsHelp {
+        console.out(spec.help())
+        return ExitCode.success
+      }
+      try command.run(parsed, context)
+      return ExitCode.success
+    } catch let error as UsageError {
+      console.err(spec.usageErrorText(error))
+      return ExitCode.usage
+    } catch {
+      console.err("Error: \(error)\n")
+      return ExitCode.failure
+    }
+  }
+}
+
+/// What a subcommand runs with.
+struct Context {
+  let environment: [String: String]
+  let console: Console
+
+  /// The database path: `--db`, else `$ZIPGEO_DB`, else `zipgeo.db` in the current folder.
+  func databasePath(_ arguments: ParsedArguments) -> String {
+    if let path = arguments.value("db") { return path }
+    if let path = environment["ZIPGEO_DB"], !path.isEmpty { return path }
+    return "zipgeo.db"
+  }
+}
+
+/// One `zipgeo` subcommand: what it accepts and what it does.
+struct Subcommand: Sendable {
+  let spec: CommandSpec
+  let run: @Sendable (ParsedArguments, Context) throws -> Void
+}
+
+extension CommandSpec.Option {
+  static let database = CommandSpec.Option(
+    name: "db", valueName: "path", help: "The database file. (default: $ZIPGEO_DB, else ./zipgeo.db)")
+}
+
+/// Formats a length with two decimals, as in `2207.43`.
+func formatDistance(_ value: Double) -> String {
+  String(format: "%.2f", value)
+}
+
+/// Parses a radius: a positive finite number.
+func parseRadius(_ text: String, option: String) throws(UsageError) -> Double {
+  guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+    throw UsageError("The value '\(text)' is invalid for '--\(option) <\(option)>': the radius must be a positive number")
+  }
+  return value
+}
