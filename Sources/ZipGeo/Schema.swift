@@ -37,11 +37,11 @@ public enum Schema {
     let tables = try db.scalar("SELECT COUNT(*) FROM sqlite_schema")?.int64 ?? 0
     let hasZips = try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zips'") != nil
     if version == 0 && tables == 0 { return .empty }
-    if version == Schema.version && hasZips { return .current }
+    if !hasZips { return .foreign("it has no 'zips' table") }
+    if version == Schema.version { return .current }
     if version > Schema.version {
       return .foreign("it was made by a newer zipgeo (schema version \(version), this one reads \(Schema.version))")
     }
-    if !hasZips { return .foreign("it has no 'zips' table") }
     return .foreign("its schema version is \(version), expected \(Schema.version)")
   }
 }

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import ZipGeo
+
+@Suite struct ColumnMapTests {
+  @Test func columnsAreFoundByNameInAnyOrderAndCase() throws {
+    let map = try ColumnMap(header: ["Longitude", "extra", "ZIP_CODE", "Latitude", "City"])
+    #expect(map.zip == 2)
+    #expect(map.latitude == 3)
+    #expect(map.longitude == 0)
+    #expect(map.place == 4)
+    #expect(map.state == nil)
+    #expect(map.fieldCount == 5)
+  }
+
+  @Test func everyDocumentedNameIsAccepted() throws {
+    for zip in ColumnMap.zipNames {
+      for lat in ColumnMap.latitudeNames {
+        for lon in ColumnMap.longitudeNames {
+          let map = try ColumnMap(header: [zip, lat, lon])
+          #expect((map.zip, map.latitude, map.longitude) == (0, 1, 2))
+        }
+      }
+    }
+    #expect(try ColumnMap(header: ["Zip Code", "lat", "lng"]).zip == 0)
+    #expect(try ColumnMap(header: ["postal-code", "lat", "lng", "place_name"]).place == 3)
+  }
+
+  @Test func theStateAbbreviationWinsOverTheStateName() throws {
+    // The GeoNames file has both `state` (full name) and `state_abbr`.
+    let map = try ColumnMap(header: ["zip", "city", "state", "state_abbr", "county", "lat", "lng"])
+    #expect(map.state == 3)
+    #expect(map.county == 4)
+  }
+
+  @Test func aMissingLatitudeColumnIsNamed() {
+    #expect(throws: ImportProblem("no latitude column: expected one of lat, latitude; the header has 'zip', 'lon'")) {
+      try ColumnMap(header: ["zip", "lon"])
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import ZipGeo
+
+@Suite struct ImporterTests {
+  let folder: TemporaryFolder
+  let dbPath: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    dbPath = folder.path("zipgeo.db")
+  }
+
+  static let good = """
+    zip,place,state,county,lat,lon
+    01001,Agawam,MA,Hampden,42.0702,-72.6227
+    00501,Holtsville,NY,Suffolk,40.8154,-73.0451
+    75075,Plano,TX,Collin,33.025,-96.7397
+
+    """
+
+  @discardableResult
+  func importText(_ text: String, options: ImportOptions = ImportOptions(), notices: NoticeLog? = nil) throws
+    -> ImportSummary
+  {
+    let csv = try folder.write("in-\(UUID().uuidString.prefix(8)).csv", text)
+    return try importFile(csv, options: options, notices: notices)
+  }
+
+  func importFile(_ csv: String, options: ImportOptions = ImportOptions(), notices: NoticeLog? = nil) throws
+    -> ImportSummary
+  {
+    try Importer(options: options).importFile(csv, into: try ZipDatabase(writingAt: dbPath)) {
+      notices?.notices.append($0)
+    }
+  }
+
+  func zips() throws -> [String] {
+    try ZipDatabase(readingAt: dbPath).database.rows("SELECT zip FROM zips ORDER BY zip").compactMap { $0[0].string }
+  }
+
+  func importError(_ text: String, options: ImportOptions = ImportOptions()) throws -> ImportError? {
+    let csv = try folder.write("bad.csv", text)
+    do {
+      _ = try importFile(csv, options: options)
+      return nil
+    } catch let error as ImportError {
+      return error
+    }
+  }
+
+  final class NoticeLog: @unchecked Sendable {
+    var notices: [ImportNotice] = []
+  }
+
+  @Test func importKeepsZipsAsTextWithLeadingZeros() throws {
+    let summary = try importText(Self.good)
+    #expect(summary.imported == 3)
+    #expect(try zips() == ["00501", "01001", "75075"])
+    let types = try ZipDatabase(readingAt: dbPath).database.rows("SELECT DISTINCT typeof(zip), typeof(lat) FROM zips")
+    #expect(types.map(\.values) == [[.text("text"), .text("real")]])
+  }
+
+  @Test func theSchemaVersionIsRecorded() throws {
+    try importText(Self.good)
+    #expect(try ZipDatabase(readingAt: dbPath).database.scalar("PRAGMA user_version") == .integer(Schema.version))
+  }
+
+  @Test func quotedFieldsBOMAndCRLFAreRead() throws {
+    let text = "\u{FEFF}ZIPCODE,City,Lat,Lng\r\n\"20001\",\"Washington, DC\",38.9122,-77.0177\r\n\"99999\",\"Say \"\"hi\"\"\",1,2"
+    try importText(text)
+    let row = try ZipDatabase(readingAt: dbPath).zipCode("20001")
+    #expect(row?.place == "Washington, DC")
+    #expect(try ZipDatabase(readingAt: dbPath).zipCode("99999")?.place == "Say \"hi\"")
+  }
+
+  @Test func anInvalidRowFailsTheImportNamingFileLineAndValue() throws {
+    let error = try importError("zip,lat,lon\n1,1,1\n2,91.5,0\n")
+    #expect(error?.description.hasSuffix("bad.csv:3: latitude '91.5' is outside [-90, 90]") == true)
+    #expect(error?.line == 3)
+  }
+
+  @Test func lineNumbersCountLinesInsideQuotedFields() throws {
+    let error = try importError("zip,place,lat,lon\n1,\"two\nlines\",1,1\n2,x,abc,0\n")
+    #expect(error?.line == 4)
+    #expect(error?.message == "latitude 'abc' is not a decimal number")
+  }
+
+  @Test func skipInvalidImportsTheGoodRowsAndReportsEachBadOne() throws {
+    let log = NoticeLog()
+    let summary = try importText(
+      "zip,lat,lon\n1,1,1\n2,91.5,0\n3,x,0\n4,4,4\n", options: ImportOptions(skipInvalid: true), notices: log)
+    #expect(summary.imported == 2)
+    #expect(summary.skipped == 2)
+    #expect(try zips() == ["1", "4"])
+    #expect(log.notices.count == 2)
+    #expect(log.notices.first?.description.contains(":3: latitude '91.5' is outside [-90, 90] (line skipped)") == true)
+  }
+
+  @Test func aRepeatedZipKeepsTheFirstRowAndWarnsWithBothLines() throws {
+    let log = NoticeLog()
+    let summary = try importText("zip,lat,lon\n96860,21.316,-157.8677\n1,1,1\n96860,21.3448,-157.9774\n", notices: log)
+    #expect(summary.duplicates == 1)
+    #expect(summary.imported == 2)
+    guard case .duplicate(_, let zip, let line, let first)? = log.notices.first else {
+      Issue.record("no duplicate notice")
+      return
+    }
+    #expect((zip, line, first) == ("96860", 4, 2))
+    #expect(try ZipDatabase(readingAt: dbPath).zipCode("96860")?.coordinate.latitude == 21.316)
+  }
+
+  @Test func strictModeRefusesDuplicates() throws {
+    let error = try importError("zip,lat,lon\n5,1,1\n5,2,2\n", options: ImportOptions(strict: true))
+    #expect(error?.line == 3)
+    #expect(error?.message == "zip '5' already appeared on line 2 (--strict refuses duplicates)")
+  }
+
+  @Test func aFileWithoutDataRowsIsAnErrorAndChangesNothing() throws {
+    try importText(Self.good)
+    #expect(try importError("")?.message.contains("the file is empty") == true)
+    #expect(try importError("zip,lat,lon\n")?.message == "no valid data rows; the database is unchanged")
+    #expect(try importError("zip,lat,lon\n\n\n")?.message == "no valid data rows; the database is unchanged")
+    #expect(try zips() == ["00501", "01001", "75075"])
+  }
+
+  @Test func aFailedImportLeavesThePreviousDataExactlyAsItWas() throws {
+    try importText(Self.good)
+    let before = try Data(contentsOf: URL(fileURLWithPath: dbPath))
+    // The bad row comes after thousands of good ones, so a partial import would show.
+    var text = "zip,lat,lon\n"
+    for i in 0..<5000 { text += "\(10000 + i),1,1\n" }
+    text += "bad,1000,1\n"
+    #expect(try importError(text)?.line == 5002)
+    #expect(try zips() == ["00501", "01001", "75075"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dbPath)) == before)
+  }
+
+  @Test func aNewImportReplacesTheOldData() throws {
+    try importText(Self.good)
+    try importText("zip,lat,lon\n12345,1,2\n")
+    #expect(try zips() == ["12345"])
+  }
+
+  @Test func blankLinesAreSkipped() throws {
+    try importText("\nzip,lat,lon\n\n1,1,1\n\n2,2,2\n\n")
+    #expect(try zips() == ["1", "2"])
+  }
+
+  @Test func aMissingFileIsAnErrorNamingIt() throws {
+    #expect(throws: ImportError(file: "/nonexistent.csv", line: nil, message: "cannot read the file: No such file or directory")) {
+      try importFile("/nonexistent.csv")
+    }
+  }
+
+  @Test func aMissingColumnIsAnErrorOnLineOne() throws {
+    let error = try importError("zip,latitude\n1,2\n")
+    #expect(error?.line == 1)
+    #expect(error?.message.hasPrefix("no longitude column") == true)
+  }
+
+  @Test func aDatabaseOfAnotherApplicationIsRefusedAndUntouched() throws {
+    do {
+      let other = try Database(path: dbPath)
+      try other.execute("CREATE TABLE customers(name TEXT); PRAGMA user_version = 7;")
+    }
+    #expect(throws: ZipGeoError.notAZipgeoDatabase(path: dbPath, reason: "it has no 'zips' table")) {
+      try importText(Self.good)
+    }
+    #expect(try Database(path: dbPath).scalar("SELECT COUNT(*) FROM sqlite_schema") == .integer(1))
+  }
+
+  @Test func aFileThatIsNotSQLiteIsRefusedAndUntouched() throws {
+    let garbage = String(repeating: "this is not a database\n", count: 100)
+    try folder.write("zipgeo.db", garbage)
+    #expect(throws: ZipGeoError.databaseUnreadable(path: dbPath, reason: "file is not a database")) {
+      try importText(Self.good)
+    }
+    #expect(try String(contentsOfFile: dbPath, encoding: .utf8) == garbage)
+  }
+
+  @Test func theRealDataFileImportsCompletely() throws {
+    let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/zips.csv")
+      .standardized.path
+    let summary = try importFile(csv)
+    #expect(summary.imported == 41_487)
+    #expect(summary.duplicates == 0)
+    let db = try ZipDatabase(readingAt: dbPath)
+    #expect(try db.count() == 41_487)
+    #expect(try db.zipCode("00501")?.place == "Holtsville")
+    #expect(try db.zipCode("01001")?.county == "Hampden")
+  }
+
+  @Test func theRawGeoNamesFileImportsWithItsTwoDuplicatesReported() throws {
+    let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../../shared/data/geonames-us-postal-codes.csv").standardized.path
+    try #require(FileManager.default.fileExists(atPath: csv), "the shared GeoNames file is next to the repository")
+    let log = NoticeLog()
+    let summary = try importFile(csv, notices: log)
+    #expect(summary.imported == 41_487)
+    #expect(summary.duplicates == 2)
+    #expect(log.notices.map(\.description).allSatisfy { $0.contains("already appeared on line 88") })
+    #expect(try ZipDatabase(readingAt: dbPath).zipCode("96860")?.place == "Jbphh")
+    #expect(try ZipDatabase(readingAt: dbPath).zipCode("75075")?.state == "TX")
+  }
+}

@@ -1,0 +1,70 @@
+import CSV
+import Testing
+
+@testable import ZipGeo
+
+@Suite struct RowValidatorTests {
+  let map: ColumnMap
+
+  init() throws {
+    map = try ColumnMap(header: ["zip", "place", "state", "county", "lat", "lon"])
+  }
+
+  func check(_ fields: [String]) throws(ImportProblem) -> ZipCode {
+    try map.zipCode(from: CSVRecord(line: 2, fields: fields))
+  }
+
+  @Test func aGoodRowBecomesAZipCodeWithItsLeadingZero() throws {
+    let zip = try check(["01001", "Agawam", "MA", "Hampden", "42.0702", "-72.6227"])
+    #expect(zip.zip == "01001")
+    #expect(zip.coordinate.latitude == 42.0702)
+    #expect(zip.coordinate.longitude == -72.6227)
+  }
+
+  @Test func emptyOptionalFieldsBecomeNil() throws {
+    let zip = try check(["09001", "APO AA", "", " ", "38.1105", "15.6613"])
+    #expect(zip.state == nil)
+    #expect(zip.county == nil)
+  }
+
+  @Test func spacesAroundValuesAreIgnored() throws {
+    let zip = try check([" 75075 ", "Plano", "TX", "Collin", " 33.025 ", "-96.7397 "])
+    #expect(zip.zip == "75075")
+    #expect(zip.coordinate.latitude == 33.025)
+  }
+
+  @Test func anEmptyZipIsRefused() {
+    #expect(throws: ImportProblem("zip is empty")) { try check(["", "x", "", "", "1", "2"]) }
+  }
+
+  @Test func latitudesOutsideTheRangeAreRefusedWithTheValue() {
+    #expect(throws: ImportProblem("latitude '91.5' is outside [-90, 90]")) {
+      try check(["1", "", "", "", "91.5", "0"])
+    }
+    #expect(throws: ImportProblem("longitude '-180.5' is outside [-180, 180]")) {
+      try check(["1", "", "", "", "0", "-180.5"])
+    }
+  }
+
+  @Test func onlyPlainDecimalNumbersAreCoordinates() {
+    for bad in ["NaN", "nan", "inf", "-Infinity", "0x1p3", "33,025", "1e999", "1.2.3", ".", "-", "e5", "12a", "1e"] {
+      #expect(throws: ImportProblem.self, "\(bad)") { try check(["1", "", "", "", bad, "0"]) }
+    }
+    for good in ["33", "-33.5", "+33.5", ".5", "5.", "1e1", "-1.5E+1", "0"] {
+      #expect(throws: Never.self, "\(good)") { _ = try check(["1", "", "", "", good, "0"]) }
+    }
+  }
+
+  @Test func emptyCoordinatesAreNamed() {
+    #expect(throws: ImportProblem("longitude is empty")) { try check(["1", "", "", "", "1", ""]) }
+  }
+
+  @Test func aRowWithTheWrongNumberOfFieldsIsRefused() {
+    #expect(throws: ImportProblem("the line has 5 fields, the header has 6")) {
+      try check(["1", "", "", "1", "2"])
+    }
+    #expect(throws: ImportProblem("the line has 7 fields, the header has 6")) {
+      try check(["1", "", "", "", "1", "2", "extra"])
+    }
+  }
+}
