@@ -34,8 +34,10 @@ let package = Package(
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
     .testTarget(name: "CSVTests", dependencies: ["CSV"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
-    .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked"]),
-    .testTarget(name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI"]),
+    .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),
+    .testTarget(name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"]),
+    // Helpers shared by the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
   ],
   swiftLanguageModes: [.v6]
 )

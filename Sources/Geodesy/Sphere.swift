@@ -30,6 +30,8 @@ public struct Sphere: Hashable, Sendable {
   /// precision, and antipodal points give pi. (The law of cosines loses metres at short range and
   /// can return NaN; the haversine form loses precision near antipodes.)
   public static func centralAngle(from a: Coordinate, to b: Coordinate) -> Double {
+    // The terms below are not symmetric in a and b; a fixed order makes d(a, b) == d(b, a) exactly.
+    if (b.latitude, b.longitude) < (a.latitude, a.longitude) { return centralAngle(from: b, to: a) }
     let (sinLat1, cosLat1) = sinCos(degrees: a.latitude)
     let (_, cosLat2) = sinCos(degrees: b.latitude)
     let (sinDLat, cosDLat) = sinCos(degrees: b.latitude - a.latitude)

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteKit
+import TestSupport
 import Testing
 
 @testable import ZipGeo

@@ -22,6 +22,11 @@ enum ImportCommand {
       A zip code seen twice keeps its first row, with a warning.
       """)
 
+  /// `1 zip code`, `2 zip codes`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let file = arguments.positionals[0]
     let path = context.databasePath(arguments)
@@ -32,8 +37,8 @@ enum ImportCommand {
       console.err("warning: \(notice)\n")
     }
     context.console.out(
-      "Imported \(summary.imported) zip codes from \(file) into \(path): "
-        + "\(summary.skipped) skipped, \(summary.duplicates) duplicates, "
+      "Imported \(count(summary.imported, "zip code")) from \(file) into \(path): "
+        + "\(summary.skipped) skipped, \(count(summary.duplicates, "duplicate")), "
         + String(format: "%.2f s", summary.seconds) + "\n")
   }
 }

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import ZipGeoCLI
+
+@Suite struct CommandSpecTests {
+  let near = NearCommand.spec
+
+  @Test func optionValuesMayFollowASpaceOrAnEqualsSign() throws {
+    #expect(try near.parse(["75075", "--km", "10"]).value("km") == "10")
+    #expect(try near.parse(["75075", "--km=10"]).value("km") == "10")
+    #expect(try near.parse(["--km=10", "75075"]).positionals == ["75075"])
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    #expect(try near.parse(["--km", "1", "--", "--odd-zip"]).positionals == ["--odd-zip"])
+  }
+
+  @Test func negativeNumbersAreValuesNotOptions() throws {
+    #expect(try near.parse(["75075", "--km", "-5"]).value("km") == "-5")
+  }
+
+  @Test func unknownOptionsAreUsageErrors() {
+    #expect(throws: UsageError("Unknown option '--foo'")) { try near.parse(["75075", "--foo=1"]) }
+    #expect(throws: UsageError("Unknown option '-x'")) { try near.parse(["75075", "-x"]) }
+  }
+
+  @Test func missingAndExtraArgumentsAreUsageErrors() {
+    #expect(throws: UsageError("Missing expected argument '<zip>'")) { try near.parse(["--km", "1"]) }
+    #expect(throws: UsageError("Unexpected argument '2'")) { try near.parse(["1", "2"]) }
+    #expect(throws: UsageError("Missing value for '--km <km>'")) { try near.parse(["1", "--km"]) }
+  }
+
+  @Test func helpWinsOverEverythingElse() throws {
+    #expect(try near.parse(["-h"]).wantsHelp)
+    #expect(try near.parse(["75075", "--help"]).wantsHelp)
+  }
+
+  @Test func helpListsEverySection() {
+    let help = near.help()
+    #expect(help.hasPrefix("OVERVIEW: List the zip codes within a radius of a zip code, nearest first.\n"))
+    #expect(help.contains("\nUSAGE: zipgeo near <zip> (--km <km> | --mi <mi>) [--limit <limit>] [--db <path>]\n"))
+    #expect(help.contains("\nARGUMENTS:\n  <zip>                   The zip code at the centre.\n"))
+    #expect(help.contains("\n  --km <km>               The radius in kilometres.\n"))
+    #expect(help.hasSuffix("  -h, --help              Show help information.\n"))
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built `zipgeo` binary and the stock `sqlite3` shell, as a user would.
+@Suite(.serialized) struct EndToEndTests {
+  struct Result {
+    let status: Int32
+    let out: String
+    let err: String
+  }
+
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../..").standardized
+  static let zipsCSV = repository.appendingPathComponent("data/zips.csv").path
+
+  /// The `zipgeo` executable built next to this test bundle.
+  static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["ZIPGEO_BIN"] { return URL(fileURLWithPath: path) }
+    let bundleFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    return bundleFolder.appendingPathComponent("zipgeo")
+  }()
+
+  let temporary: TemporaryFolder
+  var folder: URL { temporary.url }
+
+  init() throws {
+    temporary = try TemporaryFolder()
+  }
+
+  func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "ZIPGEO_DB")
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read before waiting, so a large output cannot fill the pipe and stall the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+      err: String(decoding: errData, as: UTF8.self))
+  }
+
+  func zipgeo(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
+    try run(Self.binary, arguments, environment: environment)
+  }
+
+  func sqlite3(_ database: String, _ sql: String) throws -> String {
+    try run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [database, sql]).out
+  }
+
+  func importRealData() throws {
+    let result = try zipgeo("import", Self.zipsCSV)
+    try #require(result.status == 0, "import failed: \(result.err)")
+  }
+
+  /// Zip codes within `km` of `center` by an independent haversine over data/zips.csv, nearest first.
+  func bruteForceNear(_ center: String, km: Double) throws -> [String] {
+    let lines = try String(contentsOfFile: Self.zipsCSV, encoding: .utf8).split(separator: "\n").dropFirst()
+    let rows = lines.map { line -> (String, Double, Double) in
+      let f = line.split(separator: ",", omittingEmptySubsequences: false)
+      return (String(f[0]), Double(f[f.count - 2])!, Double(f[f.count - 1])!)
+    }
+    let c = try #require(rows.first { $0.0 == center })
+    func haversine(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+      let r = Double.pi / 180
+      let h = pow(sin((b.0 - a.0) * r / 2), 2) + cos(a.0 * r) * cos(b.0 * r) * pow(sin((b.1 - a.1) * r / 2), 2)
+      return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
+    }
+    let distances = rows.map { ($0.0, haversine((c.1, c.2), ($0.1, $0.2))) }
+    #expect(!distances.contains { abs($0.1 - km) < 1e-6 }, "no zip sits on the edge, where formulas may disagree")
+    return distances.filter { $0.1 <= km }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+  }
+
+  @Test func importBuildsZipgeoDbInTheCurrentFolderWithEveryZip() throws {
+    let result = try zipgeo("import", Self.zipsCSV)
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix("Imported 41487 zip codes from \(Self.zipsCSV) into zipgeo.db: 0 skipped, 0 duplicates, "))
+    let db = folder.appendingPathComponent("zipgeo.db").path
+    #expect(try sqlite3(db, "SELECT COUNT(*) FROM zips") == "41487\n")
+    #expect(try sqlite3(db, "SELECT zip, typeof(zip) FROM zips WHERE zip IN ('00501', '01001') ORDER BY zip") == "00501|text\n01001|text\n")
+    #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok\n")
+  }
+
+  @Test func nearReturnsExactlyTheZipsWithinTheRadiusNearestFirst() throws {
+    try importRealData()
+    let result = try zipgeo("near", "75075", "--km", "10")
+    #expect(result.status == 0)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["zip", "place", "state", "km"])
+    let zips = lines.dropFirst().map { String($0.prefix(5)) }
+    #expect(zips == (try bruteForceNear("75075", km: 10)))
+    #expect(zips.count == 14)
+    #expect(lines[1].hasPrefix("75075  Plano ") && lines[1].hasSuffix(" 0.00"))
+    #expect(try zipgeo("near", "75075", "--km=10").out == result.out)
+  }
+
+  @Test func nearInMilesWithALimit() throws {
+    try importRealData()
+    let result = try zipgeo("near", "75075", "--mi", "5", "--limit", "3")
+    #expect(result.status == 0)
+    #expect(
+      result.out == """
+        zip    place  state    mi
+        75075  Plano  TX     0.00
+        75023  Plano  TX     2.08
+        75026  Plano  TX     2.39
+
+        """)
+  }
+
+  @Test func distanceShowsKilometresAndMiles() throws {
+    try importRealData()
+    let result = try zipgeo("distance", "75075", "10001")
+    #expect(result.status == 0)
+    #expect(result.out == "75075 (Plano, TX) -> 10001 (New York, NY): 2189.20 km (1360.30 mi)\n")
+  }
+
+  @Test func infoShowsOneZip() throws {
+    try importRealData()
+    let result = try zipgeo("info", "01001")
+    #expect(result.status == 0)
+    #expect(result.out == "zip     01001\nplace   Agawam\nstate   MA\ncounty  Hampden\nlat     42.0702\nlon     -72.6227\n")
+  }
+
+  @Test func anUnknownZipIsAnErrorWithExitCodeOne() throws {
+    try importRealData()
+    let result = try zipgeo("near", "00000", "--km", "10")
+    #expect(result.status == 1)
+    #expect(result.err == "Error: zip code '00000' is not in zipgeo.db\n")
+    #expect(result.out.isEmpty)
+    #expect(try zipgeo("info", "7507").status == 1)
+  }
+
+  @Test func aMissingDatabaseSaysHowToCreateOne() throws {
+    let result = try zipgeo("info", "01001")
+    #expect(result.status == 1)
+    #expect(result.err == "Error: no database at 'zipgeo.db'; create one with: zipgeo import data/zips.csv\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("zipgeo.db").path))
+  }
+
+  @Test func theDatabaseComesFromDbThenTheEnvironmentThenTheCurrentFolder() throws {
+    #expect(try zipgeo("import", Self.zipsCSV, "--db", "other.db").status == 0)
+    #expect(try zipgeo("info", "01001").status == 1)
+    #expect(try zipgeo("info", "01001", "--db", "other.db").status == 0)
+    #expect(try zipgeo("info", "01001", environment: ["ZIPGEO_DB": "other.db"]).status == 0)
+    let wrong = try zipgeo("info", "01001", "--db", "nope.db", environment: ["ZIPGEO_DB": "other.db"])
+    #expect(wrong.err.contains("'nope.db'"))
+  }
+
+  @Test func usageErrorsGoToStandardErrorWithExitCode64() throws {
+    let unknown = try zipgeo("near", "75075", "--km", "10", "--foo")
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.err == """
+        Error: Unknown option '--foo'
+        Usage: zipgeo near <zip> (--km <km> | --mi <mi>) [--limit <limit>] [--db <path>]
+          See 'zipgeo near --help' for more information.
+
+        """)
+    #expect(try zipgeo("near", "75075").status == 64)
+    #expect(try zipgeo("near", "75075", "--km", "0").status == 64)
+    #expect(try zipgeo("near", "75075", "--km", "nan").status == 64)
+    #expect(try zipgeo("near", "75075", "--km", "1", "--mi", "1").status == 64)
+    #expect(try zipgeo("near", "75075", "--km", "1", "--limit", "0").status == 64)
+    #expect(try zipgeo("frobnicate").status == 64)
+    #expect(try zipgeo("distance", "75075").status == 64)
+  }
+
+  @Test func helpAndVersionExitZero() throws {
+    for arguments in [["--help"], ["-h"], ["help"], []] {
+      let result = try run(Self.binary, arguments)
+      #expect(result.status == 0)
+      #expect(result.out.hasPrefix("OVERVIEW: "))
+      #expect(result.out.contains("SUBCOMMANDS:\n  import "))
+    }
+    for arguments in [["help", "near"], ["near", "--help"], ["near", "-h"]] {
+      let result = try run(Self.binary, arguments)
+      #expect(result.status == 0)
+      #expect(result.out.hasPrefix("OVERVIEW: List the zip codes within a radius"))
+    }
+    #expect(try zipgeo("--version").out == "0.1.0\n")
+  }
+
+  @Test func aFailedImportExitsOneNamesTheLineAndKeepsTheData() throws {
+    try importRealData()
+    let bad = folder.appendingPathComponent("bad.csv")
+    try "zip,lat,lon\n12345,1,1\n54321,91.5,0\n".write(to: bad, atomically: true, encoding: .utf8)
+    let result = try zipgeo("import", "bad.csv")
+    #expect(result.status == 1)
+    #expect(result.err == "Error: bad.csv:3: latitude '91.5' is outside [-90, 90]\n")
+    #expect(try sqlite3(folder.appendingPathComponent("zipgeo.db").path, "SELECT COUNT(*) FROM zips") == "41487\n")
+  }
+
+  @Test func skipInvalidAndDuplicatesAreReportedOnStandardError() throws {
+    let csv = folder.appendingPathComponent("mixed.csv")
+    try "zip,lat,lon\n1,1,1\n2,x,0\n1,2,2\n".write(to: csv, atomically: true, encoding: .utf8)
+    let result = try zipgeo("import", "mixed.csv", "--skip-invalid")
+    #expect(result.status == 0)
+    #expect(
+      result.err == """
+        warning: mixed.csv:3: latitude 'x' is not a decimal number (line skipped)
+        warning: mixed.csv:4: zip '1' already appeared on line 2; keeping line 2
+
+        """)
+    #expect(result.out.hasPrefix("Imported 1 zip code from mixed.csv into zipgeo.db: 1 skipped, 1 duplicate, "))
+    #expect(try zipgeo("import", "mixed.csv", "--skip-invalid", "--strict").status == 1)
+  }
+}
