@@ -123,7 +123,9 @@ public final class CSVReader {
           return CSVRecord(line: recordLine, fields: fields)
         } else {
           throw CSVError(
-            line: line, message: "unexpected \(describe(byte)) after a closing quote (a quote inside a quoted field is written \"\")")
+            line: line,
+            message:
+              "unexpected \(describe(byte)) after a closing quote (a quote inside a quoted field is written \"\")")
         }
       }
     }

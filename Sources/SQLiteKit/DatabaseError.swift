@@ -44,4 +44,3 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     return DatabaseError(extendedResultCode: extended, message: message, sql: sql)
   }
 }
-

@@ -40,7 +40,9 @@ public struct RadiusQuery: Equatable, Sendable {
     let box = Sphere.earth.boundingBox(around: center, radius: radius)
     let first = box.longitudeRanges[0]
     // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
-    let second = box.longitudeRanges.count > 1 ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
+    let second =
+      box.longitudeRanges.count > 1
+      ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
     let statement = try db.database.prepare(Self.sql)
     try statement.bind([
       center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,

@@ -116,7 +116,8 @@ func formatDistance(_ value: Double) -> String {
 /// Parses a radius: a positive finite number.
 func parseRadius(_ text: String, option: String) throws(UsageError) -> Double {
   guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
-    throw UsageError("The value '\(text)' is invalid for '--\(option) <\(option)>': the radius must be a positive number")
+    throw UsageError(
+      "The value '\(text)' is invalid for '--\(option) <\(option)>': the radius must be a positive number")
   }
   return value
 }

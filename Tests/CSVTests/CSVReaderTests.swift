@@ -78,7 +78,8 @@ import Testing
   }
 
   @Test func invalidUTF8IsAnError() {
-    #expect(error(bytes: Array("a\n".utf8) + [0xC3, 0x28, 0x0A]) == CSVError(line: 2, message: "the text is not valid UTF-8"))
+    #expect(
+      error(bytes: Array("a\n".utf8) + [0xC3, 0x28, 0x0A]) == CSVError(line: 2, message: "the text is not valid UTF-8"))
   }
 
   @Test func nulBytesMarkABinaryFile() {
@@ -86,7 +87,9 @@ import Testing
   }
 
   @Test func utf16FilesAreRefusedWithAHint() {
-    #expect(error(bytes: [0xFF, 0xFE, 0x61, 0x00]) == CSVError(line: nil, message: "the file is UTF-16 text; save it as UTF-8"))
+    #expect(
+      error(bytes: [0xFF, 0xFE, 0x61, 0x00])
+        == CSVError(line: nil, message: "the file is UTF-16 text; save it as UTF-8"))
   }
 
   @Test func overlongFieldsAreRefused() {

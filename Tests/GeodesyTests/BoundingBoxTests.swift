@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Geodesy
@@ -51,14 +52,11 @@ import Testing
   }
 
   @Test func aSmallCircleGetsATightBox() {
-    let box = Sphere.earth.boundingBox(around: Coordinate(uncheckedLatitude: 33.025, longitude: -96.7397), radius: 10_000)
+    let box = Sphere.earth.boundingBox(
+      around: Coordinate(uncheckedLatitude: 33.025, longitude: -96.7397), radius: 10_000)
     #expect(abs((box.maxLatitude - box.minLatitude) - 0.17986) < 1e-4)
     #expect(box.longitudeRanges.count == 1)
     let width = box.longitudeRanges[0].upperBound - box.longitudeRanges[0].lowerBound
     #expect(abs(width - 0.17986 / 0.838) < 1e-3)
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#endif

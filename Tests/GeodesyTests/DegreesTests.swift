@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Geodesy
@@ -28,7 +29,3 @@ import Testing
     #expect(abs(angleDifference(degrees: 10, 200)) == 170)
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#endif

@@ -19,7 +19,10 @@ import Testing
     try db.execute("CREATE TABLE t(zip TEXT)")
     try db.execute("INSERT INTO t VALUES (?)", ["00501"])
     try db.execute("INSERT INTO t VALUES (?)", ["x'); DROP TABLE t; --"])
-    #expect(try db.rows("SELECT zip FROM t ORDER BY rowid").map { $0["zip"] } == [.text("00501"), .text("x'); DROP TABLE t; --")])
+    #expect(
+      try db.rows("SELECT zip FROM t ORDER BY rowid").map { $0["zip"] } == [
+        .text("00501"), .text("x'); DROP TABLE t; --"),
+      ])
   }
 
   @Test func textWithAnEmbeddedNulRoundTripsWhole() throws {

@@ -85,10 +85,13 @@ import Testing
   @Test func importBuildsZipgeoDbInTheCurrentFolderWithEveryZip() throws {
     let result = try zipgeo("import", Self.zipsCSV)
     #expect(result.status == 0)
-    #expect(result.out.hasPrefix("Imported 41487 zip codes from \(Self.zipsCSV) into zipgeo.db: 0 skipped, 0 duplicates, "))
+    #expect(
+      result.out.hasPrefix("Imported 41487 zip codes from \(Self.zipsCSV) into zipgeo.db: 0 skipped, 0 duplicates, "))
     let db = folder.appendingPathComponent("zipgeo.db").path
     #expect(try sqlite3(db, "SELECT COUNT(*) FROM zips") == "41487\n")
-    #expect(try sqlite3(db, "SELECT zip, typeof(zip) FROM zips WHERE zip IN ('00501', '01001') ORDER BY zip") == "00501|text\n01001|text\n")
+    #expect(
+      try sqlite3(db, "SELECT zip, typeof(zip) FROM zips WHERE zip IN ('00501', '01001') ORDER BY zip")
+        == "00501|text\n01001|text\n")
     #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok\n")
   }
 
@@ -130,7 +133,8 @@ import Testing
     try importRealData()
     let result = try zipgeo("info", "01001")
     #expect(result.status == 0)
-    #expect(result.out == "zip     01001\nplace   Agawam\nstate   MA\ncounty  Hampden\nlat     42.0702\nlon     -72.6227\n")
+    #expect(
+      result.out == "zip     01001\nplace   Agawam\nstate   MA\ncounty  Hampden\nlat     42.0702\nlon     -72.6227\n")
   }
 
   @Test func anUnknownZipIsAnErrorWithExitCodeOne() throws {

@@ -70,7 +70,8 @@ import Testing
   }
 
   @Test func quotedFieldsBOMAndCRLFAreRead() throws {
-    let text = "\u{FEFF}ZIPCODE,City,Lat,Lng\r\n\"20001\",\"Washington, DC\",38.9122,-77.0177\r\n\"99999\",\"Say \"\"hi\"\"\",1,2"
+    let text =
+      "\u{FEFF}ZIPCODE,City,Lat,Lng\r\n\"20001\",\"Washington, DC\",38.9122,-77.0177\r\n\"99999\",\"Say \"\"hi\"\"\",1,2"
     try importText(text)
     let row = try ZipDatabase(readingAt: dbPath).zipCode("20001")
     #expect(row?.place == "Washington, DC")
@@ -151,7 +152,10 @@ import Testing
   }
 
   @Test func aMissingFileIsAnErrorNamingIt() throws {
-    #expect(throws: ImportError(file: "/nonexistent.csv", line: nil, message: "cannot read the file: No such file or directory")) {
+    #expect(
+      throws: ImportError(
+        file: "/nonexistent.csv", line: nil, message: "cannot read the file: No such file or directory")
+    ) {
       try importFile("/nonexistent.csv")
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import ZipGeo
 
 /// `zipgeo info ZIP`: everything the database knows about one zip code.
@@ -18,5 +19,3 @@ enum InfoCommand {
     context.console.out(fields.map { "\($0.0.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.1)\n" }.joined())
   }
 }
-
-import Foundation
