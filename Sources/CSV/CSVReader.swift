@@ -41,6 +41,8 @@ public final class CSVReader {
   private var started = false
   private var finished = false
   private var field: [UInt8] = []
+  /// The previous record's field count, to size the next record's array once.
+  private var lastFieldCount = 8
 
   /// Opens the file at `path` for reading.
   public convenience init(path: String, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20)
@@ -72,6 +74,8 @@ public final class CSVReader {
     if finished { return nil }
     let recordLine = line
     var fields: [String] = []
+    fields.reserveCapacity(lastFieldCount)
+    defer { lastFieldCount = fields.count }
     var state = State.fieldStart
     field.removeAll(keepingCapacity: true)
 
@@ -101,6 +105,8 @@ public final class CSVReader {
           state = .quoted
         } else {
           try append(byte)
+          let separator = self.separator
+          try appendRun { $0 == separator || $0 == lf || $0 == cr || $0 == quote || $0 == 0 }
           state = .unquoted
         }
       case .quoted:
@@ -109,6 +115,7 @@ public final class CSVReader {
         } else {
           if byte == lf { line += 1 }
           try append(byte)
+          try appendRun { $0 == quote || $0 == lf || $0 == 0 }
         }
       case .quoteInQuoted:
         if byte == quote {
@@ -173,6 +180,19 @@ public final class CSVReader {
     if byte == cr, try peekByte() == lf { position += 1 }
   }
 
+  /// Appends the bytes of the current chunk up to the next one that `stops` at once: most fields
+  /// are plain text, and byte-at-a-time appends would dominate an import.
+  @inline(__always)
+  private func appendRun(until stops: (UInt8) -> Bool) throws(CSVError) {
+    let end = chunk[position...].firstIndex(where: stops) ?? chunk.count
+    guard end > position else { return }
+    guard field.count + (end - position) <= maximumFieldBytes else {
+      throw CSVError(line: line, message: "a field is longer than \(maximumFieldBytes) bytes")
+    }
+    field.append(contentsOf: chunk[position..<end])
+    position = end
+  }
+
   private func append(_ byte: UInt8) throws(CSVError) {
     if byte == 0 {
       throw CSVError(line: line, message: "the file holds a NUL byte: it is binary, not CSV text")
@@ -184,6 +204,11 @@ public final class CSVReader {
   }
 
   private func takeField(line recordLine: Int) throws(CSVError) -> String {
+    // Plain ASCII, the usual case, needs no validation.
+    if !field.contains(where: { $0 >= 0x80 }) {
+      defer { field.removeAll(keepingCapacity: true) }
+      return String(decoding: field, as: UTF8.self)
+    }
     guard let text = String(validating: field, as: UTF8.self) else {
       throw CSVError(line: recordLine, message: "the text is not valid UTF-8")
     }

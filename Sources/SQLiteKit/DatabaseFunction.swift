@@ -170,9 +170,7 @@ private func setResult(_ value: DatabaseValue, on context: OpaquePointer) {
   case .integer(let int): csqlite_result_int64(context, int)
   case .real(let double): csqlite_result_double(context, double)
   case .text(let string):
-    string.utf8CString.withUnsafeBufferPointer { chars in
-      csqlite_result_text(context, chars.baseAddress, Int32(chars.count - 1))
-    }
+    withUTF8(string) { csqlite_result_text(context, $0, $1) }
   case .blob(let bytes):
     (bytes.isEmpty ? [0] : bytes).withUnsafeBytes {
       csqlite_result_blob(context, $0.baseAddress, Int32(bytes.count))

@@ -48,7 +48,7 @@ struct ColumnMap: Equatable {
 
   static func normalize(_ name: String) -> String {
     String(
-      name.trimmingCharacters(in: .whitespaces).lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
+      name.trimmingSpaces.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
   }
 }
 

@@ -14,13 +14,13 @@ extension ColumnMap {
     guard fields.count == fieldCount else {
       throw ImportProblem("the line has \(fields.count) fields, the header has \(fieldCount)")
     }
-    let zip = fields[zip].trimmingCharacters(in: .whitespaces)
+    let zip = fields[zip].trimmingSpaces
     guard !zip.isEmpty else { throw ImportProblem("zip is empty") }
     let latitude = try Self.number(fields[latitude], named: "latitude", within: -90...90)
     let longitude = try Self.number(fields[longitude], named: "longitude", within: -180...180)
     func optional(_ index: Int?) -> String? {
       guard let index else { return nil }
-      let value = fields[index].trimmingCharacters(in: .whitespaces)
+      let value = fields[index].trimmingSpaces
       return value.isEmpty ? nil : value
     }
     return ZipCode(
@@ -31,7 +31,7 @@ extension ColumnMap {
   static func number(_ field: String, named name: String, within range: ClosedRange<Double>) throws(ImportProblem)
     -> Double
   {
-    let text = field.trimmingCharacters(in: .whitespaces)
+    let text = field.trimmingSpaces
     guard !text.isEmpty else { throw ImportProblem("\(name) is empty") }
     guard isDecimal(text), let value = Double(text), value.isFinite else {
       throw ImportProblem("\(name) '\(field.prefix(60))' is not a decimal number")

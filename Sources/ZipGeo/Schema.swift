@@ -8,19 +8,22 @@ public enum Schema {
   /// The version this zipgeo writes and reads.
   public static let version: Int64 = 1
 
+  /// The `rowid` of a row is the line of the import file it came from.
   static let createStatements = """
     CREATE TABLE zips (
-      zip TEXT NOT NULL PRIMARY KEY CHECK (zip <> ''),
+      zip TEXT NOT NULL UNIQUE CHECK (zip <> ''),
       place TEXT,
       state TEXT,
       county TEXT,
       lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
       lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180)
-    ) WITHOUT ROWID;
-    -- Radius queries narrow candidates by a latitude band on this index, then by longitude.
-    CREATE INDEX zips_lat_lon ON zips (lat, lon);
+    );
+    \(latitudeLongitudeIndex)
     PRAGMA user_version = 1;
     """
+
+  /// Radius queries narrow candidates by a latitude band on this index, then by longitude.
+  static let latitudeLongitudeIndex = "CREATE INDEX zips_lat_lon ON zips (lat, lon);"
 
   /// What a database file holds.
   enum State: Equatable {
