@@ -31,7 +31,7 @@ let package = Package(
     .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "SQLiteLinked"]),
     .executableTarget(name: "zipgeo", dependencies: ["ZipGeoCLI"]),
 
-    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
+    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "CSVTests", dependencies: ["CSV"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
     .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),

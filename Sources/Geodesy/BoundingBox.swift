@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// A latitude/longitude box that contains every point within some distance of a centre.
 ///

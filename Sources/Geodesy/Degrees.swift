@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// Sine and cosine of an angle in degrees, exact at multiples of 90 degrees.
 ///

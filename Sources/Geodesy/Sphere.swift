@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// A spherical Earth model.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which field of a CSV record holds what, found from the header by name.
 ///
 /// Names are matched case-insensitively, with spaces and hyphens read as underscores, in any

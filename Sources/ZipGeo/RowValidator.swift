@@ -1,5 +1,4 @@
 import CSV
-import Foundation
 import Geodesy
 
 /// A CSV record checked and turned into a zip code.

@@ -1,6 +1,11 @@
-import Foundation
 import Geodesy
 import SQLiteKit
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// A zipgeo database file: zip codes with coordinates, and the SQL functions to query them.
 ///
@@ -16,7 +21,7 @@ public final class ZipDatabase {
 
   /// Opens an existing zipgeo database read-only.
   public init(readingAt path: String) throws {
-    guard FileManager.default.fileExists(atPath: path) else { throw ZipGeoError.databaseMissing(path: path) }
+    guard access(path, F_OK) == 0 else { throw ZipGeoError.databaseMissing(path: path) }
     self.path = path
     database = try Self.open(path, mode: .readOnly)
     switch try Self.checkedState(of: database, path: path) {
@@ -75,7 +80,7 @@ public final class ZipDatabase {
   /// The zip code `zip`, or an error that names it and this database.
   public func requireZipCode(_ zip: String) throws -> ZipCode {
     guard let found = try zipCode(zip) else {
-      throw ZipGeoError.unknownZip(zip: zip, path: (path as NSString).lastPathComponent)
+      throw ZipGeoError.unknownZip(zip: zip, path: String(path.split(separator: "/").last ?? Substring(path)))
     }
     return found
   }

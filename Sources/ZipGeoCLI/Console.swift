@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// Where a command writes: standard output for results, standard error for errors and warnings.
 public struct Console: Sendable {
@@ -11,7 +15,46 @@ public struct Console: Sendable {
   }
 
   /// The process's standard output and standard error.
-  public static let standard = Console(
-    out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    err: { FileHandle.standardError.write(Data($0.utf8)) })
+  public static let standard = Console(out: { write($0, to: 1) }, err: { write($0, to: 2) })
+
+  /// Writes all of `text` to a file descriptor, resuming after partial writes and interrupts.
+  private static func write(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          return  // a closed pipe: nobody is reading any more
+        }
+      }
+    }
+  }
+}
+
+/// The process environment, read from `environ`.
+public func processEnvironment() -> [String: String] {
+  var result: [String: String] = [:]
+  var entry = environ
+  while let pointer = entry.pointee {
+    let pair = String(cString: pointer)
+    if let equals = pair.firstIndex(of: "=") {
+      result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    entry += 1
+  }
+  return result
+}
+
+/// `value` with a fixed number of decimals, rounded as printf's `%.Nf` rounds: `fixed(2207.431, decimals: 2)` is `2207.43`.
+func fixed(_ value: Double, decimals: Int) -> String {
+  var buffer = [CChar](repeating: 0, count: 512)
+  let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(decimals)f", $0) }
+  return String(
+    decoding: buffer.prefix(Int(max(0, min(count, Int32(buffer.count - 1))))).map { UInt8(bitPattern: $0) },
+    as: UTF8.self)
 }

@@ -1,4 +1,3 @@
-import Foundation
 import SQLiteKit
 import ZipGeo
 
@@ -31,7 +30,7 @@ public enum ZipGeoCommand {
   ///   - environment: Where `ZIPGEO_DB` is looked up.
   ///   - console: Where output goes.
   public static func run(
-    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    _ arguments: [String], environment: [String: String] = processEnvironment(),
     console: Console = .standard
   ) -> Int32 {
     let context = Context(environment: environment, console: console)
@@ -110,12 +109,12 @@ extension CommandSpec.Option {
 
 /// Formats a length with two decimals, as in `2207.43`.
 func formatDistance(_ value: Double) -> String {
-  String(format: "%.2f", value)
+  fixed(value, decimals: 2)
 }
 
 /// Parses a radius: a positive finite number.
 func parseRadius(_ text: String, option: String) throws(UsageError) -> Double {
-  guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+  guard let value = Double(text), value.isFinite, value > 0 else {
     throw UsageError(
       "The value '\(text)' is invalid for '--\(option) <\(option)>': the radius must be a positive number")
   }

@@ -1,4 +1,9 @@
-import Foundation
 import ZipGeoCLI
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 exit(ZipGeoCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,3 @@
-import Foundation
 import ZipGeo
 
 /// `zipgeo import FILE`: loads a zip / latitude / longitude CSV, replacing the database's zip codes.
@@ -39,6 +38,6 @@ enum ImportCommand {
     context.console.out(
       "Imported \(count(summary.imported, "zip code")) from \(file) into \(path): "
         + "\(summary.skipped) skipped, \(count(summary.duplicates, "duplicate")), "
-        + String(format: "%.2f s", summary.seconds) + "\n")
+        + "\(fixed(summary.seconds, decimals: 2)) s\n")
   }
 }

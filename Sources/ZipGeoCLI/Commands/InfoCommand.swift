@@ -1,4 +1,3 @@
-import Foundation
 import ZipGeo
 
 /// `zipgeo info ZIP`: everything the database knows about one zip code.
@@ -16,6 +15,7 @@ enum InfoCommand {
       ("zip", zip.zip), ("place", zip.place ?? ""), ("state", zip.state ?? ""), ("county", zip.county ?? ""),
       ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
     ]
-    context.console.out(fields.map { "\($0.0.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.1)\n" }.joined())
+    context.console.out(
+      fields.map { label, value in "\(label)\(String(repeating: " ", count: 8 - label.count))\(value)\n" }.joined())
   }
 }
