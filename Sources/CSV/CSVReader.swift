@@ -93,7 +93,22 @@ public final class CSVReader {
         }
       }
       switch state {
-      case .fieldStart, .unquoted:
+      case .quoted:
+        if byte == quote {
+          state = .quoteInQuoted
+        } else {
+          if byte == lf { line += 1 }
+          try append(byte)
+          try appendRun { $0 == quote || $0 == lf || $0 == cr || $0 == 0 }
+        }
+      case .quoteInQuoted where byte == quote:
+        try append(quote)  // a doubled quote stands for one
+        state = .quoted
+      case .quoteInQuoted where byte != separator && byte != lf && byte != cr:
+        throw CSVError(
+          line: line,
+          message: "unexpected \(describe(byte)) after a closing quote (a quote inside a quoted field is written \"\")")
+      case .fieldStart, .unquoted, .quoteInQuoted:
         if byte == separator {
           fields.append(try takeField(line: recordLine))
           state = .fieldStart
@@ -108,31 +123,6 @@ public final class CSVReader {
           let separator = self.separator
           try appendRun { $0 == separator || $0 == lf || $0 == cr || $0 == quote || $0 == 0 }
           state = .unquoted
-        }
-      case .quoted:
-        if byte == quote {
-          state = .quoteInQuoted
-        } else {
-          if byte == lf { line += 1 }
-          try append(byte)
-          try appendRun { $0 == quote || $0 == lf || $0 == 0 }
-        }
-      case .quoteInQuoted:
-        if byte == quote {
-          try append(quote)  // a doubled quote stands for one
-          state = .quoted
-        } else if byte == separator {
-          fields.append(try takeField(line: recordLine))
-          state = .fieldStart
-        } else if byte == lf || byte == cr {
-          try endLine(after: byte)
-          fields.append(try takeField(line: recordLine))
-          return CSVRecord(line: recordLine, fields: fields)
-        } else {
-          throw CSVError(
-            line: line,
-            message:
-              "unexpected \(describe(byte)) after a closing quote (a quote inside a quoted field is written \"\")")
         }
       }
     }
