@@ -29,7 +29,13 @@ public struct Console: Sendable {
         } else if written < 0 && errno == EINTR {
           continue
         } else {
-          return  // a closed pipe: nobody is reading any more
+          // A full disk or a closed descriptor: the output is lost, so the command has failed.
+          // (A closed pipe never gets here: SIGPIPE ends the process, as for any Unix filter.)
+          if descriptor != 2 {
+            let message = "Error: cannot write the output: \(String(cString: strerror(errno)))\n"
+            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+          }
+          exit(1)
         }
       }
     }

@@ -11,7 +11,7 @@ struct TextTable {
   var rows: [[String]] = []
 
   func render() -> String {
-    let all = [headers] + rows
+    let all = ([headers] + rows).map { $0.map(Self.singleLine) }
     let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     var text = ""
     for row in all {
@@ -24,5 +24,13 @@ struct TextTable {
       text += line + "\n"
     }
     return text
+  }
+
+  /// The text with line breaks, tabs and other control characters shown as spaces, so that one
+  /// row stays on one line however odd the data.
+  static func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+    return String(
+      String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 }

@@ -137,6 +137,28 @@ import Testing
       result.out == "zip     01001\nplace   Agawam\nstate   MA\ncounty  Hampden\nlat     42.0702\nlon     -72.6227\n")
   }
 
+  @Test func infoLeavesUnknownFieldsEmptyWithoutTrailingSpaces() throws {
+    try importRealData()
+    let result = try zipgeo("info", "09001")
+    #expect(result.out == "zip     09001\nplace   APO AA\nstate\ncounty\nlat     38.1105\nlon     15.6613\n")
+  }
+
+  @Test func aFailedWriteOfTheResultsIsAnError() throws {
+    try importRealData()
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = ["info", "01001"]
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message == "Error: cannot write the output: No space left on device\n")
+  }
+
   @Test func anUnknownZipIsAnErrorWithExitCodeOne() throws {
     try importRealData()
     let result = try zipgeo("near", "00000", "--km", "10")
@@ -226,6 +248,13 @@ import Testing
     #expect(count == "41487\n" || count == "300000\n")
     #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok\n")
     #expect(try zipgeo("info", count == "41487\n" ? "01001" : "100000").status == 0)
+  }
+
+  @Test func aFailedImportIntoANewFileLeavesNoFileBehind() throws {
+    let bad = folder.appendingPathComponent("bad.csv")
+    try "zip,lat,lon\n12345,1,1\n54321,91.5,0\n".write(to: bad, atomically: true, encoding: .utf8)
+    #expect(try zipgeo("import", "bad.csv", "--db", "new.db").status == 1)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.db").path))
   }
 
   @Test func skipInvalidAndDuplicatesAreReportedOnStandardError() throws {

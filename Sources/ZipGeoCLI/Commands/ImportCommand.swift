@@ -1,5 +1,11 @@
 import ZipGeo
 
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
 /// `zipgeo import FILE`: loads a zip / latitude / longitude CSV, replacing the database's zip codes.
 enum ImportCommand {
   static let subcommand = Subcommand(spec: spec, run: run)
@@ -30,10 +36,18 @@ enum ImportCommand {
     let file = arguments.positionals[0]
     let path = context.databasePath(arguments)
     let options = ImportOptions(skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"))
-    let db = try ZipDatabase(writingAt: path)
+    let existed = access(path, F_OK) == 0
     let console = context.console
-    let summary = try Importer(options: options).importFile(file, into: db) { notice in
-      console.err("warning: \(notice)\n")
+    let summary: ImportSummary
+    do {
+      let db = try ZipDatabase(writingAt: path)
+      summary = try Importer(options: options).importFile(file, into: db) { notice in
+        console.err("warning: \(notice)\n")
+      }
+    } catch {
+      // A failed import into a new file leaves no file behind, as it leaves an old one unchanged.
+      if !existed { unlink(path) }
+      throw error
     }
     context.console.out(
       "Imported \(count(summary.imported, "zip code")) from \(file) into \(path): "

@@ -15,7 +15,10 @@ enum InfoCommand {
       ("zip", zip.zip), ("place", zip.place ?? ""), ("state", zip.state ?? ""), ("county", zip.county ?? ""),
       ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
     ]
-    context.console.out(
-      fields.map { label, value in "\(label)\(String(repeating: " ", count: 8 - label.count))\(value)\n" }.joined())
+    let lines = fields.map { label, value in
+      let value = TextTable.singleLine(value)
+      return value.isEmpty ? "\(label)\n" : "\(label)\(String(repeating: " ", count: 8 - label.count))\(value)\n"
+    }
+    context.console.out(lines.joined())
   }
 }
