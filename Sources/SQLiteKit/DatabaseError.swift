@@ -23,6 +23,9 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     self.sql = sql
   }
 
+  /// Whether a UNIQUE, NOT NULL, CHECK or other constraint refused the change.
+  public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
+
   public var description: String {
     var text = "SQLite error \(resultCode): \(message)"
     if let sql { text += " - while executing `\(sql)`" }

@@ -70,6 +70,41 @@ public struct Importer: Sendable {
     self.options = options
   }
 
+  /// Builds the unique zip index; when a zip appears more than once, first reports and removes
+  /// every row after its first (or, with `strict`, fails on the first of them).
+  ///
+  /// - Returns: The number of rows removed.
+  private func removeDuplicates(in sql: Database, file: String, notify: (ImportNotice) -> Void) throws -> Int {
+    do {
+      try sql.execute(Schema.zipIndex)
+      return 0  // the usual case: one sort, no duplicates
+    } catch let error as DatabaseError where error.isConstraintViolation {}
+    let later = """
+      SELECT z.rowid, z.zip, d.first FROM zips AS z
+        JOIN (SELECT zip, MIN(rowid) AS first FROM zips GROUP BY zip HAVING COUNT(*) > 1) AS d
+        ON z.zip = d.zip AND z.rowid > d.first
+      ORDER BY z.rowid
+      """
+    let statement = try sql.prepare(later)
+    var count = 0
+    while try statement.step() {
+      let line = Int(statement.value(at: 0).int64 ?? 0)
+      let zip = statement.text(at: 1) ?? ""
+      let first = Int(statement.value(at: 2).int64 ?? 0)
+      if options.strict {
+        throw ImportError(
+          file: file, line: line,
+          message: "zip '\(zip)' already appeared on line \(first) (--strict refuses duplicates)")
+      }
+      notify(.duplicate(file: file, zip: zip, line: line, firstLine: first))
+      count += 1
+    }
+    statement.reset()
+    try sql.execute("DELETE FROM zips WHERE rowid IN (SELECT rowid FROM (\(later)))")
+    try sql.execute(Schema.zipIndex)
+    return count
+  }
+
   /// Imports `path` into `db`.
   ///
   /// - Parameters:
@@ -119,14 +154,13 @@ public struct Importer: Sendable {
     // A larger page cache (64 MiB at most) keeps an ordinary file's rows off the disk until commit.
     try sql.execute("PRAGMA cache_size = -65536")
     try sql.inTransaction {
-      // The (lat, lon) index is built once at the end: faster than growing it row by row.
-      try sql.execute("DROP INDEX zips_lat_lon; DELETE FROM zips;")
-      // Each row's rowid is its line, so a repeated zip finds the line of its first row.
+      // Both indexes are built once, after the rows are in: much faster than growing them row by
+      // row. Each row's rowid is its line in the file, which is how duplicates name their lines.
+      try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_lat_lon; DELETE FROM zips;")
       let insert = try sql.prepare(
-        "INSERT INTO zips (rowid, zip, place, state, county, lat, lon) VALUES (?, ?, ?, ?, ?, ?, ?) "
-          + "ON CONFLICT (zip) DO NOTHING")
-      let firstLine = try sql.prepare("SELECT rowid FROM zips WHERE zip = ?")
+        "INSERT INTO zips (rowid, zip, place, state, county, lat, lon) VALUES (?, ?, ?, ?, ?, ?, ?)")
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
+      var inserted = 0
       while let record = try nextRecord() {
         let zip: ZipCode
         do {
@@ -142,20 +176,13 @@ public struct Importer: Sendable {
           .integer(Int64(record.line)), .text(zip.zip), text(zip.place), text(zip.state), text(zip.county),
           .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
         ])
-        if sql.changes == 1 {
-          imported += 1
-          continue
-        }
-        duplicates += 1
-        let first = Int(try firstLine.scalar([zip.zip])?.int64 ?? 0)
-        if options.strict {
-          throw fail(record.line, "zip '\(zip.zip)' already appeared on line \(first) (--strict refuses duplicates)")
-        }
-        notify(.duplicate(file: path, zip: zip.zip, line: record.line, firstLine: first))
+        inserted += 1
       }
-      guard imported > 0 else {
+      guard inserted > 0 else {
         throw fail(nil, "no valid data rows; the database is unchanged")
       }
+      duplicates = try removeDuplicates(in: sql, file: path, notify: notify)
+      imported = inserted - duplicates
       try sql.execute(Schema.latitudeLongitudeIndex)
     }
     let elapsed = clock.now - start

@@ -11,16 +11,20 @@ public enum Schema {
   /// The `rowid` of a row is the line of the import file it came from.
   static let createStatements = """
     CREATE TABLE zips (
-      zip TEXT NOT NULL UNIQUE CHECK (zip <> ''),
+      zip TEXT NOT NULL CHECK (zip <> ''),
       place TEXT,
       state TEXT,
       county TEXT,
       lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
       lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180)
     );
+    \(zipIndex)
     \(latitudeLongitudeIndex)
     PRAGMA user_version = 1;
     """
+
+  /// One row per zip code, found fast by zip.
+  static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips (zip);"
 
   /// Radius queries narrow candidates by a latitude band on this index, then by longitude.
   static let latitudeLongitudeIndex = "CREATE INDEX zips_lat_lon ON zips (lat, lon);"
