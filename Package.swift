@@ -5,7 +5,10 @@ let package = Package(
   name: "zipgeo",
   products: [
     .executable(name: "zipgeo", targets: ["zipgeo"]),
-    .library(name: "ZipGeo", targets: ["ZipGeo"]),
+    .library(name: "ZipGeoKit", targets: ["ZipGeo"]),
+    // The loadable SQLite extension: .build/release/libZipGeo.so. SQLite derives the entry point
+    // from the lowercased file name: sqlite3_zipgeo_init.
+    .library(name: "ZipGeo", type: .dynamic, targets: ["ZipGeoExtension"]),
   ],
   targets: [
     // SQLite from the system (Debian: libsqlite3-dev). Only `SQLiteLinked` uses it, so that
@@ -30,12 +33,20 @@ let package = Package(
     // The command line, as a library so that tests can drive it.
     .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "SQLiteLinked"]),
     .executableTarget(name: "zipgeo", dependencies: ["ZipGeoCLI"]),
+    // The loadable extension's entry point. It reaches SQLite only through the routine table its
+    // host hands it, and carries the Swift runtime inside, so any process with SQLite can load it.
+    .target(
+      name: "ZipGeoExtension", dependencies: ["ZipGeo"],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "CSVTests", dependencies: ["CSV"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
     .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),
     .testTarget(name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"]),
+    // Runs the built libZipGeo.so in the stock sqlite3 shell and in /usr/bin/python3.
+    .testTarget(
+      name: "ZipGeoExtensionTests", dependencies: ["zipgeo", "TestSupport"], exclude: ["sql", "python"]),
     // Helpers shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
   ],

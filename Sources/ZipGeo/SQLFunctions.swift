@@ -13,20 +13,50 @@ public enum SQLFunctions {
   /// NULL in any argument gives NULL. A non-numeric argument, a latitude outside [-90, 90] or an
   /// infinite longitude is an SQL error that names the function and the argument.
   public static let distance = DatabaseFunction("distance", argumentCount: 4) { arguments in
-    let from = try coordinate(arguments, latitudeAt: 0, function: "distance")
-    let to = try coordinate(arguments, latitudeAt: 2, function: "distance")
-    return .real(LengthUnit.kilometres.fromMetres(Sphere.earth.distance(from: from, to: to)))
+    .real(LengthUnit.kilometres.fromMetres(try metres(arguments)))
   }
 
+  /// `distance(lat1, lon1, lat2, lon2, unit)`: the same distance in `unit`, one of `'km'`, `'m'`,
+  /// `'mi'` (international mile), `'nmi'` (nautical mile) or `'ft'`, in any case.
+  ///
+  /// An unknown unit is an SQL error listing the valid ones.
+  public static let distanceInUnit = DatabaseFunction("distance", argumentCount: 5) { arguments in
+    let unit = try SQLFunctions.unit(arguments, at: 4, function: "distance")
+    return .real(unit.fromMetres(try metres(arguments)))
+  }
+
+  /// `zipgeo_version()`: the version of zipgeo that registered the functions, such as `'0.1.0'`.
+  public static let version = DatabaseFunction("zipgeo_version", argumentCount: 0) { _ in .text(zipgeoVersion) }
+
   /// Every function, in registration order.
-  public static let all = [distance]
+  public static let all = [distance, distanceInUnit, version]
+
+  /// The great-circle distance in metres between the coordinates in arguments 0...3.
+  private static func metres(_ arguments: borrowing FunctionArguments) throws -> Double {
+    let from = try coordinate(arguments, latitudeAt: 0, function: "distance")
+    let to = try coordinate(arguments, latitudeAt: 2, function: "distance")
+    return Sphere.earth.distance(from: from, to: to)
+  }
+
+  /// The unit named by the text argument at `index`.
+  static func unit(_ arguments: borrowing FunctionArguments, at index: Int, function: String) throws -> LengthUnit {
+    let valid = LengthUnit.allCases.map { "'\($0.symbol)'" }.joined(separator: ", ")
+    guard let symbol = arguments.text(at: index) else {
+      throw FunctionError("\(function)(): unit (argument \(index + 1)) must be text, one of \(valid)")
+    }
+    guard let unit = LengthUnit(symbol: symbol) else {
+      throw FunctionError(
+        "\(function)(): unknown unit '\(symbol.prefix(40))' (argument \(index + 1)); use one of \(valid)")
+    }
+    return unit
+  }
 
   /// Registers every zipgeo SQL function on `db`.
   public static func register(on db: Database) throws {
     for function in all { try db.add(function: function) }
   }
 
-  private static let argumentNames = ["lat1", "lon1", "lat2", "lon2"]
+  private static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]
 
   /// Reads a latitude at `index` and a longitude after it.
   static func coordinate(_ arguments: borrowing FunctionArguments, latitudeAt index: Int, function: String) throws

@@ -34,6 +34,8 @@ static inline int csqlite_changes(sqlite3 *db) { return CSQLITE_API->changes(db)
 static inline int csqlite_get_autocommit(sqlite3 *db) { return CSQLITE_API->get_autocommit(db); }
 static inline int csqlite_busy_timeout(sqlite3 *db, int ms) { return CSQLITE_API->busy_timeout(db, ms); }
 static inline const char *csqlite_libversion(void) { return CSQLITE_API->libversion(); }
+/// A copy of `text` in memory from sqlite3_malloc, as SQLite wants for error messages it frees.
+static inline char *csqlite_strdup(const char *text) { return CSQLITE_API->mprintf("%s", text); }
 
 // Statements
 static inline int csqlite_prepare_v2(sqlite3 *db, const char *sql, int n, sqlite3_stmt **stmt,

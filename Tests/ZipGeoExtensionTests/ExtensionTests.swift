@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built extension the way its users do: in the stock sqlite3 shell and in the system
+/// Python, with nothing on the library path.
+@Suite struct ExtensionTests {
+  static let library = buildProductsFolder.appendingPathComponent("libZipGeo.so")
+  /// What users type: SQLite appends `.so` and derives the entry point from the name.
+  static let loadPath = buildProductsFolder.appendingPathComponent("libZipGeo").path
+  static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
+  static let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
+  static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let zipsCSV = testsFolder.appendingPathComponent("../../data/zips.csv").standardized.path
+
+  let temporary: TemporaryFolder
+
+  init() throws {
+    temporary = try TemporaryFolder()
+    try #require(
+      FileManager.default.fileExists(atPath: Self.library.path), "swift build makes \(Self.library.path)")
+  }
+
+  /// A zipgeo database of data/zips.csv, made by the built `zipgeo` binary.
+  func importedDatabase() throws -> String {
+    let path = temporary.path("zipgeo.db")
+    let result = try runCommand(Self.zipgeo, ["import", Self.zipsCSV, "--db", path])
+    try #require(result.status == 0, "import failed: \(result.err)")
+    return path
+  }
+
+  /// Runs an SQL test file in the stock shell; every line it prints must be `label|1`.
+  func runSQLFile(_ name: String, database: String = ":memory:") throws {
+    let sql = try String(
+      contentsOf: Self.testsFolder.appendingPathComponent("sql/\(name)"), encoding: .utf8)
+    let result = try runCommand(
+      Self.sqlite3, ["-bail", "-cmd", ".load \(Self.loadPath)", database], input: sql, environment: [:])
+    #expect(result.status == 0)
+    #expect(result.err.isEmpty, "\(result.err)")
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.count == sql.components(separatedBy: "\nSELECT '").count - 1 + (sql.hasPrefix("SELECT '") ? 1 : 0))
+    for line in lines {
+      #expect(line.hasSuffix("|1"), "\(name): \(line)")
+    }
+  }
+
+  @Test(arguments: ["distance.sql", "units.sql"])
+  func sqlChecksPassInTheStockShell(file: String) throws {
+    try runSQLFile(file)
+  }
+
+  @Test func radiusQueriesWorkOnAZipgeoDatabaseInTheStockShell() throws {
+    try runSQLFile("zips.sql", database: try importedDatabase())
+  }
+
+  @Test func errorsInTheShellNameTheFunctionAndTheArgument() throws {
+    let cases = [
+      ("SELECT distance(33, 'abc', 0, 0);", "distance(): lon1 (argument 2) is not a number: 'abc'"),
+      ("SELECT distance(91.5, 0, 0, 0);", "distance(): lat1 (argument 1) is 91.5, outside [-90, 90]"),
+      ("SELECT distance(0, 0, x'00', 0);", "distance(): lat2 (argument 3) is a blob, not a number"),
+      (
+        "SELECT distance(0, 0, 1, 1, 'furlong');",
+        "distance(): unknown unit 'furlong' (argument 5); use one of 'km', 'm', 'mi', 'nmi', 'ft'"
+      ),
+      ("SELECT distance(0, 0, 1);", "wrong number of arguments to function distance()"),
+    ]
+    for (sql, message) in cases {
+      let result = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", ":memory:", sql])
+      #expect(result.status != 0)
+      #expect(result.err.contains(message), "\(sql): \(result.err)")
+    }
+  }
+
+  @Test func strangeArgumentsNeverCrashTheHost() throws {
+    let sql = """
+      SELECT typeof(distance(1e308, 1e308, -1e308, 1)) IS NOT NULL;
+      SELECT distance(0, 9e18, 0, -9e18) >= 0;
+      SELECT distance(zeroblob(1000000), 0, 0, 0);
+      SELECT distance(0, 0, 0, 0, zeroblob(10));
+      SELECT distance(0, 0, 0, 0, '');
+      SELECT distance('1e999', 0, 0, 0);
+      SELECT distance(0, '-1e999', 0, 0);
+      SELECT distance(0, 0, 0, 0, printf('%.*c', 100000, 'x'));
+      SELECT 'alive';
+      """
+    let result = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", ":memory:"], input: sql)
+    #expect(result.out.hasSuffix("alive\n"), "\(result.out) \(result.err)")
+    #expect(!result.err.contains("Segmentation") && !result.err.contains("Aborted"))
+  }
+
+  @Test func pythonsSqlite3ModuleLoadsItWithAnEmptyEnvironment() throws {
+    let script = Self.testsFolder.appendingPathComponent("python/check_extension.py").path
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"), [script, Self.loadPath, try importedDatabase()], environment: [:])
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)")
+  }
+
+  @Test func theLibraryCallsNoSQLiteSymbolOfItsOwn() throws {
+    let undefined = try runCommand(URL(fileURLWithPath: "/usr/bin/nm"), ["-D", "--undefined-only", Self.library.path])
+    #expect(undefined.status == 0)
+    let sqliteSymbols = undefined.out.split(separator: "\n").filter { $0.contains("sqlite3") }
+    #expect(sqliteSymbols.isEmpty, "\(sqliteSymbols)")
+    let defined = try runCommand(URL(fileURLWithPath: "/usr/bin/nm"), ["-D", "--defined-only", Self.library.path])
+    #expect(defined.out.contains(" T sqlite3_zipgeo_init\n"))
+  }
+
+  @Test func theLibraryCarriesTheSwiftRuntimeInside() throws {
+    let ldd = try runCommand(URL(fileURLWithPath: "/usr/bin/ldd"), [Self.library.path], environment: [:])
+    #expect(ldd.status == 0)
+    #expect(!ldd.out.contains("libswift"), "\(ldd.out)")
+    #expect(!ldd.out.contains("not found"), "\(ldd.out)")
+    #expect(!ldd.out.contains("libsqlite3"), "\(ldd.out)")
+  }
+
+  @Test func theCommandLineAndTheExtensionGiveTheSameDistances() throws {
+    let db = try importedDatabase()
+    let cli = try runCommand(Self.zipgeo, ["distance", "75075", "10001", "--db", db])
+    let sql = """
+      SELECT printf('%.2f km (%.2f mi)', distance(a.lat, a.lon, b.lat, b.lon), distance(a.lat, a.lon, b.lat, b.lon, 'mi'))
+      FROM zips a, zips b WHERE a.zip = '75075' AND b.zip = '10001';
+      """
+    let ext = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", db, sql])
+    #expect(cli.out.hasSuffix(": " + ext.out), "\(cli.out) vs \(ext.out)")
+
+    let near = try runCommand(Self.zipgeo, ["near", "75075", "--km", "10", "--db", db])
+    let nearRows = near.out.split(separator: "\n").dropFirst().map { line in
+      let cells = line.split(separator: " ", omittingEmptySubsequences: true)
+      return "\(cells.first!)|\(cells.last!)"
+    }
+    let nearSQL = """
+      SELECT zip, printf('%.2f', distance(c.lat, c.lon, z.lat, z.lon)) AS km
+      FROM zips z, (SELECT lat, lon FROM zips WHERE zip = '75075') c
+      WHERE distance(c.lat, c.lon, z.lat, z.lon) <= 10 ORDER BY distance(c.lat, c.lon, z.lat, z.lon), zip;
+      """
+    let extRows = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", db, nearSQL]).out
+      .split(separator: "\n").map(String.init)
+    #expect(nearRows == extRows)
+    #expect(nearRows.count == 14)
+  }
+}
