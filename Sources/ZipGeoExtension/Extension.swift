@@ -7,7 +7,7 @@ import ZipGeo
 ///
 /// SQLite derives the name from the file name, so `.load PATH` needs no entry-point argument.
 @_cdecl("sqlite3_zipgeo_init")
-public func sqlite3_zipgeo_init(
+public func initializeExtension(
   _ db: OpaquePointer?, _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ routines: UnsafePointer<sqlite3_api_routines>?
 ) -> Int32 {
