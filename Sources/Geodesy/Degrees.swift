@@ -19,15 +19,55 @@ public func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
   var reduced = x.truncatingRemainder(dividingBy: 360)
   let quadrant = (reduced / 90).rounded()
   reduced -= 90 * quadrant
-  let radians = reduced * (Double.pi / 180)
-  let s = sin(radians)
-  let c = cos(radians)
+  let (s, c) = sinCos(quarterTurnRadians: reduced * (Double.pi / 180))
   switch Int(quadrant) & 3 {
   case 0: return (s, c)
   case 1: return (c, -s)
   case 2: return (-s, -c)
   default: return (-c, s)
   }
+}
+
+/// Sine and cosine of an angle within [-90, 90] degrees (or any angle, more slowly), exact at 0
+/// and ±90 degrees: the fast path of `sinCos(degrees:)` for angles that need no turn reduction.
+@inlinable @inline(__always)
+public func sinCos(halfTurnDegrees x: Double) -> (sin: Double, cos: Double) {
+  let scale = Double.pi / 180
+  if abs(x) <= 45 { return sinCos(quarterTurnRadians: x * scale) }
+  if abs(x) <= 90 {
+    // x ∓ 90 is exact (Sterbenz): sin(x) = ±cos(x ∓ 90), cos(x) = ∓sin(x ∓ 90).
+    let (s, c) = sinCos(quarterTurnRadians: (x > 0 ? x - 90 : x + 90) * scale)
+    return x > 0 ? (c, -s) : (-c, s)
+  }
+  return sinCos(degrees: x)
+}
+
+/// Sine and cosine of `x` radians, |x| <= pi/4, within one unit in the last place.
+///
+/// Every caller has already reduced its angle to this range, so no argument reduction is needed:
+/// two short polynomials (the minimax coefficients of fdlibm's sine and cosine kernels) cost about
+/// a fifth of a call to libm's `sincos`, which matters because distance() runs once per row.
+/// The cosine adds its small terms to `1 - x²/2` in an order that keeps the rounding error of
+/// that subtraction, as fdlibm does.
+@inlinable @inline(__always)
+public func sinCos(quarterTurnRadians x: Double) -> (sin: Double, cos: Double) {
+  let z = x * x
+  let sinTail =
+    -1.666_666_666_666_663_243_48e-01 + z
+    * (8.333_333_333_322_489_461_24e-03 + z
+      * (-1.984_126_982_985_794_931_34e-04 + z
+        * (2.755_731_370_707_006_767_89e-06 + z
+          * (-2.505_076_025_340_686_341_95e-08 + z * 1.589_690_995_211_550_102_21e-10))))
+  let cosTail =
+    z
+    * (4.166_666_666_666_660_190_37e-02 + z
+      * (-1.388_888_888_887_410_957_49e-03 + z
+        * (2.480_158_728_947_672_941_78e-05 + z
+          * (-2.755_731_435_139_066_330_35e-07 + z
+            * (2.087_572_321_298_174_827_90e-09 + z * -1.135_964_755_778_819_482_65e-11)))))
+  let half = 0.5 * z
+  let w = 1 - half
+  return (x + x * z * sinTail, w + (((1 - w) - half) + z * cosTail))
 }
 
 /// `b - a` in degrees, reduced to [-180, 180].

@@ -21,6 +21,7 @@ public enum LengthUnit: String, CaseIterable, Sendable {
 
   /// The length of one unit in metres (the international mile and foot, the international
   /// nautical mile).
+  @inlinable
   public var metres: Double {
     switch self {
     case .kilometres: 1000

@@ -19,33 +19,64 @@ public struct Sphere: Hashable, Sendable {
   }
 
   /// The IUGG mean Earth radius, R1 = 6,371,008.8 m: the sphere zipgeo uses unless told otherwise.
-  public static let earth = Sphere(radius: 6_371_008.8)
+  /// (Computed, not stored, so that hot paths pay no lazy-initialisation check for it.)
+  @inlinable
+  public static var earth: Sphere { Sphere(checkedRadius: 6_371_008.8) }
+
+  @usableFromInline
+  init(checkedRadius radius: Double) { self.radius = radius }
 
   /// The great-circle distance in metres.
   public func distance(from a: Coordinate, to b: Coordinate) -> Double {
     radius * Sphere.centralAngle(from: a, to: b)
   }
 
+  /// The great-circle distance in `unit`: one multiplication by a constant the compiler folds,
+  /// where converting metres would divide.
+  @inlinable
+  public func distance(from a: Coordinate, to b: Coordinate, in unit: LengthUnit) -> Double {
+    Sphere.centralAngle(from: a, to: b) * (radius / unit.metres)
+  }
+
   /// The angle at the sphere's centre between two points, in radians, in [0, pi].
   ///
-  /// This is Vincenty's `atan2` form of the great-circle formula with both of its terms rewritten
-  /// around `1 - cos(dLon) = 2 sin^2(dLon / 2)`, so that every term is computed without
-  /// cancellation: identical points give exactly 0, points a millimetre apart keep full relative
-  /// precision, and antipodal points give pi. (The law of cosines loses metres at short range and
-  /// can return NaN; the haversine form loses precision near antipodes.)
+  /// The haversine `a = sin²(σ/2)` and its complement `1 - a = cos²(σ/2)` are both written as sums
+  /// of squares, with no subtraction anywhere:
+  ///
+  ///     a     = sin²(Δφ/2) cos²(Δλ/2) + cos²(Σφ/2) sin²(Δλ/2)
+  ///     1 - a = cos²(Δφ/2) cos²(Δλ/2) + sin²(Σφ/2) sin²(Δλ/2)
+  ///     σ     = 2 asin(√a)           when a <= 1/2,
+  ///     σ     = π - 2 asin(√(1 - a))  otherwise
+  ///
+  /// (Δφ = φ2 - φ1, Σφ = φ1 + φ2, Δλ = λ2 - λ1.) Both keep full relative precision at every range,
+  /// so identical points give exactly 0, points a millimetre apart keep every digit, and antipodal
+  /// points give exactly pi; the textbook haversine computes `1 - a` by subtraction and loses half
+  /// its digits near antipodes, and the law of cosines loses metres at short range or returns NaN.
+  /// Every term is squared, so the result is exactly symmetric in its two points. Three
+  /// sine/cosine pairs, all of angles within [-90°, 90°].
   public static func centralAngle(from a: Coordinate, to b: Coordinate) -> Double {
-    // The terms below are not symmetric in a and b; a fixed order makes d(a, b) == d(b, a) exactly.
-    if (b.latitude, b.longitude) < (a.latitude, a.longitude) { return centralAngle(from: b, to: a) }
-    let (sinLat1, cosLat1) = sinCos(degrees: a.latitude)
-    let (_, cosLat2) = sinCos(degrees: b.latitude)
-    let (sinDLat, cosDLat) = sinCos(degrees: b.latitude - a.latitude)
-    let dLon = angleDifference(degrees: a.longitude, b.longitude)
-    let sinDLon = sinCos(degrees: dLon).sin
-    let sinHalfDLon = sinCos(degrees: dLon / 2).sin
-    let versine = 2 * sinHalfDLon * sinHalfDLon  // 1 - cos(dLon), without cancellation
-    let y1 = cosLat2 * sinDLon
-    let y2 = sinDLat + sinLat1 * cosLat2 * versine
-    let x = cosDLat - cosLat1 * cosLat2 * versine
-    return atan2((y1 * y1 + y2 * y2).squareRoot(), x)
+    let (sinHalfDLat, cosHalfDLat) = sinCos(halfTurnDegrees: (b.latitude - a.latitude) / 2)
+    let (sinHalfSLat, cosHalfSLat) = sinCos(halfTurnDegrees: (a.latitude + b.latitude) / 2)
+    let (sinHalfDLon, cosHalfDLon) = sinCos(halfTurnDegrees: longitudeDifference(a.longitude, b.longitude) / 2)
+    let sin2DLon = sinHalfDLon * sinHalfDLon
+    let cos2DLon = cosHalfDLon * cosHalfDLon
+    let haversine = sinHalfDLat * sinHalfDLat * cos2DLon + cosHalfSLat * cosHalfSLat * sin2DLon
+    // asin is well conditioned below sin²(σ/2) = 1/2; beyond, the complement takes over.
+    if haversine <= 0.5 { return 2 * asin(haversine.squareRoot()) }
+    let complement = cosHalfDLat * cosHalfDLat * cos2DLon + sinHalfSLat * sinHalfSLat * sin2DLon
+    return Double.pi - 2 * asin(complement.squareRoot())
+  }
+
+  /// `b - a` in degrees, within [-180, 180]: a cheap fold for longitudes within [-180, 180], the
+  /// exact remainder otherwise.
+  @inline(__always)
+  static func longitudeDifference(_ a: Double, _ b: Double) -> Double {
+    let difference = b - a
+    if difference > 180 {
+      return difference <= 540 ? difference - 360 : angleDifference(degrees: a, b)
+    } else if difference < -180 {
+      return difference >= -540 ? difference + 360 : angleDifference(degrees: a, b)
+    }
+    return difference
   }
 }

@@ -56,7 +56,7 @@ public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// The arguments of one call of an SQL function, read straight from SQLite's values.
 public struct FunctionArguments: ~Copyable {
-  private let values: UnsafeMutablePointer<OpaquePointer?>?
+  @usableFromInline let values: UnsafeMutablePointer<OpaquePointer?>?
   /// The number of arguments.
   public let count: Int
 
@@ -65,15 +65,28 @@ public struct FunctionArguments: ~Copyable {
     self.count = count
   }
 
-  private func handle(_ index: Int) -> OpaquePointer {
+  @inlinable @inline(__always)
+  func handle(_ index: Int) -> OpaquePointer {
     precondition(index >= 0 && index < count, "argument index \(index) out of range 0..<\(count)")
     // SQLite passes `count` non-null value pointers.
     return values![index]!
   }
 
   /// Whether argument `index` (0-based) is NULL.
+  @inlinable @inline(__always)
   public func isNull(at index: Int) -> Bool {
     csqlite_value_type(handle(index)) == SQLITE_NULL
+  }
+
+  /// Argument `index` (0-based) as a number, or `nil` when it is not an integer, a real or text
+  /// that reads as a number: the fast path of `number(at:of:named:)`.
+  @inlinable @inline(__always)
+  public func double(at index: Int) -> Double? {
+    let value = handle(index)
+    var type = csqlite_value_type(value)
+    // Only text needs numeric affinity applied; checking first saves a call per number.
+    if type == SQLITE_TEXT { type = csqlite_value_numeric_type(value) }
+    return type == SQLITE_FLOAT || type == SQLITE_INTEGER ? csqlite_value_double(value) : nil
   }
 
   /// Argument `index` (0-based) as a number.
@@ -87,15 +100,20 @@ public struct FunctionArguments: ~Copyable {
   ///   - function: The function's name, for the error message.
   ///   - name: The argument's name, for the error message.
   public func number(at index: Int, of function: String, named name: String? = nil) throws -> Double {
-    let value = handle(index)
+    if let number = double(at: index) { return number }
+    throw notANumber(at: index, of: function, named: name)
+  }
+
+  /// The error for an argument that is not a number; built only on this cold path.
+  public func notANumber(at index: Int, of function: String, named name: String? = nil) -> FunctionError {
+    let type = csqlite_value_numeric_type(handle(index))
     let argument = name.map { "\($0) (argument \(index + 1))" } ?? "argument \(index + 1)"
-    switch csqlite_value_numeric_type(value) {
-    case SQLITE_INTEGER, SQLITE_FLOAT: return csqlite_value_double(value)
-    case SQLITE_NULL: throw FunctionError("\(function)(): \(argument) is NULL")
-    case SQLITE_BLOB: throw FunctionError("\(function)(): \(argument) is a blob, not a number")
+    switch type {
+    case SQLITE_NULL: return FunctionError("\(function)(): \(argument) is NULL")
+    case SQLITE_BLOB: return FunctionError("\(function)(): \(argument) is a blob, not a number")
     default:
       let text = self.value(at: index).description
-      throw FunctionError("\(function)(): \(argument) is not a number: '\(text.prefix(40))'")
+      return FunctionError("\(function)(): \(argument) is not a number: '\(text.prefix(40))'")
     }
   }
 
@@ -123,10 +141,32 @@ public struct FunctionArguments: ~Copyable {
   }
 }
 
-/// Keeps a function alive while SQLite holds it; released by SQLite's destroy callback.
+/// Keeps a function's body alive while SQLite holds it; released by SQLite's destroy callback.
 private final class FunctionBox {
-  let function: DatabaseFunction
-  init(_ function: DatabaseFunction) { self.function = function }
+  let body: DatabaseFunction.Body
+  let isNullPropagating: Bool
+
+  init(_ function: DatabaseFunction) {
+    body = function.body
+    isNullPropagating = function.isNullPropagating
+  }
+
+  /// One call from SQLite: the hot path of every query that uses the function.
+  @inline(__always)
+  func call(_ context: OpaquePointer, _ arguments: borrowing FunctionArguments) {
+    if isNullPropagating {
+      for index in 0..<arguments.count where arguments.isNull(at: index) {
+        csqlite_result_null(context)
+        return
+      }
+    }
+    do {
+      setResult(try body(arguments), on: context)
+    } catch {
+      let message = "\(error)"
+      csqlite_result_error(context, message, Int32(message.utf8.count))
+    }
+  }
 }
 
 extension Database {
@@ -138,19 +178,9 @@ extension Database {
       handle, function.name, function.argumentCount, function.flags, box,
       { context, argc, argv in
         guard let context, let box = csqlite_user_data(context) else { return }
-        let function = Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue().function
-        let arguments = FunctionArguments(values: argv, count: Int(argc))
-        if function.isNullPropagating {
-          for index in 0..<arguments.count where arguments.isNull(at: index) {
-            csqlite_result_null(context)
-            return
-          }
-        }
-        do {
-          setResult(try function.body(arguments), on: context)
-        } catch {
-          let message = "\(error)"
-          csqlite_result_error(context, message, Int32(message.utf8.count))
+        // SQLite holds the box for as long as the function is registered: no retain needed.
+        Unmanaged<FunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef {
+          $0.call(context, FunctionArguments(values: argv, count: Int(argc)))
         }
       },
       { box in

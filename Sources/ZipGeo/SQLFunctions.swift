@@ -12,17 +12,22 @@ public enum SQLFunctions {
   ///
   /// NULL in any argument gives NULL. A non-numeric argument, a latitude outside [-90, 90] or an
   /// infinite longitude is an SQL error that names the function and the argument.
-  public static let distance = DatabaseFunction("distance", argumentCount: 4) { arguments in
-    .real(LengthUnit.kilometres.fromMetres(try metres(arguments)))
+  public static let distance = DatabaseFunction("distance", argumentCount: 4, nullPropagating: false) {
+    arguments in
+    guard let (from, to) = try coordinates(arguments) else { return .null }
+    return .real(Sphere.earth.distance(from: from, to: to, in: .kilometres))
   }
 
   /// `distance(lat1, lon1, lat2, lon2, unit)`: the same distance in `unit`, one of `'km'`, `'m'`,
   /// `'mi'` (international mile), `'nmi'` (nautical mile) or `'ft'`, in any case.
   ///
   /// An unknown unit is an SQL error listing the valid ones.
-  public static let distanceInUnit = DatabaseFunction("distance", argumentCount: 5) { arguments in
+  public static let distanceInUnit = DatabaseFunction("distance", argumentCount: 5, nullPropagating: false) {
+    arguments in
+    if arguments.isNull(at: 4) { return .null }
+    guard let (from, to) = try coordinates(arguments) else { return .null }
     let unit = try SQLFunctions.unit(arguments, at: 4, function: "distance")
-    return .real(unit.fromMetres(try metres(arguments)))
+    return .real(Sphere.earth.distance(from: from, to: to, in: unit))
   }
 
   /// `zipgeo_version()`: the version of zipgeo that registered the functions, such as `'0.1.0'`.
@@ -31,11 +36,22 @@ public enum SQLFunctions {
   /// Every function, in registration order.
   public static let all = [distance, distanceInUnit, version]
 
-  /// The great-circle distance in metres between the coordinates in arguments 0...3.
-  private static func metres(_ arguments: borrowing FunctionArguments) throws -> Double {
-    let from = try coordinate(arguments, latitudeAt: 0, function: "distance")
-    let to = try coordinate(arguments, latitudeAt: 2, function: "distance")
-    return Sphere.earth.distance(from: from, to: to)
+  /// The two coordinates in arguments 0...3, checked, or `nil` when one of them is NULL.
+  ///
+  /// This is the hot path of every radius query, so NULL is found here, on the slow path of the
+  /// number check, rather than by a separate pass over the arguments.
+  @inline(__always)
+  private static func coordinates(_ arguments: borrowing FunctionArguments) throws -> (Coordinate, Coordinate)? {
+    guard let lat1 = arguments.double(at: 0), let lon1 = arguments.double(at: 1), let lat2 = arguments.double(at: 2),
+      let lon2 = arguments.double(at: 3), lat1 >= -90 && lat1 <= 90, lat2 >= -90 && lat2 <= 90, lon1.isFinite,
+      lon2.isFinite
+    else {
+      if (0..<4).contains(where: { arguments.isNull(at: $0) }) { return nil }
+      // The guard failed and no argument is NULL, so one of the two coordinates is wrong.
+      throw coordinateError(arguments, latitudeAt: 0) ?? coordinateError(arguments, latitudeAt: 2)
+        ?? FunctionError("distance(): invalid coordinates")
+    }
+    return (Coordinate(uncheckedLatitude: lat1, longitude: lon1), Coordinate(uncheckedLatitude: lat2, longitude: lon2))
   }
 
   /// The unit named by the text argument at `index`.
@@ -58,20 +74,22 @@ public enum SQLFunctions {
 
   private static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]
 
-  /// Reads a latitude at `index` and a longitude after it.
-  static func coordinate(_ arguments: borrowing FunctionArguments, latitudeAt index: Int, function: String) throws
-    -> Coordinate
-  {
-    let latitude = try arguments.number(at: index, of: function, named: argumentNames[index])
-    let longitude = try arguments.number(at: index + 1, of: function, named: argumentNames[index + 1])
-    do {
-      return try Coordinate(latitude: latitude, longitude: longitude)
-    } catch .latitudeOutOfRange {
-      throw FunctionError(
-        "\(function)(): \(argumentNames[index]) (argument \(index + 1)) is \(latitude), outside [-90, 90]")
-    } catch {
-      throw FunctionError(
-        "\(function)(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(longitude), not a finite number")
+  /// What is wrong with the coordinate at `index` (latitude) and `index + 1` (longitude) of
+  /// `distance()`, or `nil` when nothing is: the cold path of `metres`.
+  static func coordinateError(_ arguments: borrowing FunctionArguments, latitudeAt index: Int) -> FunctionError? {
+    for position in [index, index + 1] where arguments.double(at: position) == nil {
+      return arguments.notANumber(at: position, of: "distance", named: argumentNames[position])
     }
+    let latitude = arguments.double(at: index) ?? .nan
+    let longitude = arguments.double(at: index + 1) ?? .nan
+    if !(latitude >= -90 && latitude <= 90) {
+      return FunctionError(
+        "distance(): \(argumentNames[index]) (argument \(index + 1)) is \(latitude), outside [-90, 90]")
+    }
+    if !longitude.isFinite {
+      return FunctionError(
+        "distance(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(longitude), not a finite number")
+    }
+    return nil
   }
 }

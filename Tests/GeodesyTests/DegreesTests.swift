@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -20,6 +21,29 @@ import Testing
       #expect(abs(s - sin(radians)) < 1e-13)
       #expect(abs(c - cos(radians)) < 1e-13)
     }
+  }
+
+  @Test func theQuarterTurnKernelsAreWithinAnUlpOfLibm() {
+    var rng = SeededGenerator(seed: 3)
+    for _ in 0..<200_000 {
+      let x = Double.random(in: -Double.pi / 4...Double.pi / 4, using: &rng)
+      let (s, c) = sinCos(quarterTurnRadians: x)
+      #expect(abs(s - sin(x)) <= sin(x).magnitude.ulp, "sin \(x)")
+      #expect(abs(c - cos(x)) <= cos(x).ulp, "cos \(x)")
+    }
+    #expect(sinCos(quarterTurnRadians: 0) == (0, 1))
+  }
+
+  @Test func theHalfTurnFastPathAgreesWithTheGeneralOne() {
+    for degrees in stride(from: -90.0, through: 90.0, by: 0.01) {
+      let fast = sinCos(halfTurnDegrees: degrees)
+      let general = sinCos(degrees: degrees)
+      #expect(abs(fast.sin - general.sin) <= 2e-16 && abs(fast.cos - general.cos) <= 2e-16, "\(degrees)")
+    }
+    #expect(sinCos(halfTurnDegrees: 90) == (1, 0))
+    #expect(sinCos(halfTurnDegrees: -90) == (-1, 0))
+    #expect(sinCos(halfTurnDegrees: 0) == (0, 1))
+    #expect(sinCos(halfTurnDegrees: 270) == sinCos(degrees: 270))
   }
 
   @Test func angleDifferenceStaysWithinHalfATurn() {

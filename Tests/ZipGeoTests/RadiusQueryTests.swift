@@ -38,8 +38,9 @@ import Testing
 
   /// Every point within the radius, by brute force over all points.
   func bruteForce(_ center: Coordinate, _ metres: Double) -> [String] {
-    points.map { ($0.0, Sphere.earth.distance(from: center, to: $0.1)) }
-      .filter { $0.1 / 1000 <= metres / 1000 }
+    // The same kilometres as the SQL function computes, compared with the same bound.
+    points.map { ($0.0, Sphere.earth.distance(from: center, to: $0.1, in: .kilometres)) }
+      .filter { $0.1 <= metres / 1000 }
       .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
       .map(\.0)
   }

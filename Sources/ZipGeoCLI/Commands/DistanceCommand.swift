@@ -16,10 +16,12 @@ enum DistanceCommand {
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let from = try db.requireZipCode(arguments.positionals[0])
     let to = try db.requireZipCode(arguments.positionals[1])
-    let metres = Sphere.earth.distance(from: from.coordinate, to: to.coordinate)
+    // The same computation as the SQL function distance(..., unit), so both print the same digits.
+    let kilometres = Sphere.earth.distance(from: from.coordinate, to: to.coordinate, in: .kilometres)
+    let miles = Sphere.earth.distance(from: from.coordinate, to: to.coordinate, in: .miles)
     context.console.out(
-      "\(describe(from)) -> \(describe(to)): \(formatDistance(LengthUnit.kilometres.fromMetres(metres))) km "
-        + "(\(formatDistance(LengthUnit.miles.fromMetres(metres))) mi)\n")
+      "\(describe(from)) -> \(describe(to)): \(formatDistance(kilometres)) km "
+        + "(\(formatDistance(miles)) mi)\n")
   }
 
   /// `75075 (Plano, TX)`, leaving out what is unknown.

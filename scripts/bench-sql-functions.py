@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Cost per row of zipgeo's distance() in SQLite, next to the alternatives, in one run.
+
+Usage: python3 scripts/bench-sql-functions.py [--rows 1000000] [--rounds 7]
+(run with the system Python, /usr/bin/python3, whose sqlite3 module can load extensions)
+
+Builds the release extension (swift build -c release --static-swift-stdlib) and the C
+yardstick (gcc -O2, scripts/bench/c_distance.c), fills an in-memory table with random points,
+then times, round after round in the same process, `SELECT sum(...)` over every row for:
+  scan        sum(lat + lon): reading the rows, no function;
+  zipgeo      distance(lat, lon, 33.025, -96.7397), the Swift extension;
+  c           c_distance(...), the same formula as a plain C function (no argument checks);
+  sql         the haversine written in SQL with SQLite's built-in math functions.
+It prints the median time of each, the net cost per row (median minus the scan's, per row)
+and the ratios the project tracks: sql/zipgeo (want >= 5) and zipgeo/c (want <= 1.2).
+"""
+import argparse
+import os
+import pathlib
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+parser = argparse.ArgumentParser()
+parser.add_argument("--rows", type=int, default=1_000_000)
+parser.add_argument("--rounds", type=int, default=7)
+args = parser.parse_args()
+
+subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, check=True,
+               stdout=subprocess.DEVNULL)
+work = pathlib.Path(tempfile.mkdtemp())
+c_library = work / "libcdistance.so"
+subprocess.run(["gcc", "-O2", "-fPIC", "-shared", "-o", str(c_library), str(ROOT / "scripts/bench/c_distance.c"), "-lm"],
+               check=True)
+
+con = sqlite3.connect(":memory:")
+con.enable_load_extension(True)
+con.load_extension(str(ROOT / ".build/release/libZipGeo"))
+con.load_extension(str(c_library.with_suffix("")))
+con.execute("CREATE TABLE p (lat REAL, lon REAL)")
+con.execute(f"""
+    INSERT INTO p
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {args.rows})
+    SELECT 25 + 24 * (abs(random()) % 1000000) / 1e6, -124 + 57 * (abs(random()) % 1000000) / 1e6 FROM n""")
+
+queries = {
+    "scan": "SELECT sum(lat + lon) FROM p",
+    "zipgeo": "SELECT sum(distance(lat, lon, 33.025, -96.7397)) FROM p",
+    "c": "SELECT sum(c_distance(lat, lon, 33.025, -96.7397)) FROM p",
+    "sql": """SELECT sum(2 * 6371.0088 * asin(sqrt(
+                pow(sin(radians(33.025 - lat) / 2), 2)
+                + cos(radians(lat)) * cos(radians(33.025)) * pow(sin(radians(-96.7397 - lon) / 2), 2)))) FROM p""",
+}
+results = {name: con.execute(sql).fetchone()[0] for name, sql in queries.items()}  # warm-up
+assert abs(results["zipgeo"] - results["c"]) < 1e-6 * results["c"], results
+assert abs(results["zipgeo"] - results["sql"]) < 1e-6 * results["sql"], results
+
+times = {name: [] for name in queries}
+for _ in range(args.rounds):
+    for name, sql in queries.items():
+        start = time.perf_counter()
+        con.execute(sql).fetchone()
+        times[name].append(time.perf_counter() - start)
+
+median = {name: statistics.median(t) for name, t in times.items()}
+net = {name: (median[name] - median["scan"]) / args.rows * 1e9 for name in queries}
+print(f"{args.rows:,} rows, {args.rounds} rounds, SQLite {sqlite3.sqlite_version}")
+for name in queries:
+    extra = "" if name == "scan" else f"   net {net[name]:7.1f} ns/row"
+    print(f"  {name:7s} median {median[name] * 1000:8.1f} ms   {median[name] / args.rows * 1e9:7.1f} ns/row{extra}")
+print(f"sql / zipgeo (net) = {net['sql'] / net['zipgeo']:.2f}   (want >= 5)")
+print(f"zipgeo / c (net)   = {net['zipgeo'] / net['c']:.2f}   (want <= 1.2)")
