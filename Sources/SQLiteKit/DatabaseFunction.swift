@@ -60,11 +60,6 @@ public struct FunctionArguments: ~Copyable {
   /// The number of arguments.
   public let count: Int
 
-  init(values: UnsafeMutablePointer<OpaquePointer?>?, count: Int) {
-    self.values = values
-    self.count = count
-  }
-
   @inlinable @inline(__always)
   func handle(_ index: Int) -> OpaquePointer {
     precondition(index >= 0 && index < count, "argument index \(index) out of range 0..<\(count)")
