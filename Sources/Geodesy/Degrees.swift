@@ -28,20 +28,6 @@ public func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
   }
 }
 
-/// Sine and cosine of an angle within [-90, 90] degrees (or any angle, more slowly), exact at 0
-/// and ±90 degrees: the fast path of `sinCos(degrees:)` for angles that need no turn reduction.
-@inlinable @inline(__always)
-public func sinCos(halfTurnDegrees x: Double) -> (sin: Double, cos: Double) {
-  let scale = Double.pi / 180
-  if abs(x) <= 45 { return sinCos(quarterTurnRadians: x * scale) }
-  if abs(x) <= 90 {
-    // x ∓ 90 is exact (Sterbenz): sin(x) = ±cos(x ∓ 90), cos(x) = ∓sin(x ∓ 90).
-    let (s, c) = sinCos(quarterTurnRadians: (x > 0 ? x - 90 : x + 90) * scale)
-    return x > 0 ? (c, -s) : (-c, s)
-  }
-  return sinCos(degrees: x)
-}
-
 /// Sine and cosine of `x` radians, |x| <= pi/4, within one unit in the last place.
 ///
 /// Every caller has already reduced its angle to this range, so no argument reduction is needed:
@@ -52,12 +38,6 @@ public func sinCos(halfTurnDegrees x: Double) -> (sin: Double, cos: Double) {
 @inlinable @inline(__always)
 public func sinCos(quarterTurnRadians x: Double) -> (sin: Double, cos: Double) {
   let z = x * x
-  let sinTail =
-    -1.666_666_666_666_663_243_48e-01 + z
-    * (8.333_333_333_322_489_461_24e-03 + z
-      * (-1.984_126_982_985_794_931_34e-04 + z
-        * (2.755_731_370_707_006_767_89e-06 + z
-          * (-2.505_076_025_340_686_341_95e-08 + z * 1.589_690_995_211_550_102_21e-10))))
   let cosTail =
     z
     * (4.166_666_666_666_660_190_37e-02 + z
@@ -67,7 +47,43 @@ public func sinCos(quarterTurnRadians x: Double) -> (sin: Double, cos: Double) {
             * (2.087_572_321_298_174_827_90e-09 + z * -1.135_964_755_778_819_482_65e-11)))))
   let half = 0.5 * z
   let w = 1 - half
-  return (x + x * z * sinTail, w + (((1 - w) - half) + z * cosTail))
+  return (sin(quarterTurnRadians: x), w + (((1 - w) - half) + z * cosTail))
+}
+
+/// The squares of the sine and cosine of an angle within [-90, 90] degrees (or any angle, more
+/// slowly), each with full relative precision, for one polynomial instead of two.
+///
+/// After reduction to |r| <= 45°, sin²r <= 1/2, so cos²r = 1 - sin²r >= 1/2 loses nothing; past
+/// 45° the roles swap.
+@inlinable @inline(__always)
+public func sinCosSquared(halfTurnDegrees x: Double) -> (sin2: Double, cos2: Double) {
+  let scale = Double.pi / 180
+  if abs(x) <= 45 {
+    let s = sin(quarterTurnRadians: x * scale)
+    let s2 = s * s
+    return (s2, 1 - s2)
+  }
+  if abs(x) <= 90 {
+    let s = sin(quarterTurnRadians: (x > 0 ? x - 90 : x + 90) * scale)
+    let s2 = s * s
+    return (1 - s2, s2)
+  }
+  let (s, c) = sinCos(degrees: x)
+  return (s * s, c * c)
+}
+
+/// The sine of `x` radians, |x| <= pi/4, within one unit in the last place: the sine half of
+/// `sinCos(quarterTurnRadians:)`.
+@inlinable @inline(__always)
+public func sin(quarterTurnRadians x: Double) -> Double {
+  let z = x * x
+  let tail =
+    -1.666_666_666_666_663_243_48e-01 + z
+    * (8.333_333_333_322_489_461_24e-03 + z
+      * (-1.984_126_982_985_794_931_34e-04 + z
+        * (2.755_731_370_707_006_767_89e-06 + z
+          * (-2.505_076_025_340_686_341_95e-08 + z * 1.589_690_995_211_550_102_21e-10))))
+  return x + x * z * tail
 }
 
 /// `b - a` in degrees, reduced to [-180, 180].

@@ -52,24 +52,24 @@ public struct Sphere: Hashable, Sendable {
   /// so identical points give exactly 0, points a millimetre apart keep every digit, and antipodal
   /// points give exactly pi; the textbook haversine computes `1 - a` by subtraction and loses half
   /// its digits near antipodes, and the law of cosines loses metres at short range or returns NaN.
-  /// Every term is squared, so the result is exactly symmetric in its two points. Three
-  /// sine/cosine pairs, all of angles within [-90°, 90°].
+  /// Every term is squared, so the result is exactly symmetric in its two points. Only squares of
+  /// sines and cosines of angles within [-90°, 90°] appear: three short polynomials in all.
+  @inlinable @inline(__always)
   public static func centralAngle(from a: Coordinate, to b: Coordinate) -> Double {
-    let (sinHalfDLat, cosHalfDLat) = sinCos(halfTurnDegrees: (b.latitude - a.latitude) / 2)
-    let (sinHalfSLat, cosHalfSLat) = sinCos(halfTurnDegrees: (a.latitude + b.latitude) / 2)
-    let (sinHalfDLon, cosHalfDLon) = sinCos(halfTurnDegrees: longitudeDifference(a.longitude, b.longitude) / 2)
-    let sin2DLon = sinHalfDLon * sinHalfDLon
-    let cos2DLon = cosHalfDLon * cosHalfDLon
-    let haversine = sinHalfDLat * sinHalfDLat * cos2DLon + cosHalfSLat * cosHalfSLat * sin2DLon
+    let (sin2HalfDLat, cos2HalfDLat) = sinCosSquared(halfTurnDegrees: (b.latitude - a.latitude) / 2)
+    let (sin2HalfSLat, cos2HalfSLat) = sinCosSquared(halfTurnDegrees: (a.latitude + b.latitude) / 2)
+    let (sin2HalfDLon, cos2HalfDLon) = sinCosSquared(
+      halfTurnDegrees: longitudeDifference(a.longitude, b.longitude) / 2)
+    let haversine = sin2HalfDLat * cos2HalfDLon + cos2HalfSLat * sin2HalfDLon
     // asin is well conditioned below sin²(σ/2) = 1/2; beyond, the complement takes over.
     if haversine <= 0.5 { return 2 * asin(haversine.squareRoot()) }
-    let complement = cosHalfDLat * cosHalfDLat * cos2DLon + sinHalfSLat * sinHalfSLat * sin2DLon
+    let complement = cos2HalfDLat * cos2HalfDLon + sin2HalfSLat * sin2HalfDLon
     return Double.pi - 2 * asin(complement.squareRoot())
   }
 
   /// `b - a` in degrees, within [-180, 180]: a cheap fold for longitudes within [-180, 180], the
   /// exact remainder otherwise.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func longitudeDifference(_ a: Double, _ b: Double) -> Double {
     let difference = b - a
     if difference > 180 {

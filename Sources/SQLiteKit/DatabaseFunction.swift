@@ -189,6 +189,7 @@ extension Database {
   }
 }
 
+@inline(__always)
 private func setResult(_ value: DatabaseValue, on context: OpaquePointer) {
   switch value {
   case .null: csqlite_result_null(context)

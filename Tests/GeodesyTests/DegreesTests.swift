@@ -34,16 +34,17 @@ import Testing
     #expect(sinCos(quarterTurnRadians: 0) == (0, 1))
   }
 
-  @Test func theHalfTurnFastPathAgreesWithTheGeneralOne() {
+  @Test func squaredSinesAndCosinesKeepFullRelativePrecision() {
     for degrees in stride(from: -90.0, through: 90.0, by: 0.01) {
-      let fast = sinCos(halfTurnDegrees: degrees)
-      let general = sinCos(degrees: degrees)
-      #expect(abs(fast.sin - general.sin) <= 2e-16 && abs(fast.cos - general.cos) <= 2e-16, "\(degrees)")
+      let (s2, c2) = sinCosSquared(halfTurnDegrees: degrees)
+      let (s, c) = sinCos(degrees: degrees)
+      #expect(abs(s2 - s * s) <= 4 * (s * s).ulp, "sin² \(degrees)")
+      #expect(abs(c2 - c * c) <= 4 * (c * c).ulp, "cos² \(degrees)")
     }
-    #expect(sinCos(halfTurnDegrees: 90) == (1, 0))
-    #expect(sinCos(halfTurnDegrees: -90) == (-1, 0))
-    #expect(sinCos(halfTurnDegrees: 0) == (0, 1))
-    #expect(sinCos(halfTurnDegrees: 270) == sinCos(degrees: 270))
+    #expect(sinCosSquared(halfTurnDegrees: 90) == (1, 0))
+    #expect(sinCosSquared(halfTurnDegrees: -90) == (1, 0))
+    #expect(sinCosSquared(halfTurnDegrees: 0) == (0, 1))
+    #expect(sinCosSquared(halfTurnDegrees: 1e-9).sin2 > 0)
   }
 
   @Test func angleDifferenceStaysWithinHalfATurn() {

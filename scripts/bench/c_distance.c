@@ -2,9 +2,9 @@
  * A plain C SQLite function with the same formula as zipgeo's distance(), for
  * scripts/bench-sql-functions.py only: it is the yardstick for the cost of calling Swift from
  * SQLite, not part of zipgeo. Same steps as Geodesy's Sphere.centralAngle: the haversine and its
- * complement as sums of squares of half-angle sines and cosines (degrees, reduced exactly),
- * asin of the smaller, R = 6371.0088 km.
- * It does no argument checking beyond NULL, so it is a lower bound for any checked function.
+ * complement as sums of squared half-angle sines and cosines (degrees, reduced exactly, one
+ * polynomial each), asin of the smaller, R = 6371.0088 km.
+ * It checks its arguments as zipgeo's does (NULL in, NULL out; numbers only; latitudes in range).
  *
  *   gcc -O2 -fPIC -shared -o libcdistance.so scripts/bench/c_distance.c
  *   SELECT c_distance(lat1, lon1, lat2, lon2);
@@ -13,29 +13,25 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
 
-/* sin and cos of x radians, |x| <= pi/4: the same polynomial kernels as Geodesy's
- * sinCos(quarterTurnRadians:). */
-static inline void kernel_sincos(double x, double *s, double *c) {
+/* sin of x radians, |x| <= pi/4: the same polynomial kernel as Geodesy's sin(quarterTurnRadians:). */
+static inline double kernel_sin(double x) {
   double z = x * x;
-  double st = -1.66666666666666324348e-01 + z * (8.33333333332248946124e-03 + z * (-1.98412698298579493134e-04 +
-              z * (2.75573137070700676789e-06 + z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10))));
-  double ct = z * (4.16666666666666019037e-02 + z * (-1.38888888888741095749e-03 + z * (2.48015872894767294178e-05 +
-              z * (-2.75573143513906633035e-07 + z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11)))));
-  double half = 0.5 * z, w = 1 - half;
-  *s = x + x * z * st;
-  *c = w + (((1 - w) - half) + z * ct);
+  double t = -1.66666666666666324348e-01 + z * (8.33333333332248946124e-03 + z * (-1.98412698298579493134e-04 +
+             z * (2.75573137070700676789e-06 + z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10))));
+  return x + x * z * t;
 }
 
-/* sin and cos of x degrees, |x| <= 90 (all this formula needs), exact at 0 and ±90. */
-static void sincosd(double x, double *s, double *c) {
+/* sin² and cos² of x degrees, |x| <= 90 (all this formula needs), as sinCosSquared(halfTurnDegrees:). */
+static inline void sincos2d(double x, double *s2, double *c2) {
   const double scale = M_PI / 180.0;
   if (fabs(x) <= 45) {
-    kernel_sincos(x * scale, s, c);
+    double s = kernel_sin(x * scale);
+    *s2 = s * s;
+    *c2 = 1 - *s2;
   } else {
-    double rs, rc;
-    kernel_sincos((x > 0 ? x - 90 : x + 90) * scale, &rs, &rc);
-    *s = x > 0 ? rc : -rc;
-    *c = x > 0 ? -rs : rs;
+    double s = kernel_sin((x > 0 ? x - 90 : x + 90) * scale);
+    *c2 = s * s;
+    *s2 = 1 - *c2;
   }
 }
 
@@ -44,24 +40,43 @@ static double central_angle(double lat1, double lon1, double lat2, double lon2) 
   if (dlon > 180) dlon -= 360;
   else if (dlon < -180) dlon += 360;
   double sd, cd, ss, cs, sl, cl;
-  sincosd((lat2 - lat1) / 2, &sd, &cd);
-  sincosd((lat1 + lat2) / 2, &ss, &cs);
-  sincosd(dlon / 2, &sl, &cl);
-  double sl2 = sl * sl, cl2 = cl * cl;
-  double a = sd * sd * cl2 + cs * cs * sl2;
+  sincos2d((lat2 - lat1) / 2, &sd, &cd);
+  sincos2d((lat1 + lat2) / 2, &ss, &cs);
+  sincos2d(dlon / 2, &sl, &cl);
+  double a = sd * cl + cs * sl;
   if (a <= 0.5) return 2 * asin(sqrt(a));
-  double b = cd * cd * cl2 + ss * ss * sl2;
-  return M_PI - 2 * asin(sqrt(b));
+  return M_PI - 2 * asin(sqrt(cd * cl + ss * sl));
 }
 
+/* Argument i as a number in *out; 0 for NULL, -1 for anything else that is not a number. */
+static inline int number(sqlite3_value *v, double *out) {
+  int type = sqlite3_value_type(v);
+  if (type == SQLITE_TEXT) type = sqlite3_value_numeric_type(v);
+  if (type == SQLITE_FLOAT || type == SQLITE_INTEGER) {
+    *out = sqlite3_value_double(v);
+    return 1;
+  }
+  return type == SQLITE_NULL ? 0 : -1;
+}
+
+/* The same checks as zipgeo's distance(): NULL in, NULL out; numbers only; latitudes within
+ * [-90, 90]; finite longitudes. (Its messages are shorter than zipgeo's.) */
 static void c_distance(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
+  double v[4];
+  int null = 0, bad = 0;
   for (int i = 0; i < 4; i++) {
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) { sqlite3_result_null(ctx); return; }
+    int kind = number(argv[i], &v[i]);
+    null |= kind == 0;
+    bad |= kind < 0;
   }
-  double km = 6371.0088 * central_angle(sqlite3_value_double(argv[0]), sqlite3_value_double(argv[1]),
-                                        sqlite3_value_double(argv[2]), sqlite3_value_double(argv[3]));
-  sqlite3_result_double(ctx, km);
+  if (null) { sqlite3_result_null(ctx); return; }
+  if (bad) { sqlite3_result_error(ctx, "c_distance(): an argument is not a number", -1); return; }
+  if (!(v[0] >= -90 && v[0] <= 90 && v[2] >= -90 && v[2] <= 90) || !isfinite(v[1]) || !isfinite(v[3])) {
+    sqlite3_result_error(ctx, "c_distance(): a coordinate is out of range", -1);
+    return;
+  }
+  sqlite3_result_double(ctx, 6371.0088 * central_angle(v[0], v[1], v[2], v[3]));
 }
 
 int sqlite3_cdistance_init(sqlite3 *db, char **err, const sqlite3_api_routines *api) {
