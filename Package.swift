@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// This folder, for linker flags that take a file (the linker runs elsewhere).
+let packageFolder = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
   name: "zipgeo",
   products: [
@@ -37,7 +40,12 @@ let package = Package(
     // host hands it, and carries the Swift runtime inside, so any process with SQLite can load it.
     .target(
       name: "ZipGeoExtension", dependencies: ["ZipGeo"],
-      linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+      exclude: ["exports.map"],
+      linkerSettings: [
+        .unsafeFlags([
+          "-static-stdlib", "-Xlinker", "--version-script=\(packageFolder)/Sources/ZipGeoExtension/exports.map",
+        ])
+      ]),
 
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "CSVTests", dependencies: ["CSV"]),

@@ -108,7 +108,7 @@ public struct FunctionArguments: ~Copyable {
     case SQLITE_BLOB: return FunctionError("\(function)(): \(argument) is a blob, not a number")
     default:
       let text = self.value(at: index).description
-      return FunctionError("\(function)(): \(argument) is not a number: '\(text.prefix(40))'")
+      return FunctionError("\(function)(): \(argument) is not a number: '\(text.shortened)'")
     }
   }
 
@@ -201,5 +201,12 @@ private func setResult(_ value: DatabaseValue, on context: OpaquePointer) {
     (bytes.isEmpty ? [0] : bytes).withUnsafeBytes {
       csqlite_result_blob(context, $0.baseAddress, Int32(bytes.count))
     }
+  }
+}
+
+extension String {
+  /// The text as quoted in an error message: at most 40 characters, with `...` when cut.
+  public var shortened: String {
+    count <= 40 ? self : prefix(40) + "..."
   }
 }

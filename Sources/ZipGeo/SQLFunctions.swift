@@ -60,9 +60,10 @@ public enum SQLFunctions {
     guard let symbol = arguments.text(at: index) else {
       throw FunctionError("\(function)(): unit (argument \(index + 1)) must be text, one of \(valid)")
     }
-    guard let unit = LengthUnit(symbol: symbol) else {
+    // Spaces around a unit are ignored, as they are around numbers.
+    guard let unit = LengthUnit(symbol: symbol.trimmingSpaces) else {
       throw FunctionError(
-        "\(function)(): unknown unit '\(symbol.prefix(40))' (argument \(index + 1)); use one of \(valid)")
+        "\(function)(): unknown unit '\(symbol.shortened)' (argument \(index + 1)); use one of \(valid)")
     }
     return unit
   }

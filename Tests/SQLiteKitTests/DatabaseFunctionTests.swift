@@ -28,6 +28,14 @@ import Testing
     #expect(blob?.message == "twice(): argument 1 is a blob, not a number")
   }
 
+  @Test func longValuesAreShortenedVisiblyInMessages() throws {
+    let db = try Database.inMemory()
+    try db.add(function: Self.twice)
+    let long = String(repeating: "x", count: 100)
+    let error = #expect(throws: DatabaseError.self) { try db.scalar("SELECT twice(?)", [long]) }
+    #expect(error?.message == "twice(): argument 1 is not a number: '\(String(repeating: "x", count: 40))...'")
+  }
+
   @Test func pureFunctionsMayBeUsedInIndexes() throws {
     let db = try Database.inMemory()
     try db.add(function: Self.twice)

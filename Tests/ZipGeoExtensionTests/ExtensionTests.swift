@@ -103,6 +103,11 @@ import Testing
     #expect(sqliteSymbols.isEmpty, "\(sqliteSymbols)")
     let defined = try runCommand(URL(fileURLWithPath: "/usr/bin/nm"), ["-D", "--defined-only", Self.library.path])
     #expect(defined.out.contains(" T sqlite3_zipgeo_init\n"))
+    // Nothing else is global: the Swift runtime inside cannot clash with the host's libraries.
+    let globals = defined.out.split(separator: "\n").filter { line in
+      line.split(separator: " ").dropFirst().first.map { $0.first!.isUppercase } ?? false
+    }
+    #expect(globals.map { $0.split(separator: " ").last! } == ["sqlite3_zipgeo_init"], "\(globals)")
   }
 
   @Test func theLibraryCarriesTheSwiftRuntimeInside() throws {
