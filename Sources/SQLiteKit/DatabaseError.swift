@@ -23,6 +23,11 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     self.sql = sql
   }
 
+  /// Primary result codes zipgeo acts on.
+  public static let readOnly = SQLITE_READONLY
+  public static let interrupted = SQLITE_INTERRUPT
+  public static let cannotOpen = SQLITE_CANTOPEN
+
   /// Whether a UNIQUE, NOT NULL, CHECK or other constraint refused the change.
   public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
 

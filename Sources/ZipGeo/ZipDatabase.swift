@@ -23,8 +23,21 @@ public final class ZipDatabase {
   public init(readingAt path: String) throws {
     guard access(path, F_OK) == 0 else { throw ZipGeoError.databaseMissing(path: path) }
     self.path = path
-    database = try Self.open(path, mode: .readOnly)
-    switch try Self.checkedState(of: database, path: path) {
+    var db = try Self.open(path, mode: .readOnly)
+    db.setBusyTimeout(milliseconds: 5000)
+    var state: Schema.State
+    do {
+      state = try Schema.state(of: db)
+    } catch let error as DatabaseError
+      where error.resultCode == DatabaseError.readOnly || error.resultCode == DatabaseError.cannotOpen
+    {
+      // A WAL database needs its -shm file; in a folder this process cannot write, nobody can
+      // be writing the database either, so it is read as an immutable file.
+      db = try Self.open(Self.immutableURI(for: path), mode: .readOnly, shownAs: path)
+      state = try Self.checkedState(of: db, path: path)
+    }
+    database = db
+    switch state {
     case .current: break
     case .empty: throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty")
     case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
@@ -37,22 +50,36 @@ public final class ZipDatabase {
     self.path = path
     database = try Self.open(path, mode: .readWriteCreate)
     database.setBusyTimeout(milliseconds: 5000)
-    switch try Self.checkedState(of: database, path: path) {
-    case .current: break
-    case .empty: try database.inTransaction { try database.execute(Schema.createStatements) }
-    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
-    }
+    let state = try Self.checkedState(of: database, path: path)
+    if case .foreign(let reason) = state { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason) }
+    // Write-ahead logging lets readers go on reading the old data while an import runs.
+    try database.execute("PRAGMA journal_mode = WAL")
+    if state == .empty { try database.inTransaction { try database.execute(Schema.createStatements) } }
   }
 
-  private static func open(_ path: String, mode: Database.Mode) throws -> Database {
+  private static func open(_ path: String, mode: Database.Mode, shownAs shown: String? = nil) throws -> Database {
     let db: Database
     do {
       db = try Database(path: path, mode: mode)
     } catch let error as DatabaseError {
-      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+      throw ZipGeoError.databaseUnreadable(path: shown ?? path, reason: error.message)
     }
     try SQLFunctions.register(on: db)
     return db
+  }
+
+  /// A `file:` URI that opens `path` as an immutable database.
+  static func immutableURI(for path: String) -> String {
+    var escaped = ""
+    for character in path {
+      switch character {
+      case "%": escaped += "%25"
+      case "?": escaped += "%3f"
+      case "#": escaped += "%23"
+      default: escaped.append(character)
+      }
+    }
+    return "file:\(escaped)?immutable=1"
   }
 
   private static func checkedState(of db: Database, path: String) throws -> Schema.State {
