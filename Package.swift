@@ -33,8 +33,10 @@ let package = Package(
     .target(name: "CSV"),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
+    // Ctrl-C stops a long import promptly, through sqlite3_interrupt.
+    .target(name: "CInterrupt", dependencies: ["CSQLiteAPI"]),
     // The command line, as a library so that tests can drive it.
-    .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "SQLiteLinked"]),
+    .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "SQLiteLinked", "CInterrupt"]),
     .executableTarget(name: "zipgeo", dependencies: ["ZipGeoCLI"]),
     // The loadable extension's entry point. It reaches SQLite only through the routine table its
     // host hands it, and carries the Swift runtime inside, so any process with SQLite can load it.

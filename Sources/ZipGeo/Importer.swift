@@ -36,6 +36,14 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     if let line { "\(file):\(line): \(message)" } else { "\(file): \(message)" }
   }
+
+  /// The import was asked to stop (Ctrl-C) and nothing was changed.
+  public static func interrupted(file: String) -> ImportError {
+    ImportError(file: file, line: nil, message: "import interrupted; the database is unchanged")
+  }
+
+  /// Whether this is the error of an interrupted import.
+  public var isInterruption: Bool { self == .interrupted(file: file) }
 }
 
 /// Something an import reports as it goes, without stopping.
@@ -111,9 +119,13 @@ public struct Importer: Sendable {
   ///   - path: The CSV file, named in messages as given.
   ///   - db: The database whose zip codes are replaced.
   ///   - notify: Called for each skipped line and each duplicate zip.
-  /// - Throws: `ImportError` for a problem with the file; `DatabaseError` when SQLite fails.
+  ///   - shouldStop: Asked every few thousand rows; `true` abandons the import, which then throws
+  ///     `ImportError.interrupted` and leaves the database as it was.
+  /// - Throws: `ImportError` for a problem with the file or an interruption; `DatabaseError` when
+  ///   SQLite fails.
   public func importFile(
-    _ path: String, into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in }
+    _ path: String, into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in },
+    shouldStop: () -> Bool = { false }
   ) throws -> ImportSummary {
     let clock = ContinuousClock()
     let start = clock.now
@@ -162,6 +174,7 @@ public struct Importer: Sendable {
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
       var inserted = 0
       while let record = try nextRecord() {
+        if record.line % 4096 == 0, shouldStop() { throw ImportError.interrupted(file: path) }
         let zip: ZipCode
         do {
           zip = try columns.zipCode(from: record)

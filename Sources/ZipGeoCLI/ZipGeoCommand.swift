@@ -12,6 +12,8 @@ public enum ZipGeoCommand {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 64
+    /// Stopped by Ctrl-C (128 + SIGINT), as shells report it.
+    public static let interrupted: Int32 = 130
   }
 
   static let root = CommandSpec(
@@ -76,6 +78,9 @@ public enum ZipGeoCommand {
     } catch let error as UsageError {
       console.err(spec.usageErrorText(error))
       return ExitCode.usage
+    } catch let error as ImportError where error.isInterruption {
+      console.err("Error: \(error)\n")
+      return ExitCode.interrupted
     } catch {
       console.err("Error: \(error)\n")
       return ExitCode.failure

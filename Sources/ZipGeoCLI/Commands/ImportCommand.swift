@@ -1,3 +1,4 @@
+import CInterrupt
 import ZipGeo
 
 #if canImport(Glibc)
@@ -41,12 +42,17 @@ enum ImportCommand {
     let summary: ImportSummary
     do {
       let db = try ZipDatabase(writingAt: path)
-      summary = try Importer(options: options).importFile(file, into: db) { notice in
-        console.err("warning: \(notice)\n")
-      }
+      interrupt_on_sigint(db.database.handle)
+      summary = try Importer(options: options).importFile(
+        file, into: db, notify: { console.err("warning: \($0)\n") },
+        shouldStop: { interrupt_was_requested() != 0 })
     } catch {
       // A failed import into a new file leaves no file behind, as it leaves an old one unchanged.
-      if !existed { unlink(path) }
+      if !existed {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+      }
+      // Ctrl-C may also have stopped SQLite itself mid-statement.
+      if interrupt_was_requested() != 0 { throw ImportError.interrupted(file: file) }
       throw error
     }
     context.console.out(
