@@ -1,9 +1,11 @@
+import SQLiteKit
+
 /// Which field of a CSV record holds what, found from the header by name.
 ///
 /// Names are matched case-insensitively, with spaces and hyphens read as underscores, in any
 /// order; other columns are ignored. Where several names fit (`state_abbr` and `state`), the
 /// first in the lists below wins.
-struct ColumnMap: Equatable {
+public struct ColumnMap: Equatable, Sendable {
   static let zipNames = ["zip", "zipcode", "zip_code", "postal_code", "postcode"]
   static let latitudeNames = ["lat", "latitude"]
   static let longitudeNames = ["lon", "lng", "long", "longitude"]
@@ -21,7 +23,7 @@ struct ColumnMap: Equatable {
   let fieldCount: Int
 
   /// Finds the columns in a header, or says which required one is missing.
-  init(header: [String]) throws(ImportProblem) {
+  public init(header: [String]) throws(ImportProblem) {
     let names = header.map(Self.normalize)
     func find(_ candidates: [String]) -> Int? {
       for candidate in candidates { if let index = names.firstIndex(of: candidate) { return index } }
@@ -29,9 +31,14 @@ struct ColumnMap: Equatable {
     }
     func require(_ candidates: [String], _ what: String) throws(ImportProblem) -> Int {
       guard let index = find(candidates) else {
-        let shown = header.map { "'\($0)'" }.joined(separator: ", ")
+        let shown = header.map { "'\($0.shortened)'" }.joined(separator: ", ")
+        var hint = ""
+        if header.count == 1, let separator = [";", "\t", "|"].first(where: header[0].contains) {
+          let name = separator == ";" ? "semicolons" : separator == "\t" ? "tabs" : "bars"
+          hint = " (the file seems separated by \(name); zipgeo reads comma-separated values)"
+        }
         throw ImportProblem(
-          "no \(what) column: expected one of \(candidates.joined(separator: ", ")); the header has \(shown)")
+          "no \(what) column: expected one of \(candidates.joined(separator: ", ")); the header has \(shown)\(hint)")
       }
       return index
     }
@@ -51,7 +58,7 @@ struct ColumnMap: Equatable {
 }
 
 /// A problem with one line of an import file; the importer adds the file name and line.
-struct ImportProblem: Error, Equatable {
-  let message: String
-  init(_ message: String) { self.message = message }
+public struct ImportProblem: Error, Equatable, Sendable {
+  public let message: String
+  public init(_ message: String) { self.message = message }
 }

@@ -8,7 +8,7 @@ extension ColumnMap {
   /// The zip must be non-empty; latitude and longitude must be plain decimal numbers (`33.025`,
   /// `-96.7397`, `1e-3`; not `NaN`, `inf`, `0x1p3` or `33,025`) within [-90, 90] and [-180, 180].
   /// Surrounding spaces are ignored; empty place, state and county become NULL.
-  func zipCode(from record: CSVRecord) throws(ImportProblem) -> ZipCode {
+  public func zipCode(from record: CSVRecord) throws(ImportProblem) -> ZipCode {
     let fields = record.fields
     guard fields.count == fieldCount else {
       throw ImportProblem("the line has \(fields.count) fields, the header has \(fieldCount)")
