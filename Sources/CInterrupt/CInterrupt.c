@@ -26,6 +26,11 @@ void interrupt_on_sigint(sqlite3 *db) {
   action.sa_handler = on_sigint;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, 0);
+  // A parent may have started us with SIGINT blocked (a blocked signal stays pending forever).
+  sigset_t blocked;
+  sigemptyset(&blocked);
+  sigaddset(&blocked, SIGINT);
+  sigprocmask(SIG_UNBLOCK, &blocked, 0);
 }
 
 int interrupt_was_requested(void) { return requested; }

@@ -29,8 +29,11 @@ public final class ZipDatabase {
     do {
       state = try Schema.state(of: db)
     } catch let error as DatabaseError
-      where error.resultCode == DatabaseError.readOnly || error.resultCode == DatabaseError.cannotOpen
+      where error.resultCode != DatabaseError.readOnly && error.resultCode != DatabaseError.cannotOpen
     {
+      // "file is not a database" shows up on the first read, not on open.
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    } catch {
       // A WAL database needs its -shm file; in a folder this process cannot write, nobody can
       // be writing the database either, so it is read as an immutable file.
       db = try Self.open(Self.immutableURI(for: path), mode: .readOnly, shownAs: path)

@@ -5,6 +5,10 @@ public struct CommandResult: Sendable {
   public let status: Int32
   public let out: String
   public let err: String
+  /// Whether a signal ended it (status is then the signal's number).
+  public let wasSignalled: Bool
+  /// Whether it ran past its time limit and was killed.
+  public let timedOut: Bool
 }
 
 /// Runs a program to completion, as a user's shell would.
@@ -15,9 +19,11 @@ public struct CommandResult: Sendable {
 ///   - folder: The working folder.
 ///   - input: Text for its standard input.
 ///   - environment: The whole environment; `nil` inherits this process's.
+///   - timeLimit: Seconds after which the process is killed and `timedOut` is set: a hang fails
+///     the test instead of stalling the suite.
 public func runCommand(
   _ executable: URL, _ arguments: [String], in folder: URL? = nil, input: String? = nil,
-  environment: [String: String]? = nil
+  environment: [String: String]? = nil, timeLimit: Double = 120
 ) throws -> CommandResult {
   let process = Process()
   process.executableURL = executable
@@ -31,6 +37,14 @@ public func runCommand(
   process.standardError = err
   process.standardInput = stdin
   try process.run()
+  let watchdog = TimeoutFlag()
+  let pid = process.processIdentifier
+  DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+    if process.isRunning {
+      watchdog.fired = true
+      kill(pid, SIGKILL)
+    }
+  }
   // Feed stdin and drain stderr on other threads, so that no pipe can fill up and stall the child.
   let errors = DataBox()
   let group = DispatchGroup()
@@ -45,7 +59,13 @@ public func runCommand(
   let errData = errors.data
   return CommandResult(
     status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-    err: String(decoding: errData, as: UTF8.self))
+    err: String(decoding: errData, as: UTF8.self), wasSignalled: process.terminationReason == .uncaughtSignal,
+    timedOut: watchdog.fired)
+}
+
+/// Set by the watchdog when it kills a process that ran too long.
+private final class TimeoutFlag: @unchecked Sendable {
+  var fired = false
 }
 
 /// Bytes handed from a reader thread to the waiting one (the group's wait orders the accesses).

@@ -1,0 +1,309 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Hostile files, killed processes, readers during an import, broken database files and
+/// injection attempts, all through the built `zipgeo` binary: zipgeo answers or refuses clearly,
+/// and never loses or mixes data.
+@Suite struct RobustnessTests {
+  static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
+  static let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
+  static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let hostileFolder = testsFolder.appendingPathComponent("HostileCSV")
+  static let zipsCSV = testsFolder.appendingPathComponent("../../data/zips.csv").standardized.path
+
+  /// One line of HostileCSV/expectations.tsv.
+  struct Expectation: CustomTestStringConvertible, Sendable {
+    let file: String
+    let succeeds: Bool
+    /// Rows after a successful import, or the line an error names (nil for the whole file).
+    let number: Int?
+    let message: String
+    var testDescription: String { file }
+  }
+
+  static let expectations: [Expectation] = {
+    // The expectations are committed next to the corpus; without them there is nothing to test.
+    let text = try! String(
+      contentsOf: hostileFolder.appendingPathComponent("expectations.tsv"), encoding: .utf8)
+    return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+      let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      return Expectation(file: f[0], succeeds: f[1] == "ok", number: Int(f[2]), message: f.count > 3 ? f[3] : "")
+    }
+  }()
+
+  let temporary: TemporaryFolder
+  var folder: URL { temporary.url }
+  var database: String { temporary.path("zipgeo.db") }
+
+  init() throws {
+    temporary = try TemporaryFolder()
+  }
+
+  func zipgeo(_ arguments: [String], timeLimit: Double = 60) throws -> CommandResult {
+    try runCommand(Self.zipgeo, arguments, in: folder, timeLimit: timeLimit)
+  }
+
+  func count() throws -> String {
+    try runCommand(Self.sqlite3, [database, "SELECT COUNT(*) FROM zips"]).out
+  }
+
+  func integrity() throws -> String {
+    try runCommand(Self.sqlite3, [database, "PRAGMA integrity_check"]).out
+  }
+
+  /// A database holding three known zips; returns its bytes.
+  @discardableResult
+  func seed() throws -> Data {
+    let baseline = try temporary.write(
+      "baseline.csv", "zip,lat,lon\n00501,40.8154,-73.0451\n01001,42.0702,-72.6227\n99950,55.5424,-131.4325\n")
+    let result = try zipgeo(["import", baseline, "--db", database])
+    try #require(result.status == 0, "\(result.err)")
+    return try Data(contentsOf: URL(fileURLWithPath: database))
+  }
+
+  /// `rows` synthetic zips as CSV, after the real ones when `withRealZips`.
+  func syntheticCSV(rows: Int, withRealZips: Bool = false) throws -> String {
+    var text =
+      withRealZips ? try String(contentsOfFile: Self.zipsCSV, encoding: .utf8) : "zip,place,state,county,lat,lon\n"
+    text.reserveCapacity(text.utf8.count + rows * 40)
+    for i in 0..<rows {
+      text += "S\(i),Synthetic,,,\(Double(i % 1700) / 10 - 85),\(Double(i % 3500) / 10 - 175)\n"
+    }
+    return text
+  }
+
+  // MARK: - Hostile files
+
+  @Test(arguments: expectations)
+  func everyHostileFileGivesItsDocumentedOutcome(_ expected: Expectation) throws {
+    let before = try seed()
+    let path = Self.hostileFolder.appendingPathComponent(expected.file).path
+    let result = try zipgeo(["import", path, "--db", database], timeLimit: 30)
+    #expect(!result.timedOut && !result.wasSignalled, "no hang, no crash")
+    if expected.succeeds {
+      #expect(result.status == 0, "\(result.err)")
+      #expect(try count() == "\(expected.number ?? -1)\n")
+    } else {
+      #expect(result.status == 1)
+      let place = expected.number.map { "\(path):\($0): " } ?? "\(path): "
+      #expect(result.err.hasPrefix("Error: \(place)"), "\(result.err)")
+      #expect(result.err.contains(expected.message), "\(result.err)")
+      #expect(result.err.split(separator: "\n").count == 1, "one line: \(result.err)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "the database is unchanged")
+    }
+    #expect(try integrity() == "ok\n")
+  }
+
+  @Test func theCorpusHasAtLeastThirtyFilesAndEachHasAnExpectation() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.hostileFolder.path).filter {
+      $0.hasSuffix(".csv")
+    }
+    #expect(files.count >= 30)
+    #expect(Set(files) == Set(Self.expectations.map(\.file)))
+  }
+
+  @Test func aFiveMegabyteFieldIsRefusedByLineAndLengthWithoutAHang() throws {
+    let before = try seed()
+    let huge = "zip,place,lat,lon\n10001,\"" + String(repeating: "x", count: 5_000_000) + "\",40.7,-73.9\n"
+    let path = try temporary.write("huge-field.csv", huge)
+    let result = try zipgeo(["import", path, "--db", database], timeLimit: 30)
+    #expect(result.status == 1)
+    #expect(result.err == "Error: \(path):2: a field is longer than 1048576 bytes\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  @Test func aDirectoryOrAMissingFileIsRefused() throws {
+    try seed()
+    #expect(try zipgeo(["import", folder.path, "--db", database]).err.contains("it is a directory, not a file"))
+    #expect(
+      try zipgeo(["import", "nope.csv", "--db", database]).err
+        == "Error: nope.csv: cannot read the file: No such file or directory\n")
+  }
+
+  // MARK: - Interruption
+
+  @Test func importsKilledAtAnyMomentLeaveThePreviousDataWhole() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let big = try temporary.write("big.csv", try syntheticCSV(rows: 400_000))
+    for moment in stride(from: 0.05, through: 3.2, by: 0.35) {
+      let process = Process()
+      process.executableURL = Self.zipgeo
+      process.arguments = ["import", big, "--db", database]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      Thread.sleep(forTimeInterval: moment)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(try integrity() == "ok\n", "killed after \(moment) s")
+      #expect(try count() == "41487\n", "killed after \(moment) s")
+    }
+  }
+
+  @Test func ctrlCStopsAnImportPromptlyWithAMessageAndKeepsTheData() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let big = try temporary.write("big.csv", try syntheticCSV(rows: 400_000))
+    let process = Process()
+    process.executableURL = Self.zipgeo
+    process.arguments = ["import", big, "--db", database]
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1)
+    let sent = Date()
+    kill(process.processIdentifier, SIGINT)
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(Date().timeIntervalSince(sent) < 3, "it stops promptly")
+    #expect(process.terminationStatus == 130)
+    #expect(message == "Error: \(big): import interrupted; the database is unchanged\n")
+    #expect(try count() == "41487\n")
+    #expect(try integrity() == "ok\n")
+  }
+
+  // MARK: - Readers during an import
+
+  @Test func readersDuringAnImportAlwaysSeeOneWholeDataSet() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let bigger = try temporary.write("bigger.csv", try syntheticCSV(rows: 200_000, withRealZips: true))
+    let importer = Process()
+    importer.executableURL = Self.zipgeo
+    importer.arguments = ["import", bigger, "--db", database]
+    importer.standardOutput = FileHandle.nullDevice
+    importer.standardError = FileHandle.nullDevice
+    try importer.run()
+    var reads = 0
+    var counts = Set<String>()
+    repeat {
+      let near = try zipgeo(["near", "75075", "--km", "10", "--db", database])
+      #expect(near.status == 0, "\(near.err)")
+      #expect(near.out.split(separator: "\n").count == 15, "\(near.out)")
+      let count = try runCommand(Self.sqlite3, ["-cmd", ".timeout 5000", database, "SELECT COUNT(*) FROM zips"])
+      #expect(count.err.isEmpty, "\(count.err)")
+      counts.insert(count.out)
+      reads += 1
+    } while importer.isRunning
+    importer.waitUntilExit()
+    #expect(importer.terminationStatus == 0)
+    #expect(reads >= 3, "the readers ran during the import")
+    #expect(counts.isSubset(of: ["41487\n", "241487\n"]), "\(counts)")
+    #expect(try count() == "241487\n")
+  }
+
+  // MARK: - Database file problems
+
+  @Test func aDatabaseInAMissingFolderIsOneClearError() throws {
+    let csv = try temporary.write("one.csv", "zip,lat,lon\n1,1,1\n")
+    let result = try zipgeo(["import", csv, "--db", "/nonexistent/folder/zipgeo.db"])
+    #expect(result.status == 1)
+    #expect(result.err == "Error: cannot open '/nonexistent/folder/zipgeo.db': unable to open database file\n")
+    let query = try zipgeo(["info", "01001", "--db", "/nonexistent/folder/zipgeo.db"])
+    #expect(query.err.hasPrefix("Error: no database at '/nonexistent/folder/zipgeo.db'"))
+  }
+
+  @Test func aFileThatIsNotSQLiteIsOneClearErrorAndStaysAsItWas() throws {
+    let garbage = String(repeating: "not a database\n", count: 300)
+    try temporary.write("zipgeo.db", garbage)
+    for arguments in [["info", "01001"], ["near", "01001", "--km", "1"], ["import", Self.zipsCSV]] {
+      let result = try zipgeo(arguments + ["--db", database])
+      #expect(result.status == 1)
+      #expect(result.err == "Error: cannot open '\(database)': file is not a database\n", "\(arguments)")
+    }
+    #expect(try String(contentsOfFile: database, encoding: .utf8) == garbage)
+  }
+
+  @Test func aDatabaseFromANewerZipgeoIsRefusedAndLeftAlone() throws {
+    try seed()
+    _ = try runCommand(Self.sqlite3, [database, "PRAGMA user_version = 2"])
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    for arguments in [["info", "01001"], ["import", Self.zipsCSV]] {
+      let result = try zipgeo(arguments + ["--db", database])
+      #expect(result.status == 1)
+      #expect(
+        result.err
+          == "Error: '\(database)' is not a zipgeo database: it was made by a newer zipgeo (schema version 2, this one reads 1)\n"
+      )
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  @Test func aTruncatedDatabaseIsOneClearErrorAndStaysAsItWas() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let whole = try Data(contentsOf: URL(fileURLWithPath: database))
+    let truncated = whole.prefix(whole.count / 3)
+    try truncated.write(to: URL(fileURLWithPath: database))
+    for arguments in [["near", "75075", "--km", "50"], ["import", Self.zipsCSV]] {
+      let result = try zipgeo(arguments + ["--db", database])
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.err.hasPrefix("Error: ") && result.err.split(separator: "\n").count == 1, "\(result.err)")
+      #expect(!result.wasSignalled)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == truncated)
+  }
+
+  /// Runs the binary as an unprivileged user, for whom file permissions apply (root ignores them).
+  func zipgeoAsUnprivilegedUser(_ arguments: [String]) throws -> CommandResult {
+    let binary = temporary.path("zipgeo-copy")
+    if !FileManager.default.fileExists(atPath: binary) {
+      try FileManager.default.copyItem(atPath: Self.zipgeo.path, toPath: binary)
+    }
+    if getuid() != 0 { return try runCommand(URL(fileURLWithPath: binary), arguments, in: folder) }
+    return try runCommand(
+      URL(fileURLWithPath: "/usr/bin/setpriv"),
+      ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments, in: folder)
+  }
+
+  @Test func aReadOnlyDatabaseIsReadButNeverWritten() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    chmod(folder.path, 0o755)
+    chmod(database, 0o444)
+    let read = try zipgeoAsUnprivilegedUser(["near", "75075", "--km", "10", "--db", database])
+    #expect(read.status == 0, "\(read.err)")
+    #expect(read.out.split(separator: "\n").count == 15)
+    let write = try zipgeoAsUnprivilegedUser(["import", Self.zipsCSV, "--db", database])
+    #expect(write.status == 1)
+    #expect(write.err.hasPrefix("Error: ") && write.err.split(separator: "\n").count == 1, "\(write.err)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  @Test func aDatabaseInAReadOnlyFolderIsReadButNeverWritten() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    _ = try zipgeoAsUnprivilegedUser(["--version"])  // copies the binary before the folder closes
+    chmod(folder.path, 0o555)
+    defer { chmod(folder.path, 0o755) }
+    let read = try zipgeoAsUnprivilegedUser(["info", "01001", "--db", database])
+    #expect(read.status == 0, "\(read.err)")
+    #expect(read.out.hasPrefix("zip     01001\n"))
+    let write = try zipgeoAsUnprivilegedUser(["import", Self.zipsCSV, "--db", database])
+    #expect(write.status == 1)
+    #expect(write.err.hasPrefix("Error: ") && write.err.split(separator: "\n").count == 1, "\(write.err)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  // MARK: - Injection
+
+  @Test func zipArgumentsThatLookLikeSQLAreJustZips() throws {
+    try seed()
+    for zip in ["'; DROP TABLE zips; --", "\" OR 1=1 --", "01001' OR '1'='1", "x\ny", "%", "_____"] {
+      for arguments in [["info", zip], ["near", zip, "--km", "100"], ["distance", zip, "01001"]] {
+        let result = try zipgeo(arguments + ["--db", database])
+        #expect(result.status == 1, "\(arguments)")
+        #expect(result.err.hasPrefix("Error: zip code '\(zip)' is not in zipgeo.db"), "\(result.err)")
+      }
+    }
+    #expect(try count() == "3\n")
+  }
+
+  @Test func fileNamesWithQuotesSemicolonsAndNewlinesAreJustNames() throws {
+    let name = "we'ird; \"name\" --\nzips.csv"
+    let csv = try temporary.write(name, "zip,lat,lon\n01001,42.0702,-72.6227\n")
+    let dbName = temporary.path("data; base'--.db")
+    let result = try zipgeo(["import", csv, "--db", dbName])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try zipgeo(["info", "01001", "--db", dbName]).status == 0)
+  }
+}
