@@ -16,11 +16,11 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$out")
 
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name CSV \
   -emit-module-path "$out/CSV.swiftmodule" -o "$out/libCSV.a" Sources/CSV/*.swift
-# The validator and what it needs, in one module: their `import Geodesy` lines go, since the
-# coordinate type is compiled into the same module.
+# The validator and what it needs, in one module: their `import Geodesy` and `import SQLiteKit`
+# lines go, since the few types they use from there are compiled into the same module.
 for file in Sources/ZipGeo/ColumnMap.swift Sources/ZipGeo/RowValidator.swift Sources/ZipGeo/ZipCode.swift \
-  Sources/ZipGeo/Trimming.swift Sources/Geodesy/Coordinate.swift; do
-  grep -v '^import Geodesy$' "$file" >"$out/src/$(basename "$file")"
+  Sources/ZipGeo/Trimming.swift Sources/Geodesy/Coordinate.swift Sources/SQLiteKit/String+Shortened.swift; do
+  grep -v -e '^import Geodesy$' -e '^import SQLiteKit$' "$file" >"$out/src/$(basename "$file")"
 done
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name ZipGeo \
   -emit-module-path "$out/ZipGeo.swiftmodule" -o "$out/libZipGeo.a" "$out"/src/*.swift
