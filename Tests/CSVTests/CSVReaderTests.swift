@@ -1,6 +1,7 @@
-import CSV
 import Foundation
 import Testing
+
+@testable import CSV
 
 @Suite struct CSVReaderTests {
   func records(_ text: String) throws -> [CSVRecord] {
@@ -124,5 +125,24 @@ import Testing
     #expect(throws: CSVError(line: nil, message: "No such file or directory")) {
       try CSVReader(path: "/nonexistent/zips.csv")
     }
+  }
+
+  /// Hands out an endless file one chunk at a time, counting the chunks.
+  final class EndlessSource: ByteSource {
+    var chunksRead = 0
+    func read() throws(CSVError) -> [UInt8] {
+      chunksRead += 1
+      var chunk = chunksRead == 1 ? Array("zip,lat,lon\n".utf8) : []
+      while chunk.count < 1 << 16 { chunk += Array("01001,42.0702,-72.6227\n".utf8) }
+      return chunk
+    }
+  }
+
+  @Test func recordsArriveWhileTheFileIsStillBeingReadNeverAllAtOnce() throws {
+    let source = EndlessSource()
+    let reader = CSVReader(source: source, separator: UInt8(ascii: ","), maximumFieldBytes: 1 << 20)
+    for _ in 0..<100_000 { _ = try reader.next() }
+    // 100,000 records of 23 bytes need about 36 chunks of 64 KiB: one at a time, never the file.
+    #expect(source.chunksRead < 40)
   }
 }

@@ -63,6 +63,9 @@ import Testing
         "distance(): unknown unit 'furlong' (argument 5); use one of 'km', 'm', 'mi', 'nmi', 'ft'"
       ),
       ("SELECT distance(0, 0, 1);", "wrong number of arguments to function distance()"),
+      ("SELECT distance(0, 1e308 * 10, 0, 0);", "distance(): lon1 (argument 2) is inf, not a finite number"),
+      ("SELECT distance(-1e308, 0, 0, 0, 'mi');", "distance(): lat1 (argument 1) is -1e+308, outside [-90, 90]"),
+      ("SELECT distance(0, 0, 0, 0, 5);", "distance(): unit (argument 5) must be text"),
     ]
     for (sql, message) in cases {
       let result = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", ":memory:", sql])

@@ -62,4 +62,43 @@ import Testing
   @Test func distanceIsDeterministicSoItCanBeIndexed() throws {
     try db.execute("CREATE TABLE t(lat REAL, lon REAL); CREATE INDEX t_d ON t(distance(lat, lon, 0, 0));")
   }
+
+  /// Every kind of bad argument, on the kind of connection the CLI opens: the documented result or
+  /// error, never a crash, never NaN.
+  @Test(
+    arguments: [
+      ("NULL, NULL, NULL, NULL", nil),
+      ("0, 0, 0, 0, NULL", nil),
+      ("NULL, 'abc', x'00', 99", nil),
+      ("'abc', 0, 0, 0", "distance(): lat1 (argument 1) is not a number: 'abc'"),
+      ("'', 0, 0, 0", "distance(): lat1 (argument 1) is not a number: ''"),
+      ("0, x'0102', 0, 0", "distance(): lon1 (argument 2) is a blob, not a number"),
+      ("0, 0, 90.0000001, 0", "distance(): lat2 (argument 3) is 90.0000001, outside [-90, 90]"),
+      ("-1e308, 0, 0, 0", "distance(): lat1 (argument 1) is -1e+308, outside [-90, 90]"),
+      ("0, 1e308 * 10, 0, 0", "distance(): lon1 (argument 2) is inf, not a finite number"),
+      ("0, 0, 0, -(1e308 * 10)", "distance(): lon2 (argument 4) is -inf, not a finite number"),
+      ("0, 0, 0, '1e999'", "distance(): lon2 (argument 4) is inf, not a finite number"),
+      (
+        "0, 0, 0, 0, 'furlong'",
+        "distance(): unknown unit 'furlong' (argument 5); use one of 'km', 'm', 'mi', 'nmi', 'ft'"
+      ),
+      ("0, 0, 0, 0, 5", "distance(): unit (argument 5) must be text, one of 'km', 'm', 'mi', 'nmi', 'ft'"),
+    ] as [(String, String?)])
+  func badArgumentsGiveNullOrANamedError(arguments: String, error: String?) throws {
+    if let error {
+      let thrown = #expect(throws: DatabaseError.self) { try distance(arguments) }
+      #expect(thrown?.message == error)
+    } else {
+      #expect(try distance(arguments) == .null)
+    }
+  }
+
+  @Test(arguments: [
+    "1e-320, 0, 0, 0", "0, 9223372036854775807, 0, -9223372036854775808", "90, 1e300, -90, -1e300",
+    "' 33 ', ' -96.7 ', 33, -96.7", "0.0 / 0.0 IS NULL, 0, 0, 0", "-0.0, -0.0, 0.0, 0.0",
+  ])
+  func strangeButValidArgumentsGiveADistanceWithinHalfTheEarth(arguments: String) throws {
+    let value = try #require(try distance(arguments)?.double)
+    #expect(value >= 0 && value <= 6371.0088 * Double.pi + 1e-9, "\(value)")
+  }
 }
