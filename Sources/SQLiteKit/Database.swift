@@ -104,6 +104,39 @@ public final class Database {
     }
   }
 
+  /// Prepares and hands over each statement of `sql` in turn (statements separated by
+  /// semicolons), each prepared only after the one before has run, so that later statements may
+  /// use tables the earlier ones create.
+  ///
+  /// ```swift
+  /// try db.forEachStatement(in: "CREATE TABLE t(x); INSERT INTO t VALUES (1); SELECT x FROM t") {
+  ///   print(try $0.rows())
+  /// }
+  /// ```
+  public func forEachStatement(in sql: String, _ body: (Statement) throws -> Void) throws {
+    var rest = Substring(sql)
+    while !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+      var tailOffset = 0
+      let text = String(rest)
+      var stmt: OpaquePointer?
+      let code = text.withCString { start in
+        var tail: UnsafePointer<CChar>?
+        let code = csqlite_prepare_v2(handle, start, -1, &stmt, &tail)
+        if let tail { tailOffset = start.distance(to: tail) }
+        return code
+      }
+      guard code == SQLITE_OK else {
+        throw DatabaseError.lastError(of: handle, code: code, sql: text.trimmingWhitespace)
+      }
+      let consumed = text.utf8.prefix(tailOffset)
+      rest = Substring(text.utf8.dropFirst(tailOffset))
+      // A comment-only piece prepares to no statement.
+      guard let stmt else { continue }
+      try body(
+        Statement(database: self, handle: stmt, sql: String(decoding: consumed, as: UTF8.self).trimmingWhitespace))
+    }
+  }
+
   /// Runs one statement with bound arguments and returns no rows.
   public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws {
     try prepare(sql).execute(arguments)

@@ -14,6 +14,13 @@ public final class Statement {
   /// The SQL text.
   public let sql: String
 
+  /// Wraps a handle that `database` prepared.
+  init(database: Database, handle: OpaquePointer, sql: String) {
+    self.handle = handle
+    self.database = database
+    self.sql = sql
+  }
+
   init(database: Database, sql: String) throws {
     var stmt: OpaquePointer?
     var tail: UnsafePointer<CChar>?
@@ -151,5 +158,12 @@ public final class Statement {
     guard let text = csqlite_column_text(handle, column) else { return nil }
     let count = Int(csqlite_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+}
+
+extension String {
+  /// Without leading and trailing white space.
+  var trimmingWhitespace: String {
+    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
 }

@@ -23,6 +23,8 @@ struct CommandSpec: Sendable {
   let arguments: [Argument]
   let options: [Option]
   var discussion: String? = nil
+  /// Whether the positional arguments may be left out.
+  var optionalArguments = false
 
   var commandLine: String { name.isEmpty ? "zipgeo" : "zipgeo \(name)" }
   var usageLine: String { "\(commandLine) \(usage)" }
@@ -89,7 +91,7 @@ extension CommandSpec {
       }
     }
     if parsed.wantsHelp { return parsed }
-    if parsed.positionals.count < self.arguments.count {
+    if parsed.positionals.count < self.arguments.count && !optionalArguments {
       throw UsageError("Missing expected argument '\(self.arguments[parsed.positionals.count].label)'")
     }
     if parsed.positionals.count > self.arguments.count {

@@ -23,6 +23,7 @@ public enum ZipGeoCommand {
 
   static let subcommands: [Subcommand] = [
     ImportCommand.subcommand, NearCommand.subcommand, DistanceCommand.subcommand, InfoCommand.subcommand,
+    SQLCommand.subcommand,
   ]
 
   /// Runs one command line and returns the exit code.
@@ -86,6 +87,12 @@ public enum ZipGeoCommand {
       return ExitCode.failure
     }
   }
+}
+
+/// A runtime failure with its message: `Error: <message>`, exit code 1.
+struct CommandFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }
 
 /// What a subcommand runs with.

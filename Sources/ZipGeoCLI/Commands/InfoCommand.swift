@@ -6,11 +6,19 @@ enum InfoCommand {
 
   static let spec = CommandSpec(
     name: "info", abstract: "Show one zip code: place, state, county, latitude and longitude.",
-    usage: "<zip> [--db <path>]", arguments: [.init(name: "zip", help: "The zip code.")], options: [.database])
+    usage: "<zip> [--format <format>] [--db <path>]", arguments: [.init(name: "zip", help: "The zip code.")],
+    options: [OutputFormat.option, .database])
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let format = try OutputFormat(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let zip = try db.requireZipCode(arguments.positionals[0])
+    guard format == .table else {
+      var result = ResultSet(columns: ZipCode.columns)
+      result.rows = [zip.values]
+      context.console.out(try result.render(format))
+      return
+    }
     let fields = [
       ("zip", zip.zip), ("place", zip.place ?? ""), ("state", zip.state ?? ""), ("county", zip.county ?? ""),
       ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),

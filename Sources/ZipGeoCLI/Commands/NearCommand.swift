@@ -1,4 +1,5 @@
 import Geodesy
+import SQLiteKit
 import ZipGeo
 
 /// `zipgeo near ZIP --km N`: the zip codes within a radius, nearest first.
@@ -7,12 +8,13 @@ enum NearCommand {
 
   static let spec = CommandSpec(
     name: "near", abstract: "List the zip codes within a radius of a zip code, nearest first.",
-    usage: "<zip> (--km <km> | --mi <mi>) [--limit <limit>] [--db <path>]",
+    usage: "<zip> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "zip", help: "The zip code at the centre.")],
     options: [
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
       .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes."),
+      OutputFormat.option,
       .database,
     ],
     discussion: """
@@ -22,6 +24,7 @@ enum NearCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let (radius, unit) = try radius(arguments)
+    let format = try OutputFormat(arguments)
     let limit = try arguments.value("limit").map { text throws(UsageError) -> Int in
       guard let value = Int(text), value > 0 else {
         throw UsageError("The value '\(text)' is invalid for '--limit <limit>': give a whole number of 1 or more")
@@ -31,8 +34,19 @@ enum NearCommand {
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let center = try db.requireZipCode(arguments.positionals[0])
     let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit)
+    let hits = try query.run(on: db)
+    guard format == .table else {
+      var result = ResultSet(columns: ZipCode.columns + ["distance_\(unit.symbol)"])
+      result.rows = hits.map { $0.zipCode.values + [.real(unit.fromMetres($0.distance))] }
+      result.collectionProperties = [
+        ("center", .text(center.zip)), ("center_lat", .real(center.coordinate.latitude)),
+        ("center_lon", .real(center.coordinate.longitude)), ("radius", .real(radius)), ("unit", .text(unit.symbol)),
+      ]
+      context.console.out(try result.render(format))
+      return
+    }
     var table = TextTable(headers: ["zip", "place", "state", unit.symbol], rightAligned: [3])
-    for hit in try query.run(on: db) {
+    for hit in hits {
       let zip = hit.zipCode
       table.rows.append([zip.zip, zip.place ?? "", zip.state ?? "", formatDistance(unit.fromMetres(hit.distance))])
     }

@@ -1,0 +1,76 @@
+import SQLiteKit
+import ZipGeo
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// `zipgeo sql [SQL]`: runs SQL with every zipgeo function registered.
+enum SQLCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "sql", abstract: "Run SQL on the database, with zipgeo's SQL functions, and print the results.",
+    usage: "[<sql>] [--write] [--format <format>] [--db <path>]",
+    arguments: [.init(name: "sql", help: "The SQL to run; read from standard input when left out.")],
+    options: [
+      .init(name: "write", valueName: nil, help: "Allow changes (the database is opened read-only otherwise)."),
+      OutputFormat.option, .database,
+    ],
+    discussion: """
+      Statements run one after another; each one that returns rows prints them. distance() and
+      zipgeo_version() are available, as in the loadable extension.
+      """,
+    optionalArguments: true)
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let format = try OutputFormat(arguments)
+    let sql = arguments.positionals.first ?? readStandardInput()
+    let path = context.databasePath(arguments)
+    let writable = arguments.flag("write")
+    if !writable && access(path, F_OK) != 0 { throw ZipGeoError.databaseMissing(path: path) }
+    let db: Database
+    do {
+      db = try Database(path: path, mode: writable ? .readWriteCreate : .readOnly)
+    } catch let error as DatabaseError {
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    }
+    db.setBusyTimeout(milliseconds: 5000)
+    try SQLFunctions.register(on: db)
+    var printed = false
+    do {
+      try runStatements(sql, on: db, format: format, context: context, printed: &printed)
+    } catch let error as DatabaseError where error.resultCode == DatabaseError.readOnly && !writable {
+      throw CommandFailure("\(error) (zipgeo sql opens the database read-only; add --write to change it)")
+    }
+  }
+
+  static func runStatements(
+    _ sql: String, on db: Database, format: OutputFormat, context: Context, printed: inout Bool
+  ) throws {
+    try db.forEachStatement(in: sql) { statement in
+      guard statement.columnCount > 0 else {
+        try statement.execute()
+        return
+      }
+      var result = ResultSet(columns: statement.columnNames)
+      result.rows = try statement.rows().map(\.values)
+      if printed && format == .table { context.console.out("\n") }
+      context.console.out(try result.render(format))
+      printed = true
+    }
+  }
+
+  static func readStandardInput() -> String {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = read(0, &buffer, buffer.count)
+      if count <= 0 { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
