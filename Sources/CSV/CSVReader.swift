@@ -37,6 +37,8 @@ public final class CSVReader {
   private var source: ByteSource
   private var chunk: [UInt8] = []
   private var position = 0
+  /// Bytes taken from the source before the current chunk.
+  private var bytesBeforeChunk = 0
   private var line = 1
   private var started = false
   private var finished = false
@@ -160,9 +162,16 @@ public final class CSVReader {
   }
 
   private func fill() throws(CSVError) {
+    bytesBeforeChunk += chunk.count
     chunk = try source.read()
     position = 0
   }
+
+  /// How many bytes of the input the records so far have used.
+  public var bytesRead: Int { bytesBeforeChunk + position }
+
+  /// The size of the input in bytes, when known (a regular file), for progress reports.
+  public var totalBytes: Int? { source.size }
 
   /// Counts a line end, taking the LF of a CRLF pair with its CR.
   private func endLine(after byte: UInt8) throws(CSVError) {
@@ -219,6 +228,12 @@ private let quote = UInt8(ascii: "\"")
 protocol ByteSource {
   /// The next chunk of bytes; empty at the end.
   mutating func read() throws(CSVError) -> [UInt8]
+  /// The size of the whole input in bytes, when it is known in advance.
+  var size: Int? { get }
+}
+
+extension ByteSource {
+  var size: Int? { nil }
 }
 
 struct MemorySource: ByteSource {
@@ -232,6 +247,7 @@ struct MemorySource: ByteSource {
 /// Reads a file in 64 KiB chunks.
 final class FileSource: ByteSource {
   private let descriptor: Int32
+  let size: Int?
 
   init(path: String) throws(CSVError) {
     descriptor = open(path, O_RDONLY)
@@ -241,6 +257,8 @@ final class FileSource: ByteSource {
       close(descriptor)
       throw CSVError(line: nil, message: "it is a directory, not a file")
     }
+    // A pipe or a device has no size to measure progress against.
+    size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
   }
 
   deinit { close(descriptor) }

@@ -14,6 +14,28 @@ public struct ImportOptions: Equatable, Sendable {
   }
 }
 
+/// How far a running import has come.
+public struct ImportProgress: Equatable, Sendable {
+  /// Data rows read so far.
+  public let rows: Int
+  public let bytesRead: Int
+  /// The file's size, when known.
+  public let totalBytes: Int?
+  public let seconds: Double
+
+  /// The fraction of the file read, from 0 to 1, when its size is known.
+  public var fraction: Double? {
+    totalBytes.map { $0 > 0 ? min(1, Double(bytesRead) / Double($0)) : 1 }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) * 1e-18
+  }
+}
+
 /// What an import did.
 public struct ImportSummary: Equatable, Sendable {
   public let imported: Int
@@ -121,11 +143,12 @@ public struct Importer: Sendable {
   ///   - notify: Called for each skipped line and each duplicate zip.
   ///   - shouldStop: Asked every few thousand rows; `true` abandons the import, which then throws
   ///     `ImportError.interrupted` and leaves the database as it was.
+  ///   - progress: Told every few thousand rows how far the import has come.
   /// - Throws: `ImportError` for a problem with the file or an interruption; `DatabaseError` when
   ///   SQLite fails.
   public func importFile(
     _ path: String, into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in },
-    shouldStop: () -> Bool = { false }
+    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
   ) throws -> ImportSummary {
     let clock = ContinuousClock()
     let start = clock.now
@@ -174,7 +197,13 @@ public struct Importer: Sendable {
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
       var inserted = 0
       while let record = try nextRecord() {
-        if record.line % 4096 == 0, shouldStop() { throw ImportError.interrupted(file: path) }
+        if record.line % 4096 == 0 {
+          if shouldStop() { throw ImportError.interrupted(file: path) }
+          progress(
+            ImportProgress(
+              rows: inserted + skipped, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes,
+              seconds: (clock.now - start).seconds))
+        }
         let zip: ZipCode
         do {
           zip = try columns.zipCode(from: record)
@@ -198,8 +227,7 @@ public struct Importer: Sendable {
       imported = inserted - duplicates
       try sql.execute(Schema.latitudeLongitudeIndex)
     }
-    let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    return ImportSummary(imported: imported, skipped: skipped, duplicates: duplicates, seconds: seconds)
+    return ImportSummary(
+      imported: imported, skipped: skipped, duplicates: duplicates, seconds: (clock.now - start).seconds)
   }
 }

@@ -13,19 +13,21 @@ enum ImportCommand {
 
   static let spec = CommandSpec(
     name: "import", abstract: "Import a zip code / latitude / longitude CSV into the database.",
-    usage: "<file> [--db <path>] [--skip-invalid] [--strict]",
+    usage: "<file> [--db <path>] [--skip-invalid] [--strict] [--quiet]",
     arguments: [.init(name: "file", help: "A CSV file with a header row, such as data/zips.csv.")],
     options: [
       .database,
       .init(name: "skip-invalid", valueName: nil, help: "Import the valid rows and report each invalid line."),
       .init(name: "strict", valueName: nil, help: "Fail on a zip code that appears twice."),
+      .init(name: "quiet", valueName: nil, help: "Print no summary (warnings and errors still go to standard error)."),
     ],
     discussion: """
       Columns are found by header name, in any order: zip (zip, zipcode, zip_code, postal_code,
       postcode), latitude (lat, latitude), longitude (lon, lng, long, longitude), and optionally
       place (place, place_name, city), state (state_abbr, state_code, state) and county.
       The import replaces the zip codes in one transaction: if it fails, the database is unchanged.
-      A zip code seen twice keeps its first row, with a warning.
+      A zip code seen twice keeps its first row, with a warning. On a terminal, a progress line
+      on standard error shows rows, rows per second, percent of the file and time left.
       """)
 
   /// `1 zip code`, `2 zip codes`.
@@ -43,9 +45,15 @@ enum ImportCommand {
     do {
       let db = try ZipDatabase(writingAt: path)
       interrupt_on_sigint(db.database.handle)
+      let meter = isatty(2) != 0 ? ProgressMeter(file: file, console: console) : nil
+      defer { meter?.clear() }
       summary = try Importer(options: options).importFile(
-        file, into: db, notify: { console.err("warning: \($0)\n") },
-        shouldStop: { interrupt_was_requested() != 0 })
+        file, into: db,
+        notify: {
+          meter?.clear()
+          console.err("warning: \($0)\n")
+        },
+        shouldStop: { interrupt_was_requested() != 0 }, progress: { meter?.show($0) })
     } catch {
       // A failed import into a new file leaves no file behind, as it leaves an old one unchanged.
       if !existed {
@@ -55,6 +63,7 @@ enum ImportCommand {
       if interrupt_was_requested() != 0 { throw ImportError.interrupted(file: file) }
       throw error
     }
+    if arguments.flag("quiet") { return }
     context.console.out(
       "Imported \(count(summary.imported, "zip code")) from \(file) into \(path): "
         + "\(summary.skipped) skipped, \(count(summary.duplicates, "duplicate")), "
