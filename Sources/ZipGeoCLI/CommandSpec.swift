@@ -25,6 +25,8 @@ struct CommandSpec: Sendable {
   var discussion: String? = nil
   /// Whether the positional arguments may be left out.
   var optionalArguments = false
+  /// Command lines with what they do, shown under EXAMPLES in the help.
+  var examples: [(command: String, meaning: String)] = []
 
   var commandLine: String { name.isEmpty ? "zipgeo" : "zipgeo \(name)" }
   var usageLine: String { "\(commandLine) \(usage)" }
@@ -117,6 +119,9 @@ extension CommandSpec {
     }
     text += "\nOPTIONS:\n" + options.map { Self.row($0.label, $0.help) }.joined()
     text += Self.row("-h, --help", "Show help information.")
+    if !examples.isEmpty {
+      text += "\nEXAMPLES:\n" + examples.map { "  \($0.command)\n      \($0.meaning)\n" }.joined()
+    }
     if !subcommands.isEmpty {
       text += "\nSUBCOMMANDS:\n" + subcommands.map { Self.row($0.name, $0.abstract) }.joined()
       text += "\n  See 'zipgeo help <subcommand>' for detailed help.\n"

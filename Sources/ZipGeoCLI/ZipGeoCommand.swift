@@ -19,7 +19,12 @@ public enum ZipGeoCommand {
   static let root = CommandSpec(
     name: "", abstract: "Zip codes and distances on SQLite: import, radius search, lookups.",
     usage: "<subcommand>", arguments: [],
-    options: [CommandSpec.Option(name: "version", valueName: nil, help: "Show the version.")])
+    options: [
+      CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
+      CommandSpec.Option(
+        name: "generate-completion-script", valueName: "shell",
+        help: "Print a completion script for bash, zsh or fish."),
+    ])
 
   static let subcommands: [Subcommand] = [
     ImportCommand.subcommand, NearCommand.subcommand, DistanceCommand.subcommand, InfoCommand.subcommand,
@@ -44,6 +49,17 @@ public enum ZipGeoCommand {
     switch first {
     case "--version":
       console.out(zipgeoVersion + "\n")
+      return ExitCode.success
+    case "--generate-completion-script":
+      let name = arguments.dropFirst().first ?? ""
+      guard let shell = CompletionScript.Shell(rawValue: name) else {
+        console.err(
+          root.usageErrorText(
+            UsageError(
+              "The value '\(name)' is invalid for '--generate-completion-script <shell>': use bash, zsh or fish")))
+        return ExitCode.usage
+      }
+      console.out(CompletionScript.script(for: shell, commands: subcommands.map(\.spec)))
       return ExitCode.success
     case "-h", "--help":
       console.out(root.help(subcommands: subcommands.map(\.spec)))

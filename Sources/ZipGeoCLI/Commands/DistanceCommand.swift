@@ -10,7 +10,12 @@ enum DistanceCommand {
     usage: "<zip1> <zip2> [--format <format>] [--db <path>]",
     arguments: [.init(name: "zip1", help: "The first zip code."), .init(name: "zip2", help: "The second zip code.")],
     options: [OutputFormat.option, .database],
-    discussion: "Distances are on a sphere of radius 6371.0088 km (the IUGG mean Earth radius).")
+    discussion: "Distances are on a sphere of radius 6371.0088 km (the IUGG mean Earth radius).",
+    examples: [
+      ("zipgeo distance 75075 10001", "How far Plano, TX is from Manhattan, in km and miles."),
+      ("zipgeo distance 01001 99950 --format csv", "The same for two other zips, as CSV."),
+    ]
+  )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)

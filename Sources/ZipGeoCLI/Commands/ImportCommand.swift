@@ -28,7 +28,15 @@ enum ImportCommand {
       The import replaces the zip codes in one transaction: if it fails, the database is unchanged.
       A zip code seen twice keeps its first row, with a warning. On a terminal, a progress line
       on standard error shows rows, rows per second, percent of the file and time left.
-      """)
+      """,
+    examples: [
+      ("zipgeo import data/zips.csv", "Load the bundled US zip codes into ./zipgeo.db."),
+      (
+        "zipgeo import my-zips.csv --db stores.db --skip-invalid",
+        "Load another file into stores.db, leaving out and reporting its invalid lines."
+      ),
+    ]
+  )
 
   /// `1 zip code`, `2 zip codes`.
   static func count(_ number: Int, _ noun: String) -> String {

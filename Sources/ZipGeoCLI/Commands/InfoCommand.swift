@@ -7,7 +7,12 @@ enum InfoCommand {
   static let spec = CommandSpec(
     name: "info", abstract: "Show one zip code: place, state, county, latitude and longitude.",
     usage: "<zip> [--format <format>] [--db <path>]", arguments: [.init(name: "zip", help: "The zip code.")],
-    options: [OutputFormat.option, .database])
+    options: [OutputFormat.option, .database],
+    examples: [
+      ("zipgeo info 01001", "Place, state, county and coordinates of 01001."),
+      ("zipgeo info 75075 --format geojson", "The same as a GeoJSON point."),
+    ]
+  )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)

@@ -13,14 +13,19 @@ enum NearCommand {
     options: [
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
-      .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes."),
+      .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes. (default: all)"),
       OutputFormat.option,
       .database,
     ],
     discussion: """
       Distances are great-circle distances on a sphere of radius 6371.0088 km, from the centre
       zip's coordinates; the centre itself comes first, at 0. Ties are sorted by zip code.
-      """)
+      """,
+    examples: [
+      ("zipgeo near 75075 --km 10", "The zip codes within 10 km of 75075, nearest first."),
+      ("zipgeo near 10001 --mi 5 --limit 3 --format json", "The 3 nearest within 5 miles of 10001, as JSON."),
+    ]
+  )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let (radius, unit) = try radius(arguments)

@@ -23,7 +23,15 @@ enum SQLCommand {
       Statements run one after another; each one that returns rows prints them. distance() and
       zipgeo_version() are available, as in the loadable extension.
       """,
-    optionalArguments: true)
+    optionalArguments: true,
+    examples: [
+      (
+        "zipgeo sql \"SELECT zip, distance(lat, lon, 33.025, -96.7397) AS km FROM zips WHERE km < 5 ORDER BY km\"",
+        "Run a radius query by hand."
+      ),
+      ("echo 'SELECT COUNT(*) FROM zips' | zipgeo sql --format json", "Read the SQL from standard input."),
+    ]
+  )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
