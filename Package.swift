@@ -53,7 +53,8 @@ let package = Package(
     .testTarget(name: "CSVTests", dependencies: ["CSV"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
     .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),
-    .testTarget(name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"], exclude: ["HostileCSV"]),
+    .testTarget(
+      name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"], exclude: ["HostileCSV", "Help"]),
     // Runs the built libZipGeo.so in the stock sqlite3 shell and in /usr/bin/python3.
     .testTarget(
       name: "ZipGeoExtensionTests", dependencies: ["zipgeo", "TestSupport"], exclude: ["sql", "python"]),

@@ -190,7 +190,7 @@ import Testing
     #expect(
       unknown.err == """
         Error: Unknown option '--foo'
-        Usage: zipgeo near <zip> (--km <km> | --mi <mi>) [--limit <limit>] [--db <path>]
+        Usage: zipgeo near <zip> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]
           See 'zipgeo near --help' for more information.
 
         """)
