@@ -8,10 +8,13 @@ let package = Package(
   name: "zipgeo",
   products: [
     .executable(name: "zipgeo", targets: ["zipgeo"]),
-    .library(name: "ZipGeoKit", targets: ["ZipGeo"]),
-    // The loadable SQLite extension: .build/release/libZipGeo.so. SQLite derives the entry point
-    // from the lowercased file name: sqlite3_zipgeo_init.
-    .library(name: "ZipGeo", type: .dynamic, targets: ["ZipGeoExtension"]),
+    // The Swift library, for apps and servers: open a database, search, import, register the SQL
+    // functions on your own connection.
+    .library(name: "ZipGeo", targets: ["ZipGeo", "SQLiteLinked"]),
+    // The loadable SQLite extension: .build/release/libZipgeo.so. SQLite derives the entry point
+    // from the lower-cased letters of the file name: sqlite3_zipgeo_init. (Product names must
+    // differ from "zipgeo", the command, and "ZipGeo", the Swift library.)
+    .library(name: "Zipgeo", type: .dynamic, targets: ["ZipGeoExtension"]),
   ],
   targets: [
     // SQLite from the system (Debian: libsqlite3-dev). Only `SQLiteLinked` uses it, so that
@@ -55,7 +58,7 @@ let package = Package(
     .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),
     .testTarget(
       name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"], exclude: ["HostileCSV", "Help"]),
-    // Runs the built libZipGeo.so in the stock sqlite3 shell and in /usr/bin/python3.
+    // Runs the built libZipgeo.so in the stock sqlite3 shell and in /usr/bin/python3.
     .testTarget(
       name: "ZipGeoExtensionTests", dependencies: ["zipgeo", "TestSupport"], exclude: ["sql", "python"]),
     // Helpers shared by the test targets.

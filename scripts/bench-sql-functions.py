@@ -40,7 +40,7 @@ subprocess.run(["gcc", "-O2", "-fPIC", "-shared", "-o", str(c_library), str(ROOT
 
 con = sqlite3.connect(":memory:")
 con.enable_load_extension(True)
-con.load_extension(str(ROOT / ".build/release/libZipGeo"))
+con.load_extension(str(ROOT / ".build/release/libZipgeo"))
 con.load_extension(str(c_library.with_suffix("")))
 con.execute("CREATE TABLE p (lat REAL, lon REAL)")
 con.execute(f"""

@@ -23,7 +23,7 @@ for file in Sources/ZipGeo/ColumnMap.swift Sources/ZipGeo/RowValidator.swift Sou
   grep -v -e '^import Geodesy$' -e '^import SQLiteKit$' "$file" >"$out/src/$(basename "$file")"
 done
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name ZipGeo \
-  -emit-module-path "$out/ZipGeo.swiftmodule" -o "$out/libZipGeo.a" "$out"/src/*.swift
+  -emit-module-path "$out/ZipGeo.swiftmodule" -o "$out/libZipgeo.a" "$out"/src/*.swift
 # (The linker warns about sanitizer symbols it cannot export; they need no exporting.)
 swiftc "${flags[@]}" -o "$out/csv-import-fuzz" Tests/Fuzz/CSVImportFuzz.swift -L "$out" -lZipGeo -lCSV \
   2> >(grep -v "Cannot export local symbol" >&2)

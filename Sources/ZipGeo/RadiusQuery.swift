@@ -54,7 +54,7 @@ public struct RadiusQuery: Equatable, Sendable {
       results.append(
         NearbyZip(
           zipCode: ZipDatabase.zipCode(from: statement),
-          distance: LengthUnit.kilometres.toMetres(statement.double(at: 6))))
+          distance: Length(statement.double(at: 6), .kilometres)))
     }
     return results
   }

@@ -20,12 +20,18 @@ public struct ZipCode: Equatable, Sendable {
 }
 
 /// A zip code at some distance from a centre.
+///
+/// ```swift
+/// for hit in try db.near(zip: "75075", within: Length(10, .kilometres)) {
+///   print(hit.zipCode.zip, hit.distance)   // 75023 3.349161775694397 km
+/// }
+/// ```
 public struct NearbyZip: Equatable, Sendable {
   public let zipCode: ZipCode
-  /// The distance in metres.
-  public let distance: Double
+  /// The great-circle distance from the centre.
+  public let distance: Length
 
-  public init(zipCode: ZipCode, distance: Double) {
+  public init(zipCode: ZipCode, distance: Length) {
     self.zipCode = zipCode
     self.distance = distance
   }

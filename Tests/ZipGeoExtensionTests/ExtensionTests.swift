@@ -5,9 +5,9 @@ import Testing
 /// Runs the built extension the way its users do: in the stock sqlite3 shell and in the system
 /// Python, with nothing on the library path.
 @Suite struct ExtensionTests {
-  static let library = buildProductsFolder.appendingPathComponent("libZipGeo.so")
+  static let library = buildProductsFolder.appendingPathComponent("libZipgeo.so")
   /// What users type: SQLite appends `.so` and derives the entry point from the name.
-  static let loadPath = buildProductsFolder.appendingPathComponent("libZipGeo").path
+  static let loadPath = buildProductsFolder.appendingPathComponent("libZipgeo").path
   static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
   static let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -70,7 +70,7 @@ import Testing
   @Test func resultsAreSortedByDistanceThenZipAndLimited() throws {
     let center = points[0].1
     let all = try RadiusQuery(center: center, radius: 5_000_000).run(on: db)
-    #expect(all.first?.distance == 0)
+    #expect(all.first?.distance.value == 0)
     #expect(
       zip(all, all.dropFirst()).allSatisfy {
         $0.distance < $1.distance || ($0.distance == $1.distance && $0.zipCode.zip < $1.zipCode.zip)

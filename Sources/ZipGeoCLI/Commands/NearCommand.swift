@@ -42,7 +42,7 @@ enum NearCommand {
     let hits = try query.run(on: db)
     guard format == .table else {
       var result = ResultSet(columns: ZipCode.columns + ["distance_\(unit.symbol)"])
-      result.rows = hits.map { $0.zipCode.values + [.real(unit.fromMetres($0.distance))] }
+      result.rows = hits.map { $0.zipCode.values + [.real($0.distance.converted(to: unit).value)] }
       result.collectionProperties = [
         ("center", .text(center.zip)), ("center_lat", .real(center.coordinate.latitude)),
         ("center_lon", .real(center.coordinate.longitude)), ("radius", .real(radius)), ("unit", .text(unit.symbol)),
@@ -53,7 +53,9 @@ enum NearCommand {
     var table = TextTable(headers: ["zip", "place", "state", unit.symbol], rightAligned: [3])
     for hit in hits {
       let zip = hit.zipCode
-      table.rows.append([zip.zip, zip.place ?? "", zip.state ?? "", formatDistance(unit.fromMetres(hit.distance))])
+      table.rows.append([
+        zip.zip, zip.place ?? "", zip.state ?? "", formatDistance(hit.distance.converted(to: unit).value),
+      ])
     }
     context.console.out(table.render())
   }

@@ -1,6 +1,6 @@
 """Loads zipgeo's SQLite extension into Python's own sqlite3 module and checks its functions.
 
-Usage: /usr/bin/python3 check_extension.py PATH/TO/libZipGeo [zipgeo.db]
+Usage: /usr/bin/python3 check_extension.py PATH/TO/libZipgeo [zipgeo.db]
 Prints one line per failed check and exits 1 on any failure; prints "N passed, 0 failed" otherwise.
 """
 import math

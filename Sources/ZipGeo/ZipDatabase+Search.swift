@@ -1,0 +1,109 @@
+import SQLiteKit
+
+/// The questions apps ask of a zip code database.
+///
+/// ```swift
+/// import ZipGeo
+///
+/// let db = try ZipDatabase(readingAt: "zipgeo.db")
+/// let stores = try db.near(zip: "75075", within: Length(5, .miles))
+/// let closest = try db.nearest(to: Coordinate(latitude: 33.02, longitude: -96.74), count: 3)
+/// let far = try db.distance(from: "75075", to: "10001").converted(to: .miles)   // 1360.30... mi
+/// ```
+extension ZipDatabase {
+  /// The zip code `zip`, or `nil` when the database does not have it.
+  ///
+  /// ```swift
+  /// try db.lookup(zip: "01001")?.place   // "Agawam"
+  /// ```
+  public func lookup(zip: String) throws -> ZipCode? {
+    try zipCode(zip)
+  }
+
+  /// Every zip code within `radius` of the zip code `zip`, nearest first (ties by zip); the centre
+  /// itself comes first, at 0.
+  ///
+  /// ```swift
+  /// try db.near(zip: "75075", within: Length(10, .kilometres)).count   // 14
+  /// ```
+  ///
+  /// - Throws: `ZipGeoError.unknownZip` when `zip` is not in the database.
+  public func near(zip: String, within radius: Length, limit: Int? = nil) throws -> [NearbyZip] {
+    try near(coordinate: requireZipCode(zip).coordinate, within: radius, limit: limit)
+  }
+
+  /// Every zip code within `radius` of a point, nearest first (ties by zip).
+  ///
+  /// ```swift
+  /// try db.near(coordinate: Coordinate(latitude: 40.75, longitude: -73.99), within: Length(1, .miles))
+  /// ```
+  public func near(coordinate: Coordinate, within radius: Length, limit: Int? = nil) throws -> [NearbyZip] {
+    try RadiusQuery(center: coordinate, radius: radius.metres, limit: limit).run(on: self)
+  }
+
+  /// The `count` zip codes nearest to a point, nearest first (ties by zip): the offline "which zip
+  /// am I in" lookup.
+  ///
+  /// ```swift
+  /// try db.nearest(to: Coordinate(latitude: 33.02, longitude: -96.74), count: 1).first?.zipCode.zip   // "75075"
+  /// ```
+  ///
+  /// The search widens a radius query until it holds `count` zips, so it reads the index around
+  /// the point, not the whole table; the answer is exact.
+  public func nearest(to coordinate: Coordinate, count: Int) throws -> [NearbyZip] {
+    precondition(count >= 0, "a count cannot be negative")
+    guard count > 0 else { return [] }
+    let halfCircumference = Double.pi * Sphere.earth.radius
+    var radius = 10_000.0  // metres; doubled until enough zips lie within it
+    while true {
+      let hits = try RadiusQuery(center: coordinate, radius: min(radius, halfCircumference), limit: count)
+        .run(on: self)
+      // Within the radius the ranking is complete: no zip outside it can be nearer.
+      if hits.count == count || radius >= halfCircumference { return hits }
+      radius *= 4
+    }
+  }
+
+  /// The great-circle distance between two zip codes, in kilometres.
+  ///
+  /// ```swift
+  /// try db.distance(from: "75075", to: "10001")   // 2189.19581648223 km
+  /// ```
+  public func distance(from zip1: String, to zip2: String) throws -> Length {
+    let from = try requireZipCode(zip1)
+    let to = try requireZipCode(zip2)
+    return Length(Sphere.earth.distance(from: from.coordinate, to: to.coordinate, in: .kilometres), .kilometres)
+  }
+
+  /// Imports a zip / latitude / longitude CSV into the database at `databasePath`, creating it
+  /// when missing and replacing its zip codes in one transaction.
+  ///
+  /// ```swift
+  /// let summary = try ZipDatabase.importFile("data/zips.csv", into: "zipgeo.db") { progress in
+  ///   print(progress.rows, progress.fraction ?? 0)
+  /// }
+  /// summary.imported   // 41487
+  /// ```
+  public static func importFile(
+    _ path: String, into databasePath: String, options: ImportOptions = ImportOptions(),
+    progress: (ImportProgress) -> Void = { _ in }, notify: (ImportNotice) -> Void = { _ in }
+  ) throws -> ImportSummary {
+    try Importer(options: options).importFile(
+      path, into: ZipDatabase(writingAt: databasePath), notify: notify, progress: progress)
+  }
+}
+
+extension SQLFunctions {
+  /// Registers zipgeo's SQL functions on a connection you opened yourself (with GRDB, SQLite.swift
+  /// or the C API), given its `sqlite3 *` handle.
+  ///
+  /// ```swift
+  /// var handle: OpaquePointer?
+  /// sqlite3_open("stores.db", &handle)
+  /// try SQLFunctions.register(onConnection: handle!)
+  /// // SELECT name FROM stores WHERE distance(lat, lon, ?, ?) <= 5
+  /// ```
+  public static func register(onConnection handle: OpaquePointer) throws {
+    try register(on: Database(borrowing: handle))
+  }
+}
