@@ -8,8 +8,10 @@
 public struct CSVRecord: Equatable, Sendable {
   /// The 1-based physical line where the record starts (a quoted field may span several lines).
   public let line: Int
+  /// The fields, unquoted: `["01001", "Agawam", "42.0702"]`.
   public let fields: [String]
 
+  /// A record: `CSVRecord(line: 2, fields: ["01001", "42.0702", "-72.6227"])`.
   public init(line: Int, fields: [String]) {
     self.line = line
     self.fields = fields

@@ -15,10 +15,14 @@
 /// Longitudes come as one or two ranges within [-180, 180]: two when the circle crosses the
 /// 180th meridian, and the whole range when it contains a pole.
 public struct BoundingBox: Equatable, Sendable {
+  /// The southern edge, in degrees.
   public let minLatitude: Double
+  /// The northern edge, in degrees.
   public let maxLatitude: Double
+  /// One range of longitudes, two across the 180th meridian, or `-180...180` around a pole.
   public let longitudeRanges: [ClosedRange<Double>]
 
+  /// A box: `BoundingBox(minLatitude: 32.9, maxLatitude: 33.1, longitudeRanges: [-96.9 ... -96.6])`.
   public init(minLatitude: Double, maxLatitude: Double, longitudeRanges: [ClosedRange<Double>]) {
     self.minLatitude = minLatitude
     self.maxLatitude = maxLatitude

@@ -4,7 +4,9 @@
 /// let plano = try Coordinate(latitude: 33.025, longitude: -96.7397)
 /// ```
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+  /// Degrees north of the equator, in [-90, 90].
   public let latitude: Double
+  /// Degrees east of Greenwich.
   public let longitude: Double
 
   /// A coordinate with a finite latitude in [-90, 90] and a finite longitude.
@@ -25,6 +27,7 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     self.longitude = longitude
   }
 
+  /// `33.025,-96.7397`, as `zipgeo` reads a coordinate.
   public var description: String { "\(latitude),\(longitude)" }
 }
 
@@ -33,6 +36,7 @@ public enum CoordinateError: Error, Equatable, Sendable, CustomStringConvertible
   case latitudeOutOfRange(Double)
   case longitudeNotFinite(Double)
 
+  /// `latitude 91.5 is outside [-90, 90]`.
   public var description: String {
     switch self {
     case .latitudeOutOfRange(let value): "latitude \(value) is outside [-90, 90]"

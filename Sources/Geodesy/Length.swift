@@ -8,8 +8,10 @@
 public struct Length: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The number of `unit`s.
   public let value: Double
+  /// The unit `value` counts.
   public let unit: LengthUnit
 
+  /// `Length(10, .kilometres)`.
   public init(_ value: Double, _ unit: LengthUnit) {
     self.value = value
     self.unit = unit

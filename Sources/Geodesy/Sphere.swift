@@ -13,6 +13,7 @@ public struct Sphere: Hashable, Sendable {
   /// The radius in metres.
   public let radius: Double
 
+  /// A sphere of `radius` metres: `Sphere(radius: 6_378_137)`.
   public init(radius: Double) {
     precondition(radius > 0 && radius.isFinite, "a sphere needs a positive finite radius")
     self.radius = radius

@@ -17,6 +17,7 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// The SQL that failed, when there is one.
   public let sql: String?
 
+  /// An error as SQLite reports it: `DatabaseError(extendedResultCode: 19, message: "...", sql: "INSERT ...")`.
   public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
     self.extendedResultCode = extendedResultCode
     self.message = message
@@ -25,12 +26,15 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
 
   /// Primary result codes zipgeo acts on.
   public static let readOnly = SQLITE_READONLY
+  /// `sqlite3_interrupt` stopped the statement (Ctrl-C).
   public static let interrupted = SQLITE_INTERRUPT
+  /// The file or a journal beside it could not be opened.
   public static let cannotOpen = SQLITE_CANTOPEN
 
   /// Whether a UNIQUE, NOT NULL, CHECK or other constraint refused the change.
   public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
 
+  /// `SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT ...``.
   public var description: String {
     var text = "SQLite error \(resultCode): \(message)"
     if let sql { text += " - while executing `\(sql)`" }

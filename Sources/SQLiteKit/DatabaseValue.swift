@@ -29,18 +29,23 @@ public enum DatabaseValue: Equatable, Hashable, Sendable {
     if case .text(let value) = self { value } else { nil }
   }
 
+  /// Whether the value is NULL: `try db.scalar("SELECT NULL")?.isNull  // true`.
   public var isNull: Bool { self == .null }
 }
 
 extension DatabaseValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
   ExpressibleByStringLiteral
 {
+  /// `let value: DatabaseValue = 7`.
   public init(integerLiteral value: Int64) { self = .integer(value) }
+  /// `let value: DatabaseValue = 2.5`.
   public init(floatLiteral value: Double) { self = .real(value) }
+  /// `let value: DatabaseValue = "01001"`.
   public init(stringLiteral value: String) { self = .text(value) }
 }
 
 extension DatabaseValue: CustomStringConvertible {
+  /// The value as the sqlite3 shell prints it: `NULL`, `7`, `2.5`, `01001`, `<2 bytes>`.
   public var description: String {
     switch self {
     case .null: "NULL"
@@ -52,7 +57,12 @@ extension DatabaseValue: CustomStringConvertible {
   }
 }
 
-/// A Swift value that binds as an SQL parameter.
+/// A Swift value that binds as an SQL parameter: `String`, `Double`, `Int`, `Int64`, their
+/// optionals (`nil` binds NULL) and `DatabaseValue` itself.
+///
+/// ```swift
+/// try db.execute("INSERT INTO zips(zip, lat) VALUES (?, ?)", ["01001", 42.0702])
+/// ```
 public protocol DatabaseValueConvertible {
   var databaseValue: DatabaseValue { get }
 }

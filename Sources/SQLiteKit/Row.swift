@@ -5,9 +5,12 @@
 /// row["zip"]  // .text("00501")
 /// ```
 public struct Row: Equatable, Sendable {
+  /// The names of the columns, in order.
   public let columnNames: [String]
+  /// The values, in column order.
   public let values: [DatabaseValue]
 
+  /// `Row(columnNames: ["zip"], values: [.text("01001")])`.
   public init(columnNames: [String], values: [DatabaseValue]) {
     self.columnNames = columnNames
     self.values = values

@@ -59,6 +59,8 @@ public struct ColumnMap: Equatable, Sendable {
 
 /// A problem with one line of an import file; the importer adds the file name and line.
 public struct ImportProblem: Error, Equatable, Sendable {
+  /// What is wrong, as in `latitude '91.5' is outside [-90, 90]`.
   public let message: String
+  /// `ImportProblem("zip is empty")`.
   public init(_ message: String) { self.message = message }
 }

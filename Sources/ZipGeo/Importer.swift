@@ -8,6 +8,7 @@ public struct ImportOptions: Equatable, Sendable {
   /// Fail on a zip that appears twice, instead of keeping the first row and warning.
   public var strict: Bool
 
+  /// `ImportOptions(skipInvalid: true)`.
   public init(skipInvalid: Bool = false, strict: Bool = false) {
     self.skipInvalid = skipInvalid
     self.strict = strict
@@ -18,9 +19,11 @@ public struct ImportOptions: Equatable, Sendable {
 public struct ImportProgress: Equatable, Sendable {
   /// Data rows read so far.
   public let rows: Int
+  /// Bytes of the file read so far.
   public let bytesRead: Int
   /// The file's size, when known.
   public let totalBytes: Int?
+  /// Seconds since the import started.
   public let seconds: Double
 
   /// The fraction of the file read, from 0 to 1, when its size is known.
@@ -38,9 +41,13 @@ extension Duration {
 
 /// What an import did.
 public struct ImportSummary: Equatable, Sendable {
+  /// Zip codes now in the database.
   public let imported: Int
+  /// Invalid lines left out (with `skipInvalid`).
   public let skipped: Int
+  /// Rows left out because their zip appeared before.
   public let duplicates: Int
+  /// Seconds the import took.
   public let seconds: Double
 }
 
@@ -50,11 +57,14 @@ public struct ImportSummary: Equatable, Sendable {
 /// data/x.csv:3: latitude '91.5' is outside [-90, 90]
 /// ```
 public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file, as the caller named it.
   public let file: String
   /// The 1-based line, or `nil` for the file as a whole.
   public let line: Int?
+  /// What is wrong, with the value.
   public let message: String
 
+  /// `data/x.csv:3: latitude '91.5' is outside [-90, 90]`.
   public var description: String {
     if let line { "\(file):\(line): \(message)" } else { "\(file): \(message)" }
   }
@@ -75,6 +85,7 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   /// A zip seen again; the first row is kept.
   case duplicate(file: String, zip: String, line: Int, firstLine: Int)
 
+  /// The notice as `zipgeo import` prints it after `warning: `.
   public var description: String {
     switch self {
     case .skipped(let error): "\(error) (line skipped)"
@@ -94,8 +105,10 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
 /// transaction that replaces the old zip codes with the new: a failed or interrupted import leaves
 /// the database exactly as it was, and readers see either the old data or the new, never a mix.
 public struct Importer: Sendable {
+  /// How bad and repeated rows are treated.
   public let options: ImportOptions
 
+  /// `Importer(options: ImportOptions(strict: true))`.
   public init(options: ImportOptions = ImportOptions()) {
     self.options = options
   }

@@ -12,12 +12,14 @@ import SQLiteKit
 /// the (lat, lon) index, then the `distance()` SQL function keeps exactly those within the radius.
 /// Results are sorted by distance, then by zip.
 public struct RadiusQuery: Equatable, Sendable {
+  /// The centre of the circle.
   public let center: Coordinate
   /// The radius in metres.
   public let radius: Double
   /// At most this many results, or all when `nil`.
   public let limit: Int?
 
+  /// `RadiusQuery(center: plano, radius: 10_000, limit: 5)`: radius in metres.
   public init(center: Coordinate, radius: Double, limit: Int? = nil) {
     precondition(radius >= 0 && radius.isFinite, "a radius is a finite length, not \(radius)")
     self.center = center

@@ -4,12 +4,16 @@ import Geodesy
 public struct ZipCode: Equatable, Sendable {
   /// The zip code as text: `01001` keeps its leading zero.
   public let zip: String
+  /// The place name, such as `Agawam`, or `nil` when the data set has none.
   public let place: String?
   /// The state or territory abbreviation, such as `TX`.
   public let state: String?
+  /// The county, such as `Hampden`, or `nil` when the data set has none.
   public let county: String?
+  /// The centroid of the zip code's area.
   public let coordinate: Coordinate
 
+  /// `ZipCode(zip: "01001", place: "Agawam", state: "MA", county: "Hampden", coordinate: agawam)`.
   public init(zip: String, place: String?, state: String?, county: String?, coordinate: Coordinate) {
     self.zip = zip
     self.place = place
@@ -27,10 +31,12 @@ public struct ZipCode: Equatable, Sendable {
 /// }
 /// ```
 public struct NearbyZip: Equatable, Sendable {
+  /// The zip code found.
   public let zipCode: ZipCode
   /// The great-circle distance from the centre.
   public let distance: Length
 
+  /// `NearbyZip(zipCode: plano, distance: Length(0, .kilometres))`.
   public init(zipCode: ZipCode, distance: Length) {
     self.zipCode = zipCode
     self.distance = distance

@@ -11,6 +11,7 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A radius that is not a positive finite number.
   case invalidRadius(String)
 
+  /// The message after `Error: `, as in `zip code '00000' is not in zipgeo.db`.
   public var description: String {
     switch self {
     case .databaseMissing(let path):

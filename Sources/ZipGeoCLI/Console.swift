@@ -6,9 +6,12 @@
 
 /// Where a command writes: standard output for results, standard error for errors and warnings.
 public struct Console: Sendable {
+  /// Writes results (standard output).
   public let out: @Sendable (String) -> Void
+  /// Writes errors and warnings (standard error).
   public let err: @Sendable (String) -> Void
 
+  /// A console that writes elsewhere, as tests do: `Console(out: { log($0) }, err: { log($0) })`.
   public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
     self.out = out
     self.err = err

@@ -9,8 +9,11 @@ import ZipGeo
 public enum ZipGeoCommand {
   /// Exit codes, as swift-argument-parser uses them.
   public enum ExitCode {
+    /// The command did what it was asked.
     public static let success: Int32 = 0
+    /// A runtime failure: unknown zip, bad file, missing database.
     public static let failure: Int32 = 1
+    /// The command line does not fit the command.
     public static let usage: Int32 = 64
     /// Stopped by Ctrl-C (128 + SIGINT), as shells report it.
     public static let interrupted: Int32 = 130
