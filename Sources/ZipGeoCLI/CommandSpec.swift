@@ -12,7 +12,14 @@ struct CommandSpec: Sendable {
     /// The name of its value, or `nil` for a flag that takes none.
     let valueName: String?
     let help: String
-    var label: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
+    /// A one-letter alias, as in `k` for `-k`.
+    var short: Character? = nil
+    var label: String {
+      let names = short.map { "-\($0), --\(name)" } ?? "--\(name)"
+      return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+    /// The form the usage line shows.
+    var usageLabel: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
   }
 
   /// The name as typed after `zipgeo`, or empty for `zipgeo` itself.
@@ -73,22 +80,26 @@ extension CommandSpec {
         parsed.wantsHelp = true
         continue
       }
-      let body = token.dropFirst(2)
-      let name = String(body.prefix { $0 != "=" })
-      let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-      guard token.hasPrefix("--"), let option = options.first(where: { $0.name == name }) else {
+      let isLong = token.hasPrefix("--")
+      let body = token.dropFirst(isLong ? 2 : 1)
+      // A short option may carry its value: -k5 as -k 5.
+      let name = isLong ? String(body.prefix { $0 != "=" }) : String(body.prefix(1))
+      var inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+      if !isLong && body.count > 1 && inlineValue == nil { inlineValue = String(body.dropFirst()) }
+      let found = options.first { isLong ? $0.name == name : $0.short.map(String.init) == name }
+      guard let option = found else {
         throw UsageError("Unknown option '\(token.prefix { $0 != "=" })'")
       }
       if option.valueName == nil {
-        if inlineValue != nil { throw UsageError("The option '--\(name)' takes no value") }
-        parsed.flags.insert(name)
+        if inlineValue != nil { throw UsageError("The option '--\(option.name)' takes no value") }
+        parsed.flags.insert(option.name)
       } else if let inlineValue {
-        parsed.values[name] = inlineValue
+        parsed.values[option.name] = inlineValue
       } else {
         guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
-          throw UsageError("Missing value for '\(option.label)'")
+          throw UsageError("Missing value for '\(option.usageLabel)'")
         }
-        parsed.values[name] = arguments[index]
+        parsed.values[option.name] = arguments[index]
         index += 1
       }
     }

@@ -55,7 +55,8 @@ enum CompletionScript {
     }
     script += "  esac\n  case \"${COMP_WORDS[1]}\" in\n"
     for command in commands {
-      let options = (command.options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ")
+      let options = (command.options.flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) } + ["--help"])
+        .joined(separator: " ")
       script += "    \(command.name)) opts=\"\(options)\" ;;\n"
     }
     script += """
@@ -108,6 +109,7 @@ enum CompletionScript {
       let condition = "'__fish_seen_subcommand_from \(command.name)'"
       for option in command.options {
         var line = "complete -c zipgeo -n \(condition) -l \(option.name)"
+        if let short = option.short { line += " -s \(short)" }
         if option.valueName != nil { line += " -r" }
         if let values = values(of: option) { line += " -a \(quotedFish(values.joined(separator: " ")))" }
         if takesFile(option) { line += " -F" }

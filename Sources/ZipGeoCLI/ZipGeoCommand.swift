@@ -30,7 +30,8 @@ public enum ZipGeoCommand {
     ])
 
   static let subcommands: [Subcommand] = [
-    ImportCommand.subcommand, NearCommand.subcommand, DistanceCommand.subcommand, InfoCommand.subcommand,
+    ImportCommand.subcommand, NearCommand.subcommand, NearestCommand.subcommand, DistanceCommand.subcommand,
+    InfoCommand.subcommand,
     SQLCommand.subcommand,
   ]
 

@@ -25,9 +25,17 @@ import Testing
   }
 
   @Test func missingAndExtraArgumentsAreUsageErrors() {
-    #expect(throws: UsageError("Missing expected argument '<zip>'")) { try near.parse(["--km", "1"]) }
+    #expect(throws: UsageError("Missing expected argument '<center>'")) { try near.parse(["--km", "1"]) }
     #expect(throws: UsageError("Unexpected argument '2'")) { try near.parse(["1", "2"]) }
     #expect(throws: UsageError("Missing value for '--km <km>'")) { try near.parse(["1", "--km"]) }
+  }
+
+  @Test func shortOptionsTakeTheirValueAfterASpaceOrAttached() throws {
+    let nearest = NearestCommand.spec
+    #expect(try nearest.parse(["1,2", "-k", "3"]).value("count") == "3")
+    #expect(try nearest.parse(["1,2", "-k3"]).value("count") == "3")
+    #expect(try nearest.parse(["1,2", "--count=3"]).value("count") == "3")
+    #expect(throws: UsageError("Unknown option '-q'")) { try nearest.parse(["1,2", "-q"]) }
   }
 
   @Test func helpWinsOverEverythingElse() throws {
@@ -37,12 +45,14 @@ import Testing
 
   @Test func helpListsEverySection() {
     let help = near.help()
-    #expect(help.hasPrefix("OVERVIEW: List the zip codes within a radius of a zip code, nearest first.\n"))
+    #expect(help.hasPrefix("OVERVIEW: List the zip codes within a radius of a zip code or a point, nearest first.\n"))
     #expect(
       help.contains(
-        "\nUSAGE: zipgeo near <zip> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]\n"))
-    #expect(help.contains("\nARGUMENTS:\n  <zip>                   The zip code at the centre.\n"))
+        "\nUSAGE: zipgeo near <center> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]\n"))
+    #expect(help.contains("\nARGUMENTS:\n  <center>                The zip code at the centre"))
     #expect(help.contains("\n  --km <km>               The radius in kilometres.\n"))
     #expect(help.contains("  -h, --help              Show help information.\n"))
+    #expect(help.contains("\nEXAMPLES:\n  zipgeo near 75075 --km 10\n"))
   }
+
 }

@@ -108,6 +108,44 @@ import Testing
     #expect(try zipgeo("near", "75075", "--km=10").out == result.out)
   }
 
+  @Test func nearTakesAPointAsLatLon() throws {
+    try importRealData()
+    let byZip = try zipgeo("near", "75075", "--km", "10")
+    let byPoint = try zipgeo("near", "33.025,-96.7397", "--km", "10")
+    #expect(byPoint.status == 0)
+    #expect(byPoint.out == byZip.out)
+    #expect(try zipgeo("near", "95,10", "--km", "1").status == 64)
+  }
+
+  @Test func nearestIsExactEverywhereTheIndexIsUsed() throws {
+    try importRealData()
+    let db = folder.appendingPathComponent("zipgeo.db").path
+    // Ordinary places, mid-ocean, the poles, both sides of the 180th meridian, Guam and Alaska.
+    let points = [
+      "33.0198,-96.6989", "40.7484,-73.9967", "0,-140", "89.9,0", "-89.9,45", "51.9,179.9", "51.9,-179.99",
+      "13.4443,144.7937", "64.8378,-147.7164", "21.3,-157.8", "-14.3,-170.7", "45,0",
+    ]
+    for point in points {
+      let result = try zipgeo("nearest", point, "-k", "7", "--format", "csv")
+      #expect(result.status == 0, "\(point): \(result.err)")
+      let zips = result.out.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[0] }
+      let parts = point.split(separator: ",")
+      let truth = try sqlite3WithExtension(
+        db, "SELECT zip FROM zips ORDER BY distance(\(parts[0]), \(parts[1]), lat, lon), zip LIMIT 7")
+      #expect(zips.map(String.init) == truth, "\(point)")
+    }
+    let byZip = try zipgeo("nearest", "--zip", "75075", "-k", "1")
+    #expect(byZip.out.split(separator: "\n")[1].hasPrefix("75075 "))
+    #expect(try zipgeo("nearest", "75075").status == 64)
+  }
+
+  /// Runs SQL in the stock shell with the extension loaded: an independent brute force.
+  func sqlite3WithExtension(_ database: String, _ sql: String) throws -> [String] {
+    let library = buildProductsFolder.appendingPathComponent("libZipgeo").path
+    return try run(URL(fileURLWithPath: "/usr/bin/sqlite3"), ["-cmd", ".load \(library)", database, sql]).out
+      .split(separator: "\n").map(String.init)
+  }
+
   @Test func nearInMilesWithALimit() throws {
     try importRealData()
     let result = try zipgeo("near", "75075", "--mi", "5", "--limit", "3")
@@ -190,7 +228,7 @@ import Testing
     #expect(
       unknown.err == """
         Error: Unknown option '--foo'
-        Usage: zipgeo near <zip> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]
+        Usage: zipgeo near <center> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]
           See 'zipgeo near --help' for more information.
 
         """)

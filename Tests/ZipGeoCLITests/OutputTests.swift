@@ -160,7 +160,7 @@ import Testing
   // MARK: - Help
 
   /// The exact help of `zipgeo` and of each subcommand, as committed in Help/*.txt.
-  @Test(arguments: ["zipgeo", "import", "near", "distance", "info", "sql"])
+  @Test(arguments: ["zipgeo", "import", "near", "nearest", "distance", "info", "sql"])
   func helpIsExactlyAsDocumented(command: String) throws {
     let expected = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -206,7 +206,8 @@ import Testing
         ]
       ).out
     }
-    #expect(try complete(["zipgeo", "ne"]) == "near\n")
+    #expect(try complete(["zipgeo", "ne"]) == "near nearest\n")
+    #expect(try complete(["zipgeo", "nearest", "1,2", "-"]).contains("-k"))
     #expect(try complete(["zipgeo", "near", "75075", "--format", "geo"]) == "geojson\n")
     #expect(try complete(["zipgeo", "sql", "--w"]) == "--write\n")
   }

@@ -7,9 +7,9 @@ enum NearCommand {
   static let subcommand = Subcommand(spec: spec, run: run)
 
   static let spec = CommandSpec(
-    name: "near", abstract: "List the zip codes within a radius of a zip code, nearest first.",
-    usage: "<zip> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]",
-    arguments: [.init(name: "zip", help: "The zip code at the centre.")],
+    name: "near", abstract: "List the zip codes within a radius of a zip code or a point, nearest first.",
+    usage: "<center> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]",
+    arguments: [.init(name: "center", help: "The zip code at the centre, or a point as LAT,LON (33.025,-96.7397).")],
     options: [
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
@@ -19,7 +19,7 @@ enum NearCommand {
     ],
     discussion: """
       Distances are great-circle distances on a sphere of radius 6371.0088 km, from the centre
-      zip's coordinates; the centre itself comes first, at 0. Ties are sorted by zip code.
+      zip's coordinates (a centre zip itself comes first, at 0). Ties are sorted by zip code.
       """,
     examples: [
       ("zipgeo near 75075 --km 10", "The zip codes within 10 km of 75075, nearest first."),
@@ -37,16 +37,13 @@ enum NearCommand {
       return value
     }
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
-    let center = try db.requireZipCode(arguments.positionals[0])
+    let center = try Center(arguments.positionals[0], in: db)
     let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit)
     let hits = try query.run(on: db)
     guard format == .table else {
       var result = ResultSet(columns: ZipCode.columns + ["distance_\(unit.symbol)"])
       result.rows = hits.map { $0.zipCode.values + [.real($0.distance.converted(to: unit).value)] }
-      result.collectionProperties = [
-        ("center", .text(center.zip)), ("center_lat", .real(center.coordinate.latitude)),
-        ("center_lon", .real(center.coordinate.longitude)), ("radius", .real(radius)), ("unit", .text(unit.symbol)),
-      ]
+      result.collectionProperties = center.properties + [("radius", .real(radius)), ("unit", .text(unit.symbol))]
       context.console.out(try result.render(format))
       return
     }

@@ -1,0 +1,65 @@
+import SQLiteKit
+import ZipGeo
+
+/// `zipgeo nearest LAT,LON [-k 5]`: the k zip codes nearest a point (or a zip), nearest first.
+enum NearestCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "nearest", abstract: "List the zip codes nearest a point or a zip code, nearest first.",
+    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--format <format>] [--db <path>]",
+    arguments: [.init(name: "lat,lon", help: "The point, as LAT,LON (33.025,-96.7397).")],
+    options: [
+      .init(name: "zip", valueName: "zip", help: "Start from this zip code instead of a point."),
+      .init(name: "count", valueName: "k", help: "How many zip codes to list. (default: 5)", short: "k"),
+      OutputFormat.option, .database,
+    ],
+    discussion: """
+      The answer is exact (the k smallest great-circle distances, ties by zip) and found through
+      the index around the point, not by reading every zip.
+      """,
+    optionalArguments: true,
+    examples: [
+      ("zipgeo nearest 33.0198,-96.6989", "The 5 zip codes nearest a point in Plano, TX: which zip am I in?"),
+      ("zipgeo nearest --zip 75075 -k 3 --format json", "The 3 nearest 75075 (itself first), as JSON."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let format = try OutputFormat(arguments)
+    let count =
+      try arguments.value("count").map { text throws(UsageError) -> Int in
+        guard let value = Int(text), value > 0 else {
+          throw UsageError("The value '\(text)' is invalid for '-k <k>': give a whole number of 1 or more")
+        }
+        return value
+      } ?? 5
+    let db = try ZipDatabase(readingAt: context.databasePath(arguments))
+    let center: Center
+    switch (arguments.positionals.first, arguments.value("zip")) {
+    case (let point?, nil):
+      guard try Center.coordinate(point) != nil else {
+        throw UsageError("The point '\(point)' is not LAT,LON; for a zip code use --zip \(point)")
+      }
+      center = try Center(point, in: db)
+    case (nil, let zip?): center = try Center(zip, in: db)
+    case (nil, nil): throw UsageError("Missing expected argument '<lat,lon>' or '--zip <zip>'")
+    case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
+    }
+    let hits = try db.nearest(to: center.coordinate, count: count)
+    guard format == .table else {
+      var result = ResultSet(columns: ZipCode.columns + ["distance_km"])
+      result.rows = hits.map { $0.zipCode.values + [.real($0.distance.converted(to: .kilometres).value)] }
+      result.collectionProperties = center.properties + [("count", .integer(Int64(count)))]
+      context.console.out(try result.render(format))
+      return
+    }
+    var table = TextTable(headers: ["zip", "place", "state", "km"], rightAligned: [3])
+    for hit in hits {
+      let zip = hit.zipCode
+      table.rows.append([
+        zip.zip, zip.place ?? "", zip.state ?? "", formatDistance(hit.distance.converted(to: .kilometres).value),
+      ])
+    }
+    context.console.out(table.render())
+  }
+}
