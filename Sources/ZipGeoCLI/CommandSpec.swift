@@ -54,6 +54,15 @@ struct ParsedArguments: Equatable {
 
   /// The value of option `--name`, if given.
   func value(_ name: String) -> String? { values[name] }
+
+  /// The value of option `--name` as a whole number of 1 or more, if given.
+  func positiveInteger(_ name: String, shownAs label: String) throws(UsageError) -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let number = Int(text), number > 0 else {
+      throw UsageError("The value '\(text)' is invalid for '\(label)': give a whole number of 1 or more")
+    }
+    return number
+  }
   func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 

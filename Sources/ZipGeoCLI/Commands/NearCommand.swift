@@ -30,12 +30,7 @@ enum NearCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let (radius, unit) = try radius(arguments)
     let format = try OutputFormat(arguments)
-    let limit = try arguments.value("limit").map { text throws(UsageError) -> Int in
-      guard let value = Int(text), value > 0 else {
-        throw UsageError("The value '\(text)' is invalid for '--limit <limit>': give a whole number of 1 or more")
-      }
-      return value
-    }
+    let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let center = try Center(arguments.positionals[0], in: db)
     let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit)

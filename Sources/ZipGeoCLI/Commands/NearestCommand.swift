@@ -26,13 +26,7 @@ enum NearestCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
-    let count =
-      try arguments.value("count").map { text throws(UsageError) -> Int in
-        guard let value = Int(text), value > 0 else {
-          throw UsageError("The value '\(text)' is invalid for '-k <k>': give a whole number of 1 or more")
-        }
-        return value
-      } ?? 5
+    let count = try arguments.positiveInteger("count", shownAs: "-k <k>") ?? 5
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let center: Center
     switch (arguments.positionals.first, arguments.value("zip")) {
