@@ -26,6 +26,7 @@ public struct Console: Sendable {
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
+        // offset < count, so the buffer is not empty and has a base address.
         let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written > 0 {
           offset += written
