@@ -43,24 +43,32 @@ extension ColumnMap {
 
   /// Whether `text` is `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit before the exponent.
   static func isDecimal(_ text: String) -> Bool {
-    var bytes = text.utf8[...]
-    if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-    func digits() -> Int {
-      let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-      bytes = bytes.dropFirst(count)
-      return count
+    var text = text
+    // One pass over the bytes in place: this runs twice per imported row.
+    return text.withUTF8 { bytes in
+      var index = 0
+      func skipSign() {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      }
+      func digits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index - start
+      }
+      skipSign()
+      var mantissaDigits = digits()
+      if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        mantissaDigits += digits()
+      }
+      guard mantissaDigits > 0 else { return false }
+      if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        index += 1
+        skipSign()
+        guard digits() > 0 else { return false }
+      }
+      return index == bytes.count
     }
-    var mantissaDigits = digits()
-    if bytes.first == UInt8(ascii: ".") {
-      bytes = bytes.dropFirst()
-      mantissaDigits += digits()
-    }
-    guard mantissaDigits > 0 else { return false }
-    if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-      bytes = bytes.dropFirst()
-      if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-      guard digits() > 0 else { return false }
-    }
-    return bytes.isEmpty
   }
+
 }
