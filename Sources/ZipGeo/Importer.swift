@@ -209,8 +209,11 @@ public struct Importer: Sendable {
         "INSERT INTO zips (rowid, zip, place, state, county, lat, lon) VALUES (?, ?, ?, ?, ?, ?, ?)")
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
       var inserted = 0
+      var records = 0
       while let record = try nextRecord() {
-        if record.line % 4096 == 0 {
+        // Counted in records, not lines: multi-line quoted records must not skip the checks.
+        records += 1
+        if records % 4096 == 0 {
           if shouldStop() { throw ImportError.interrupted(file: path) }
           progress(
             ImportProgress(
