@@ -193,7 +193,7 @@ extension Database {
 }
 
 @inline(__always)
-private func setResult(_ value: DatabaseValue, on context: OpaquePointer) {
+func setResult(_ value: DatabaseValue, on context: OpaquePointer) {
   switch value {
   case .null: csqlite_result_null(context)
   case .integer(let int): csqlite_result_int64(context, int)

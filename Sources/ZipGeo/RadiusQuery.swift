@@ -39,13 +39,18 @@ public struct RadiusQuery: Equatable, Sendable {
 
   /// Runs the query.
   public func run(on db: ZipDatabase) throws -> [NearbyZip] {
+    try run(on: db.database)
+  }
+
+  /// Runs the query on any connection with a zipgeo `zips` table and zipgeo's SQL functions.
+  public func run(on database: Database) throws -> [NearbyZip] {
     let box = Sphere.earth.boundingBox(around: center, radius: radius)
     let first = box.longitudeRanges[0]
     // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
     let second =
       box.longitudeRanges.count > 1
       ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
-    let statement = try db.database.prepare(Self.sql)
+    let statement = try database.prepare(Self.sql)
     try statement.bind([
       center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,
       second.0, second.1, LengthUnit.kilometres.fromMetres(radius), limit ?? -1,
@@ -59,5 +64,25 @@ public struct RadiusQuery: Equatable, Sendable {
           distance: Length(statement.double(at: 6), .kilometres)))
     }
     return results
+  }
+}
+
+extension RadiusQuery {
+  /// The `count` zip codes nearest `center`, nearest first (ties by zip), exactly.
+  ///
+  /// A radius query, widened until it holds `count` zips: within the radius the ranking is
+  /// complete, since no zip outside it can be nearer. It reads the index around the point, not
+  /// the whole table.
+  public static func nearest(to center: Coordinate, count: Int, on database: Database) throws -> [NearbyZip] {
+    precondition(count >= 0, "a count cannot be negative")
+    guard count > 0 else { return [] }
+    let halfCircumference = Double.pi * Sphere.earth.radius
+    var radius = 10_000.0  // metres
+    while true {
+      let hits = try RadiusQuery(center: center, radius: min(radius, halfCircumference), limit: count)
+        .run(on: database)
+      if hits.count == count || radius >= halfCircumference { return hits }
+      radius *= 4
+    }
   }
 }

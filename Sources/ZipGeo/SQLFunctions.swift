@@ -68,9 +68,10 @@ public enum SQLFunctions {
     return unit
   }
 
-  /// Registers every zipgeo SQL function on `db`.
+  /// Registers every zipgeo SQL function and table function on `db`.
   public static func register(on db: Database) throws {
     for function in all { try db.add(function: function) }
+    for function in tableFunctions { try db.add(tableFunction: function) }
   }
 
   private static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]

@@ -51,17 +51,7 @@ extension ZipDatabase {
   /// The search widens a radius query until it holds `count` zips, so it reads the index around
   /// the point, not the whole table; the answer is exact.
   public func nearest(to coordinate: Coordinate, count: Int) throws -> [NearbyZip] {
-    precondition(count >= 0, "a count cannot be negative")
-    guard count > 0 else { return [] }
-    let halfCircumference = Double.pi * Sphere.earth.radius
-    var radius = 10_000.0  // metres; doubled until enough zips lie within it
-    while true {
-      let hits = try RadiusQuery(center: coordinate, radius: min(radius, halfCircumference), limit: count)
-        .run(on: self)
-      // Within the radius the ranking is complete: no zip outside it can be nearer.
-      if hits.count == count || radius >= halfCircumference { return hits }
-      radius *= 4
-    }
+    try RadiusQuery.nearest(to: coordinate, count: count, on: database)
   }
 
   /// The great-circle distance between two zip codes, in kilometres.

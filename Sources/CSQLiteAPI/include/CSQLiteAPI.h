@@ -113,4 +113,6 @@ static inline void csqlite_result_error(sqlite3_context *ctx, const char *messag
   CSQLITE_API->result_error(ctx, message, n);
 }
 
+#include "CSQLiteTableFunction.h"
+
 #endif

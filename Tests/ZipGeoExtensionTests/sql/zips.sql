@@ -11,3 +11,13 @@ SELECT 'the box prefilter on the index gives the same 14',
   (SELECT count(*) FROM zips WHERE lat BETWEEN 32.93 AND 33.12 AND lon BETWEEN -96.85 AND -96.63
      AND distance(lat, lon, 33.025, -96.7397) <= 10) = 14;
 SELECT 'no distance is NULL or negative', (SELECT count(*) FROM zips WHERE NOT distance(lat, lon, 0, 0) >= 0) = 0;
+SELECT 'zipgeo_near finds the 14 zips within 10 km of 75075, nearest first',
+  (SELECT count(*) FROM zipgeo_near('75075', 10)) = 14
+  AND (SELECT zip FROM zipgeo_near('75075', 10) LIMIT 1) = '75075';
+SELECT 'zipgeo_within agrees with a hand-written radius query',
+  (SELECT group_concat(zip) FROM zipgeo_within(33.025, -96.7397, 5, 'mi'))
+  = (SELECT group_concat(zip) FROM (SELECT zip FROM zips WHERE distance(lat, lon, 33.025, -96.7397, 'mi') <= 5
+     ORDER BY distance(lat, lon, 33.025, -96.7397), zip));
+SELECT 'zipgeo_nearest finds the 3 nearest across the 180th meridian',
+  (SELECT group_concat(zip) FROM zipgeo_nearest(51.9, -179.99, 3))
+  = (SELECT group_concat(zip) FROM (SELECT zip FROM zips ORDER BY distance(lat, lon, 51.9, -179.99), zip LIMIT 3));

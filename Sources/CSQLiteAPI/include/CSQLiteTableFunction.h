@@ -1,0 +1,32 @@
+// Table-valued functions: the virtual-table plumbing in C, the rows from a callback.
+//
+// A function `name(arg1, arg2, ...)` is an eponymous virtual table whose declared columns are
+// its result columns followed by one HIDDEN column per argument. SQLite passes the arguments as
+// equality constraints on the hidden columns; this module requires all of them, hands them to
+// `fill`, and serves the rows `fill` made.
+#ifndef ZIPGEO_CSQLITE_TABLE_FUNCTION_H
+#define ZIPGEO_CSQLITE_TABLE_FUNCTION_H
+
+#include <sqlite3ext.h>
+
+/// Makes the rows for one call: returns a result handle (or NULL and sets *error, a string from
+/// csqlite_strdup, to fail the statement).
+typedef void *(*csqlite_tvf_fill)(void *context, sqlite3 *db, int argc, sqlite3_value **argv, char **error);
+/// The number of rows in a result handle.
+typedef int (*csqlite_tvf_count)(void *rows);
+/// Sets the SQL result of column `column` of row `row`.
+typedef void (*csqlite_tvf_column)(void *rows, int row, int column, sqlite3_context *ctx);
+/// Releases a result handle.
+typedef void (*csqlite_tvf_release)(void *rows);
+/// Releases the context when the connection closes.
+typedef void (*csqlite_tvf_destroy)(void *context);
+
+/// Registers `name` on `db`. `schema` is the CREATE TABLE statement for sqlite3_declare_vtab, its
+/// last `argument_count` columns HIDDEN; `required` is how many arguments must be given (the
+/// others may be left out, and then are NULL).
+int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
+                                  int argument_count, int required, void *context, csqlite_tvf_fill fill,
+                                  csqlite_tvf_count count, csqlite_tvf_column column, csqlite_tvf_release release,
+                                  csqlite_tvf_destroy destroy);
+
+#endif

@@ -1,0 +1,118 @@
+import CSQLiteAPI
+
+/// A Swift function callable from SQL as a table: `SELECT * FROM name(arguments)`.
+///
+/// ```swift
+/// let squares = TableFunction("squares", columns: ["n", "square"], arguments: ["up_to"]) { arguments, _ in
+///   let last = Int64(try arguments.number(at: 0, of: "squares"))
+///   return (1...max(1, last)).map { [.integer($0), .integer($0 * $0)] }
+/// }
+/// try db.add(tableFunction: squares)
+/// try db.rows("SELECT square FROM squares(3)")   // 1, 4, 9
+/// ```
+///
+/// The rows are made in one go for each call; the function may query the connection it runs on.
+public struct TableFunction: Sendable {
+  /// Makes the rows from the arguments, on the connection that runs the query.
+  public typealias Body = @Sendable (borrowing FunctionArguments, Database) throws -> [[DatabaseValue]]
+
+  /// The SQL name.
+  public let name: String
+  /// The result columns.
+  public let columns: [String]
+  /// The arguments, in order: hidden columns of the table.
+  public let arguments: [String]
+  /// How many of the arguments must be given; the rest may be left out.
+  public let requiredArguments: Int
+  let body: Body
+
+  /// - Parameters:
+  ///   - name: The SQL name.
+  ///   - columns: The result columns.
+  ///   - arguments: The arguments' names.
+  ///   - required: How many arguments must be given (default: all).
+  ///   - body: Makes the rows.
+  public init(
+    _ name: String, columns: [String], arguments: [String], required: Int? = nil, body: @escaping Body
+  ) {
+    self.name = name
+    self.columns = columns
+    self.arguments = arguments
+    self.requiredArguments = required ?? arguments.count
+    self.body = body
+  }
+
+  /// The statement sqlite3_declare_vtab needs.
+  var schema: String {
+    let quoted = { (name: String) in "\"" + name.replacingOccurrences("\"", "\"\"") + "\"" }
+    return "CREATE TABLE x("
+      + (columns.map(quoted) + arguments.map { quoted($0) + " HIDDEN" })
+      .joined(separator: ", ") + ")"
+  }
+}
+
+/// The rows of one call, held for SQLite's cursor.
+private final class TableRows {
+  let rows: [[DatabaseValue]]
+  init(_ rows: [[DatabaseValue]]) { self.rows = rows }
+}
+
+/// Keeps a table function alive while SQLite holds it.
+private final class TableFunctionBox {
+  let function: TableFunction
+  init(_ function: TableFunction) { self.function = function }
+}
+
+extension Database {
+  /// Registers `function` on this connection as an eponymous virtual table.
+  public func add(tableFunction function: TableFunction) throws {
+    let box = Unmanaged.passRetained(TableFunctionBox(function)).toOpaque()
+    let code = csqlite_create_table_function(
+      handle, function.name, function.schema, Int32(function.columns.count), Int32(function.arguments.count),
+      Int32(function.requiredArguments), box,
+      { context, db, argc, argv, errorMessage in fill(context, db, argc, argv, errorMessage) },
+      { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().rows.count) },
+      { rows, row, column, context in
+        guard let rows, let context else { return }
+        let value = Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().rows[Int(row)][Int(column)]
+        setResult(value, on: context)
+      },
+      { rows in
+        guard let rows else { return }
+        Unmanaged<TableRows>.fromOpaque(rows).release()
+      },
+      { context in
+        guard let context else { return }
+        Unmanaged<TableFunctionBox>.fromOpaque(context).release()
+      })
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: handle, code: code, sql: nil) }
+  }
+}
+
+/// Runs a table function's body for SQLite's xFilter: the rows, retained, or NULL with a message.
+private func fill(
+  _ context: UnsafeMutableRawPointer?, _ db: OpaquePointer?, _ argc: Int32,
+  _ argv: UnsafeMutablePointer<OpaquePointer?>?, _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> UnsafeMutableRawPointer? {
+  guard let context, let db else { return nil }
+  let function = Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue().function
+  do {
+    guard Int(argc) >= function.requiredArguments else {
+      let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
+      throw FunctionError("\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)")
+    }
+    let rows = try function.body(FunctionArguments(values: argv, count: Int(argc)), Database(borrowing: db))
+    return Unmanaged.passRetained(TableRows(rows)).toOpaque()
+  } catch {
+    errorMessage?.pointee = csqlite_strdup("\(error)")
+    return nil
+  }
+}
+
+extension String {
+  func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+    var result = ""
+    for character in self { if character == target { result += replacement } else { result.append(character) } }
+    return result
+  }
+}

@@ -1,0 +1,105 @@
+import SQLiteKit
+
+/// Radius and nearest searches as SQL table functions, for shell users: the same index-assisted,
+/// exact searches as `zipgeo near` and `zipgeo nearest`, without writing the prefilter by hand.
+///
+/// ```sql
+/// SELECT zip, distance FROM zipgeo_near('75075', 10);
+/// SELECT * FROM zipgeo_within(33.025, -96.7397, 5, 'mi');
+/// SELECT zip, distance FROM zipgeo_nearest(33.025, -96.7397, 3);
+/// ```
+extension SQLFunctions {
+  /// The columns of every search: the zip code's, then the distance from the centre.
+  static let searchColumns = ["zip", "place", "state", "county", "lat", "lon", "distance"]
+
+  /// `zipgeo_near(zip, radius [, unit])`: the zip codes within `radius` of the zip code `zip`,
+  /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
+  public static let nearTable = TableFunction(
+    "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit"], required: 2
+  ) { arguments, db in
+    let function = "zipgeo_near"
+    let zip: String
+    switch arguments.value(at: 0) {
+    case .text(let text): zip = text
+    case .integer(let number): zip = String(number)
+    default: throw FunctionError("\(function)(): center_zip (argument 1) must be a zip code, as text")
+    }
+    let radius = try searchRadius(arguments, at: 1, function: function)
+    let unit = try optionalUnit(arguments, at: 2, function: function)
+    guard let row = try db.rows("SELECT lat, lon FROM zips WHERE zip = ?", [zip]).first,
+      let lat = row[0].double, let lon = row[1].double
+    else { throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table") }
+    let center = Coordinate(uncheckedLatitude: lat, longitude: lon)
+    return try rows(RadiusQuery(center: center, radius: unit.toMetres(radius)).run(on: db), in: unit)
+  }
+
+  /// `zipgeo_within(lat, lon, radius [, unit])`: the zip codes within `radius` of a point,
+  /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
+  public static let withinTable = TableFunction(
+    "zipgeo_within", columns: searchColumns, arguments: ["center_lat", "center_lon", "radius", "unit"], required: 3
+  ) { arguments, db in
+    let function = "zipgeo_within"
+    let center = try point(arguments, function: function)
+    let radius = try searchRadius(arguments, at: 2, function: function)
+    let unit = try optionalUnit(arguments, at: 3, function: function)
+    return try rows(RadiusQuery(center: center, radius: unit.toMetres(radius)).run(on: db), in: unit)
+  }
+
+  /// `zipgeo_nearest(lat, lon [, k])`: the `k` zip codes nearest a point (default 5), nearest
+  /// first (ties by zip), exactly; `distance` in km.
+  public static let nearestTable = TableFunction(
+    "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k"], required: 2
+  ) { arguments, db in
+    let function = "zipgeo_nearest"
+    let center = try point(arguments, function: function)
+    var count = 5
+    if arguments.count > 2 && !arguments.isNull(at: 2) {
+      let k = try arguments.number(at: 2, of: function, named: "k")
+      guard k >= 1, k <= 1_000_000, k == k.rounded() else {
+        throw FunctionError("\(function)(): k (argument 3) is \(k); give a whole number from 1 to 1000000")
+      }
+      count = Int(k)
+    }
+    return try rows(RadiusQuery.nearest(to: center, count: count, on: db), in: .kilometres)
+  }
+
+  /// The table functions, in registration order.
+  public static let tableFunctions = [nearTable, withinTable, nearestTable]
+
+  static func rows(_ hits: [NearbyZip], in unit: LengthUnit) -> [[DatabaseValue]] {
+    hits.map { hit in
+      let zip = hit.zipCode
+      return [
+        .text(zip.zip), zip.place.map(DatabaseValue.text) ?? .null, zip.state.map(DatabaseValue.text) ?? .null,
+        zip.county.map(DatabaseValue.text) ?? .null, .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
+        .real(hit.distance.converted(to: unit).value),
+      ]
+    }
+  }
+
+  static func point(_ arguments: borrowing FunctionArguments, function: String) throws -> Coordinate {
+    let lat = try arguments.number(at: 0, of: function, named: "center_lat")
+    let lon = try arguments.number(at: 1, of: function, named: "center_lon")
+    guard (-90...90).contains(lat), lon.isFinite else {
+      throw FunctionError("\(function)(): the centre \(lat),\(lon) is not a coordinate (latitude within [-90, 90])")
+    }
+    return Coordinate(uncheckedLatitude: lat, longitude: lon)
+  }
+
+  static func searchRadius(_ arguments: borrowing FunctionArguments, at index: Int, function: String) throws
+    -> Double
+  {
+    let radius = try arguments.number(at: index, of: function, named: "radius")
+    guard radius > 0, radius.isFinite else {
+      throw FunctionError("\(function)(): radius (argument \(index + 1)) is \(radius); give a positive number")
+    }
+    return radius
+  }
+
+  static func optionalUnit(_ arguments: borrowing FunctionArguments, at index: Int, function: String) throws
+    -> LengthUnit
+  {
+    guard arguments.count > index, !arguments.isNull(at: index) else { return .kilometres }
+    return try unit(arguments, at: index, function: function)
+  }
+}
