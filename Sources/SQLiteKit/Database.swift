@@ -23,6 +23,8 @@ public final class Database {
   /// The `sqlite3 *` handle.
   public let handle: OpaquePointer
   private let ownsHandle: Bool
+  /// Statements kept prepared for `cachedStatement(_:)`, by SQL text.
+  private var statementCache: [String: Statement] = [:]
 
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
   ///
@@ -66,12 +68,32 @@ public final class Database {
   }
 
   deinit {
+    // Cached statements hold the connection, so none is left when this runs; close_v2 copes anyway.
     if ownsHandle { csqlite_close_v2(handle) }
   }
 
   /// Prepares one SQL statement.
   public func prepare(_ sql: String) throws -> Statement {
     try Statement(database: self, sql: sql)
+  }
+
+  /// A prepared statement for `sql`, kept for the next call with the same text: preparing costs
+  /// about as much as running a short query, so queries run again and again use this.
+  ///
+  /// ```swift
+  /// let lookup = try db.cachedStatement("SELECT lat, lon FROM zips WHERE zip = ?")
+  /// ```
+  ///
+  /// The caller resets the statement when done with it (`rows`, `scalar` and `execute` do).
+  /// The cache holds at most 64 statements. A borrowed connection caches nothing: its host closes
+  /// it, and `sqlite3_close` refuses a connection with statements still prepared.
+  public func cachedStatement(_ sql: String) throws -> Statement {
+    guard ownsHandle else { return try prepare(sql) }
+    if let statement = statementCache[sql] { return statement }
+    let statement = try prepare(sql)
+    if statementCache.count >= 64 { statementCache.removeAll() }
+    statementCache[sql] = statement
+    return statement
   }
 
   /// Runs SQL that may hold several statements separated by semicolons and returns no rows.

@@ -9,8 +9,9 @@ import CSQLiteAPI
 public final class Statement {
   /// The `sqlite3_stmt *` handle.
   public let handle: OpaquePointer
-  /// The connection, kept alive as long as the statement.
-  public let database: Database
+  /// The connection. Not retained (the connection's statement cache holds statements): a
+  /// statement is used while its connection is open.
+  public unowned let database: Database
   /// The SQL text.
   public let sql: String
 

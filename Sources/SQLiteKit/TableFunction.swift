@@ -57,10 +57,19 @@ private final class TableRows {
   init(_ rows: [[DatabaseValue]]) { self.rows = rows }
 }
 
-/// Keeps a table function alive while SQLite holds it.
+/// Keeps a table function alive while SQLite holds it, with a connection object for its calls
+/// (one per registration, which is one per connection, so its statement cache lasts).
 private final class TableFunctionBox {
   let function: TableFunction
+  private var connection: Database?
   init(_ function: TableFunction) { self.function = function }
+
+  func database(_ handle: OpaquePointer) -> Database {
+    if let connection, connection.handle == handle { return connection }
+    let connection = Database(borrowing: handle)
+    self.connection = connection
+    return connection
+  }
 }
 
 extension Database {
@@ -95,13 +104,14 @@ private func fill(
   _ argv: UnsafeMutablePointer<OpaquePointer?>?, _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> UnsafeMutableRawPointer? {
   guard let context, let db else { return nil }
-  let function = Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue().function
+  let box = Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue()
+  let function = box.function
   do {
     guard Int(argc) >= function.requiredArguments else {
       let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
       throw FunctionError("\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)")
     }
-    let rows = try function.body(FunctionArguments(values: argv, count: Int(argc)), Database(borrowing: db))
+    let rows = try function.body(FunctionArguments(values: argv, count: Int(argc)), box.database(db))
     return Unmanaged.passRetained(TableRows(rows)).toOpaque()
   } catch {
     errorMessage?.pointee = csqlite_strdup("\(error)")

@@ -204,9 +204,9 @@ public struct Importer: Sendable {
     try sql.inTransaction {
       // Both indexes are built once, after the rows are in: much faster than growing them row by
       // row. Each row's rowid is its line in the file, which is how duplicates name their lines.
-      try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_lat_lon; DELETE FROM zips;")
+      try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_cell; DELETE FROM zips;")
       let insert = try sql.prepare(
-        "INSERT INTO zips (rowid, zip, place, state, county, lat, lon) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
       var inserted = 0
       var records = 0
@@ -233,6 +233,7 @@ public struct Importer: Sendable {
         try insert.execute(values: [
           .integer(Int64(record.line)), .text(zip.zip), text(zip.place), text(zip.state), text(zip.county),
           .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
+          .integer(Int64(GridCell.number(of: zip.coordinate))),
         ])
         inserted += 1
       }
@@ -241,7 +242,7 @@ public struct Importer: Sendable {
       }
       duplicates = try removeDuplicates(in: sql, file: path, notify: notify)
       imported = inserted - duplicates
-      try sql.execute(Schema.latitudeLongitudeIndex)
+      try sql.execute(Schema.cellIndex)
     }
     return ImportSummary(
       imported: imported, skipped: skipped, duplicates: duplicates, seconds: (clock.now - start).seconds)

@@ -8,8 +8,9 @@ import SQLiteKit
 /// for hit in try query.run(on: db) { print(hit.zipCode.zip, hit.distance) }
 /// ```
 ///
-/// The query runs inside SQLite: a bounding box from the geodesy core narrows the candidates on
-/// the (lat, lon) index, then the `distance()` SQL function keeps exactly those within the radius.
+/// The query runs inside SQLite: a bounding box from the geodesy core becomes ranges of grid
+/// cells read from the `(cell, lat, lon)` index, then the `distance()` SQL function keeps exactly
+/// the zips within the radius.
 /// Results are sorted by distance, then by zip.
 public struct RadiusQuery: Equatable, Sendable {
   /// The centre of the circle.
@@ -27,15 +28,21 @@ public struct RadiusQuery: Equatable, Sendable {
     self.limit = limit
   }
 
-  static let sql = """
-    SELECT zip, place, state, county, lat, lon, distance(?1, ?2, lat, lon) AS km
-    FROM zips
-    WHERE lat BETWEEN ?3 AND ?4
-      AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)
-      AND km <= ?9
-    ORDER BY km, zip
-    LIMIT ?10
-    """
+  /// The query for a box covered by `cellRanges` ranges of grid cells: parameters 1-10 are the
+  /// centre, the box, the radius in km and the limit; then a pair per cell range.
+  static func sql(cellRanges: Int) -> String {
+    let cells = (0..<cellRanges).map { "cell BETWEEN ?\(11 + 2 * $0) AND ?\(12 + 2 * $0)" }
+    return """
+      SELECT zip, place, state, county, lat, lon, distance(?1, ?2, lat, lon) AS km
+      FROM zips
+      WHERE (\(cells.joined(separator: " OR ")))
+        AND lat BETWEEN ?3 AND ?4
+        AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)
+        AND km <= ?9
+      ORDER BY km, zip
+      LIMIT ?10
+      """
+  }
 
   /// Runs the query.
   public func run(on db: ZipDatabase) throws -> [NearbyZip] {
@@ -50,11 +57,13 @@ public struct RadiusQuery: Equatable, Sendable {
     let second =
       box.longitudeRanges.count > 1
       ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
-    let statement = try database.prepare(Self.sql)
-    try statement.bind([
-      center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,
-      second.0, second.1, LengthUnit.kilometres.fromMetres(radius), limit ?? -1,
-    ])
+    let cells = GridCell.ranges(covering: box)
+    let statement = try database.cachedStatement(Self.sql(cellRanges: cells.count))
+    try statement.bind(
+      [
+        center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,
+        second.0, second.1, LengthUnit.kilometres.fromMetres(radius), limit ?? -1,
+      ] + cells.flatMap { [$0.lowerBound, $0.upperBound] as [any DatabaseValueConvertible] })
     defer { statement.reset() }
     var results: [NearbyZip] = []
     while try statement.step() {

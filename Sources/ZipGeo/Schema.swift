@@ -16,18 +16,20 @@ public enum Schema {
       state TEXT,
       county TEXT,
       lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
-      lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180)
+      lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
+      cell INTEGER NOT NULL
     );
     \(zipIndex)
-    \(latitudeLongitudeIndex)
+    \(cellIndex)
     PRAGMA user_version = 1;
     """
 
   /// One row per zip code, found fast by zip.
   static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips (zip);"
 
-  /// Radius queries narrow candidates by a latitude band on this index, then by longitude.
-  static let latitudeLongitudeIndex = "CREATE INDEX zips_lat_lon ON zips (lat, lon);"
+  /// Radius queries read the cells their box covers from this index; it holds each zip's
+  /// coordinates too, so distances are computed before any row of the table is read.
+  static let cellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon);"
 
   /// What a database file holds.
   enum State: Equatable {

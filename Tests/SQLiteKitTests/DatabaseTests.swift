@@ -87,6 +87,16 @@ import Testing
     #expect(error?.resultCode == 8)  // SQLITE_READONLY
   }
 
+  @Test func cachedStatementsAreReusedOnOwnedConnectionsOnly() throws {
+    let db = try Database.inMemory()
+    let first = try db.cachedStatement("SELECT ?")
+    #expect(try first.scalar([1]) == .integer(1))
+    #expect(try db.cachedStatement("SELECT ?") === first)
+    #expect(try db.cachedStatement("SELECT ? + 1").scalar([1]) == .integer(2))
+    let borrowed = Database(borrowing: db.handle)
+    #expect(try borrowed.cachedStatement("SELECT ?") !== (try borrowed.cachedStatement("SELECT ?")))
+  }
+
   @Test func openingAMissingFileReadOnlyFails() throws {
     let error = #expect(throws: DatabaseError.self) {
       try Database(path: "/nonexistent/zipgeo.db", mode: .readOnly)

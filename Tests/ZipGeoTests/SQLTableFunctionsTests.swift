@@ -84,10 +84,10 @@ import Testing
     }
   }
 
-  @Test func theRadiusQueryUsesTheLatitudeLongitudeIndex() throws {
-    let plan = try db.rows("EXPLAIN QUERY PLAN " + RadiusQuery.sql, Array(repeating: 1.0, count: 10))
+  @Test func theRadiusQueryReadsTheCellIndex() throws {
+    let plan = try db.rows("EXPLAIN QUERY PLAN " + RadiusQuery.sql(cellRanges: 3), Array(repeating: 1.0, count: 16))
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
-    #expect(plan.contains("USING INDEX zips_lat_lon"), "\(plan)")
+    #expect(plan.contains("USING INDEX zips_cell"), "\(plan)")
     #expect(!plan.contains("SCAN zips"), "\(plan)")
   }
 }

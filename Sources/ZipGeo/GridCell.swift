@@ -1,0 +1,40 @@
+import Geodesy
+
+/// The grid that clusters zip codes for radius searches: cells of 0.1 by 0.1 degrees, numbered
+/// row by row from the south pole and the 180th meridian west.
+///
+/// ```swift
+/// GridCell.number(of: plano)   // 1230 * 3601 + 832: row (33.025 + 90) * 10, column (-96.7397 + 180) * 10
+/// ```
+///
+/// A box on the map covers, in each row of cells, one run of consecutive numbers, so the
+/// `(cell, lat, lon)` index answers a box with one short range scan per row instead of scanning
+/// a whole band of latitude.
+enum GridCell {
+  /// Cells per degree.
+  static let perDegree = 10.0
+  /// Columns per row: longitudes -180 ... 180 inclusive.
+  static let columns = 3601
+
+  static func row(_ latitude: Double) -> Int { Int(((latitude + 90) * perDegree).rounded(.down)) }
+  static func column(_ longitude: Double) -> Int { Int(((longitude + 180) * perDegree).rounded(.down)) }
+
+  /// The cell number of a point (latitude within [-90, 90], longitude within [-180, 180]).
+  static func number(of point: Coordinate) -> Int {
+    row(point.latitude) * columns + column(point.longitude)
+  }
+
+  /// Ranges of cell numbers that cover `box`: one per row and longitude range, or, for boxes of
+  /// more rows than is worth a range each, one range over the whole band of rows.
+  static func ranges(covering box: BoundingBox, maximumRanges: Int = 64) -> [ClosedRange<Int>] {
+    let rows = row(max(-90, box.minLatitude))...row(min(90, box.maxLatitude))
+    if rows.count * box.longitudeRanges.count > maximumRanges {
+      return [(rows.lowerBound * columns)...(rows.upperBound * columns + columns - 1)]
+    }
+    return rows.flatMap { row in
+      box.longitudeRanges.map { range in
+        (row * columns + column(max(-180, range.lowerBound)))...(row * columns + column(min(180, range.upperBound)))
+      }
+    }
+  }
+}
