@@ -27,8 +27,8 @@ public enum Schema {
   /// One row per zip code, found fast by zip.
   static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips (zip);"
 
-  /// Radius queries read the cells their box covers from this index; it holds each zip's
-  /// coordinates too, so distances are computed before any row of the table is read.
+  /// Radius queries read the cells their box covers from this index (one range per row of
+  /// cells), then only the rows in those cells.
   static let cellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon);"
 
   /// What a database file holds.
