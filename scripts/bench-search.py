@@ -116,7 +116,7 @@ out.mkdir(parents=True, exist_ok=True)
 stamp = datetime.date.today().isoformat()
 machine = f"{os.cpu_count()} cores, {platform.machine()}, SQLite {sqlite3.sqlite_version}"
 lines = [f"# Search benchmark", "", f"`/usr/bin/python3 scripts/bench-search.py --sizes {args.sizes} --rounds {args.rounds}`, "
-         f"{stamp}, {machine}. Times are medians (p99 in brackets) inside one Python process, fetching the zips.", "",
+         f"{stamp}, {machine}. Times are medians and 99th percentiles inside one Python process, fetching the zips.", "",
          "## Queries around 75075 (33.025, -96.7397)", "", "| size | query | method | rows | median | p99 | vs zipgeo |", "|---|---|---|---|---|---|---|"]
 
 
