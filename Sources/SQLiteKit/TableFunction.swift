@@ -44,7 +44,7 @@ public struct TableFunction: Sendable {
 
   /// The statement sqlite3_declare_vtab needs.
   var schema: String {
-    let quoted = { (name: String) in "\"" + name.replacingOccurrences("\"", "\"\"") + "\"" }
+    let quoted = { (name: String) in "\"" + name.replacingAll("\"", with: "\"\"") + "\"" }
     return "CREATE TABLE x("
       + (columns.map(quoted) + arguments.map { quoted($0) + " HIDDEN" })
       .joined(separator: ", ") + ")"
@@ -116,13 +116,5 @@ private func fill(
   } catch {
     errorMessage?.pointee = csqlite_strdup("\(error)")
     return nil
-  }
-}
-
-extension String {
-  func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
-    var result = ""
-    for character in self { if character == target { result += replacement } else { result.append(character) } }
-    return result
   }
 }

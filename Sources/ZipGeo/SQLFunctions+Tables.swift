@@ -10,7 +10,7 @@ import SQLiteKit
 /// ```
 extension SQLFunctions {
   /// The columns of every search: the zip code's, then the distance from the centre.
-  static let searchColumns = ["zip", "place", "state", "county", "lat", "lon", "distance"]
+  static let searchColumns = ZipCode.columns + ["distance"]
 
   /// `zipgeo_near(zip, radius [, unit])`: the zip codes within `radius` of the zip code `zip`,
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
@@ -67,14 +67,7 @@ extension SQLFunctions {
   public static let tableFunctions = [nearTable, withinTable, nearestTable]
 
   static func rows(_ hits: [NearbyZip], in unit: LengthUnit) -> [[DatabaseValue]] {
-    hits.map { hit in
-      let zip = hit.zipCode
-      return [
-        .text(zip.zip), zip.place.map(DatabaseValue.text) ?? .null, zip.state.map(DatabaseValue.text) ?? .null,
-        zip.county.map(DatabaseValue.text) ?? .null, .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
-        .real(hit.distance.converted(to: unit).value),
-      ]
-    }
+    hits.map { $0.zipCode.values + [.real($0.distance.converted(to: unit).value)] }
   }
 
   static func point(_ arguments: borrowing FunctionArguments, function: String) throws -> Coordinate {

@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// Shell completion scripts for `zipgeo`, made from the same command specs as the help.
 ///
 /// ```

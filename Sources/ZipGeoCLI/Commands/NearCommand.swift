@@ -35,12 +35,23 @@ enum NearCommand {
     let center = try Center(arguments.positionals[0], in: db)
     let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit)
     let hits = try query.run(on: db)
+    context.console.out(
+      try render(
+        hits, in: unit, format: format,
+        query: center.properties + [("radius", .real(radius)), ("unit", .text(unit.symbol))]))
+  }
+
+  /// Search results as `near` and `nearest` print them: a table of zip, place, state and the
+  /// distance in `unit`, or every column in a machine-readable format, with the `query` on a
+  /// GeoJSON collection.
+  static func render(
+    _ hits: [NearbyZip], in unit: LengthUnit, format: OutputFormat, query: [(String, DatabaseValue)]
+  ) throws -> String {
     guard format == .table else {
       var result = ResultSet(columns: ZipCode.columns + ["distance_\(unit.symbol)"])
       result.rows = hits.map { $0.zipCode.values + [.real($0.distance.converted(to: unit).value)] }
-      result.collectionProperties = center.properties + [("radius", .real(radius)), ("unit", .text(unit.symbol))]
-      context.console.out(try result.render(format))
-      return
+      result.collectionProperties = query
+      return try result.render(format)
     }
     var table = TextTable(headers: ["zip", "place", "state", unit.symbol], rightAligned: [3])
     for hit in hits {
@@ -49,7 +60,7 @@ enum NearCommand {
         zip.zip, zip.place ?? "", zip.state ?? "", formatDistance(hit.distance.converted(to: unit).value),
       ])
     }
-    context.console.out(table.render())
+    return table.render()
   }
 
   /// The radius and its unit, from exactly one of `--km` and `--mi`.

@@ -40,20 +40,8 @@ enum NearestCommand {
     case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
     }
     let hits = try db.nearest(to: center.coordinate, count: count)
-    guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns + ["distance_km"])
-      result.rows = hits.map { $0.zipCode.values + [.real($0.distance.converted(to: .kilometres).value)] }
-      result.collectionProperties = center.properties + [("count", .integer(Int64(count)))]
-      context.console.out(try result.render(format))
-      return
-    }
-    var table = TextTable(headers: ["zip", "place", "state", "km"], rightAligned: [3])
-    for hit in hits {
-      let zip = hit.zipCode
-      table.rows.append([
-        zip.zip, zip.place ?? "", zip.state ?? "", formatDistance(hit.distance.converted(to: .kilometres).value),
-      ])
-    }
-    context.console.out(table.render())
+    context.console.out(
+      try NearCommand.render(
+        hits, in: .kilometres, format: format, query: center.properties + [("count", .integer(Int64(count)))]))
   }
 }

@@ -151,10 +151,4 @@ extension String {
   func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: "0", count: width - count) + self
   }
-
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var result = ""
-    for character in self { if character == target { result += replacement } else { result.append(character) } }
-    return result
-  }
 }

@@ -1,13 +1,12 @@
 import SQLiteKit
-import ZipGeo
 
 extension ZipCode {
-  /// The columns a zip code prints as in machine-readable formats.
-  static let columns = ["zip", "place", "state", "county", "lat", "lon"]
+  /// The columns a zip code has in SQL results and machine-readable output.
+  public static let columns = ["zip", "place", "state", "county", "lat", "lon"]
 
   /// The values of `columns`, typed: text for names (so `01001` keeps its zero), reals for
   /// coordinates, NULL where the data set has nothing.
-  var values: [DatabaseValue] {
+  public var values: [DatabaseValue] {
     [
       .text(zip), place.map(DatabaseValue.text) ?? .null, state.map(DatabaseValue.text) ?? .null,
       county.map(DatabaseValue.text) ?? .null, .real(coordinate.latitude), .real(coordinate.longitude),
