@@ -12,6 +12,7 @@ typedef struct {
   csqlite_tvf_count count;
   csqlite_tvf_column column;
   csqlite_tvf_release release;
+  csqlite_tvf_disconnect disconnect;
   csqlite_tvf_destroy destroy;
 } tvf_spec;
 
@@ -43,7 +44,11 @@ static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
   return SQLITE_OK;
 }
 
+// SQLite disconnects every virtual table before it checks, in sqlite3_close, that no statement is
+// left prepared; statements cached for the table's calls are finalized here.
 static int tvf_disconnect(sqlite3_vtab *vtab) {
+  tvf_table *table = (tvf_table *)vtab;
+  if (table->spec->disconnect) table->spec->disconnect(table->spec->context, table->db);
   CSQLITE_API->free(vtab);
   return SQLITE_OK;
 }
@@ -71,7 +76,10 @@ static int tvf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   }
   // Too few arguments still make a plan, so that the call can fail with a message naming them
   // rather than SQLite's "no query solution"; it costs the most, so any complete plan wins.
-  info->idxNum = given;
+  // idxNum: the number of arguments given in bits 0-7, the result columns read in bits 8-30.
+  sqlite3_uint64 used = info->colUsed;
+  if (spec->column_count > 23 || (used >> 63)) used = ~0ULL;
+  info->idxNum = given | (int)((used & 0x7FFFFF) << 8);
   info->estimatedCost = given < spec->required ? 1e99 : 10;
   info->estimatedRows = 100;
   (void)mask;
@@ -100,14 +108,14 @@ static int tvf_close(sqlite3_vtab_cursor *base) {
   return SQLITE_OK;
 }
 
-static int tvf_filter(sqlite3_vtab_cursor *base, int given, const char *idx, int argc, sqlite3_value **argv) {
+static int tvf_filter(sqlite3_vtab_cursor *base, int plan, const char *idx, int argc, sqlite3_value **argv) {
   (void)idx;
-  (void)given;
   tvf_cursor *cursor = (tvf_cursor *)base;
   tvf_table *table = (tvf_table *)base->pVtab;
   tvf_reset(cursor, table->spec);
   char *error = 0;
-  cursor->rows = table->spec->fill(table->spec->context, table->db, argc, argv, &error);
+  unsigned long long used = (unsigned long long)(plan >> 8) & 0x7FFFFF;
+  cursor->rows = table->spec->fill(table->spec->context, table->db, argc, argv, used, &error);
   if (!cursor->rows) {
     CSQLITE_API->free(table->base.zErrMsg);
     table->base.zErrMsg = error;
@@ -158,11 +166,11 @@ static void tvf_destroy_spec(void *aux) {
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, void *context, csqlite_tvf_fill fill,
                                   csqlite_tvf_count count, csqlite_tvf_column column, csqlite_tvf_release release,
-                                  csqlite_tvf_destroy destroy) {
+                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy) {
   if (argument_count > 32) return SQLITE_MISUSE;
   tvf_spec *spec = malloc(sizeof *spec);
   if (!spec) return SQLITE_NOMEM;
   *spec = (tvf_spec){strdup(schema), column_count, argument_count, required, context, fill, count, column,
-                     release, destroy};
+                     release, disconnect, destroy};
   return CSQLITE_API->create_module_v2(db, name, &tvf_module, spec, tvf_destroy_spec);
 }

@@ -23,6 +23,7 @@ public final class Database {
   /// The `sqlite3 *` handle.
   public let handle: OpaquePointer
   private let ownsHandle: Bool
+  private let cachesStatements: Bool
   /// Statements kept prepared for `cachedStatement(_:)`, by SQL text.
   private var statementCache: [String: Statement] = [:]
 
@@ -52,6 +53,7 @@ public final class Database {
     }
     handle = db
     ownsHandle = true
+    cachesStatements = true
     csqlite_extended_result_codes(db, 1)
   }
 
@@ -62,9 +64,20 @@ public final class Database {
 
   /// Wraps a connection that somebody else owns (the host of a loadable extension).
   /// The connection is not closed by this object.
-  public init(borrowing handle: OpaquePointer) {
+  ///
+  /// - Parameter cachingStatements: Whether `cachedStatement(_:)` keeps statements prepared.
+  ///   Only for an owner that calls `finalizeCachedStatements()` before the host closes the
+  ///   connection (`sqlite3_close` refuses a connection with statements still prepared), as a
+  ///   virtual table can, in its xDisconnect.
+  public init(borrowing handle: OpaquePointer, cachingStatements: Bool = false) {
     self.handle = handle
     ownsHandle = false
+    cachesStatements = cachingStatements
+  }
+
+  /// Finalizes the statements `cachedStatement(_:)` kept (those not still referenced elsewhere).
+  public func finalizeCachedStatements() {
+    statementCache.removeAll()
   }
 
   deinit {
@@ -85,10 +98,11 @@ public final class Database {
   /// ```
   ///
   /// The caller resets the statement when done with it (`rows`, `scalar` and `execute` do).
-  /// The cache holds at most 64 statements. A borrowed connection caches nothing: its host closes
-  /// it, and `sqlite3_close` refuses a connection with statements still prepared.
+  /// The cache holds at most 64 statements. A borrowed connection caches nothing unless asked
+  /// to: its host closes it, and `sqlite3_close` refuses a connection with statements still
+  /// prepared.
   public func cachedStatement(_ sql: String) throws -> Statement {
-    guard ownsHandle else { return try prepare(sql) }
+    guard cachesStatements else { return try prepare(sql) }
     if let statement = statementCache[sql] { return statement }
     let statement = try prepare(sql)
     if statementCache.count >= 64 { statementCache.removeAll() }

@@ -11,10 +11,24 @@ import CSQLiteAPI
 /// try db.rows("SELECT square FROM squares(3)")   // 1, 4, 9
 /// ```
 ///
-/// The rows are made in one go for each call; the function may query the connection it runs on.
+/// The rows are made in one go for each call; the function may query the connection it runs on,
+/// and leave NULL the columns the query does not read.
 public struct TableFunction: Sendable {
-  /// Makes the rows from the arguments, on the connection that runs the query.
-  public typealias Body = @Sendable (borrowing FunctionArguments, Database) throws -> [[DatabaseValue]]
+  /// Makes the rows from the arguments, for one call.
+  public typealias Body = @Sendable (borrowing FunctionArguments, Call) throws -> [[DatabaseValue]]
+
+  /// What a call knows besides its arguments.
+  public struct Call {
+    /// The connection that runs the query. Its `cachedStatement(_:)` keeps statements prepared
+    /// from call to call, until SQLite disconnects the table as it closes the connection.
+    public let database: Database
+    let usedColumns: UInt64
+
+    /// Whether the query reads result column `index` (0-based); the others may be left NULL.
+    public func uses(column index: Int) -> Bool {
+      index >= 0 && index < 64 && usedColumns & (1 << UInt64(index)) != 0
+    }
+  }
 
   /// The SQL name.
   public let name: String
@@ -58,7 +72,8 @@ private final class TableRows {
 }
 
 /// Keeps a table function alive while SQLite holds it, with a connection object for its calls
-/// (one per registration, which is one per connection, so its statement cache lasts).
+/// (one per registration, which is one per connection), whose statement cache lasts until SQLite
+/// disconnects the table.
 private final class TableFunctionBox {
   let function: TableFunction
   private var connection: Database?
@@ -66,9 +81,14 @@ private final class TableFunctionBox {
 
   func database(_ handle: OpaquePointer) -> Database {
     if let connection, connection.handle == handle { return connection }
-    let connection = Database(borrowing: handle)
+    let connection = Database(borrowing: handle, cachingStatements: true)
     self.connection = connection
     return connection
+  }
+
+  func disconnect() {
+    connection?.finalizeCachedStatements()
+    connection = nil
   }
 }
 
@@ -79,7 +99,7 @@ extension Database {
     let code = csqlite_create_table_function(
       handle, function.name, function.schema, Int32(function.columns.count), Int32(function.arguments.count),
       Int32(function.requiredArguments), box,
-      { context, db, argc, argv, errorMessage in fill(context, db, argc, argv, errorMessage) },
+      { context, db, argc, argv, used, errorMessage in fill(context, db, argc, argv, used, errorMessage) },
       { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().rows.count) },
       { rows, row, column, context in
         guard let rows, let context else { return }
@@ -89,6 +109,10 @@ extension Database {
       { rows in
         guard let rows else { return }
         Unmanaged<TableRows>.fromOpaque(rows).release()
+      },
+      { context, _ in
+        guard let context else { return }
+        Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue().disconnect()
       },
       { context in
         guard let context else { return }
@@ -101,7 +125,8 @@ extension Database {
 /// Runs a table function's body for SQLite's xFilter: the rows, retained, or NULL with a message.
 private func fill(
   _ context: UnsafeMutableRawPointer?, _ db: OpaquePointer?, _ argc: Int32,
-  _ argv: UnsafeMutablePointer<OpaquePointer?>?, _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ argv: UnsafeMutablePointer<OpaquePointer?>?, _ used: UInt64,
+  _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> UnsafeMutableRawPointer? {
   guard let context, let db else { return nil }
   let box = Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue()
@@ -111,7 +136,8 @@ private func fill(
       let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
       throw FunctionError("\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)")
     }
-    let rows = try function.body(FunctionArguments(values: argv, count: Int(argc)), box.database(db))
+    let call = TableFunction.Call(database: box.database(db), usedColumns: used)
+    let rows = try function.body(FunctionArguments(values: argv, count: Int(argc)), call)
     return Unmanaged.passRetained(TableRows(rows)).toOpaque()
   } catch {
     errorMessage?.pointee = csqlite_strdup("\(error)")

@@ -30,10 +30,13 @@ public struct RadiusQuery: Equatable, Sendable {
 
   /// The query for a box covered by `cellRanges` ranges of grid cells: parameters 1-10 are the
   /// centre, the box, the radius in km and the limit; then a pair per cell range.
-  static func sql(cellRanges: Int) -> String {
+  ///
+  /// Without `details`, place, state and county are NULL and the query reads only the index,
+  /// which holds zip, lat and lon: no lookup in the table for each zip found.
+  static func sql(cellRanges: Int, details: Bool = true) -> String {
     let cells = (0..<cellRanges).map { "cell BETWEEN ?\(11 + 2 * $0) AND ?\(12 + 2 * $0)" }
     return """
-      SELECT zip, place, state, county, lat, lon, distance(?1, ?2, lat, lon) AS km
+      SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon, distance(?1, ?2, lat, lon) AS km
       FROM zips
       WHERE (\(cells.joined(separator: " OR ")))
         AND lat BETWEEN ?3 AND ?4
@@ -51,6 +54,12 @@ public struct RadiusQuery: Equatable, Sendable {
 
   /// Runs the query on any connection with a zipgeo `zips` table and zipgeo's SQL functions.
   public func run(on database: Database) throws -> [NearbyZip] {
+    try run(on: database, details: true)
+  }
+
+  /// Runs the query; without `details`, the zip codes found have no place, state or county, and
+  /// the query reads only the index.
+  func run(on database: Database, details: Bool) throws -> [NearbyZip] {
     let box = Sphere.earth.boundingBox(around: center, radius: radius)
     let first = box.longitudeRanges[0]
     // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
@@ -58,7 +67,7 @@ public struct RadiusQuery: Equatable, Sendable {
       box.longitudeRanges.count > 1
       ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
     let cells = GridCell.ranges(covering: box)
-    let statement = try database.cachedStatement(Self.sql(cellRanges: cells.count))
+    let statement = try database.cachedStatement(Self.sql(cellRanges: cells.count, details: details))
     try statement.bind(
       [
         center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,
@@ -83,13 +92,20 @@ extension RadiusQuery {
   /// complete, since no zip outside it can be nearer. It reads the index around the point, not
   /// the whole table.
   public static func nearest(to center: Coordinate, count: Int, on database: Database) throws -> [NearbyZip] {
+    try nearest(to: center, count: count, on: database, details: true)
+  }
+
+  /// The nearest zip codes; without `details`, with no place, state or county.
+  static func nearest(to center: Coordinate, count: Int, on database: Database, details: Bool) throws
+    -> [NearbyZip]
+  {
     precondition(count >= 0, "a count cannot be negative")
     guard count > 0 else { return [] }
     let halfCircumference = Double.pi * Sphere.earth.radius
     var radius = 10_000.0  // metres
     while true {
       let hits = try RadiusQuery(center: center, radius: min(radius, halfCircumference), limit: count)
-        .run(on: database)
+        .run(on: database, details: details)
       if hits.count == count || radius >= halfCircumference { return hits }
       radius *= 4
     }

@@ -16,7 +16,7 @@ extension SQLFunctions {
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let nearTable = TableFunction(
     "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit"], required: 2
-  ) { arguments, db in
+  ) { arguments, call in
     let function = "zipgeo_near"
     let zip: String
     switch arguments.value(at: 0) {
@@ -26,30 +26,35 @@ extension SQLFunctions {
     }
     let radius = try searchRadius(arguments, at: 1, function: function)
     let unit = try optionalUnit(arguments, at: 2, function: function)
-    guard let row = try db.rows("SELECT lat, lon FROM zips WHERE zip = ?", [zip]).first,
-      let lat = row[0].double, let lon = row[1].double
-    else { throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table") }
+    let lookup = try call.database.cachedStatement("SELECT lat, lon FROM zips WHERE zip = ?")
+    try lookup.bind([zip])
+    defer { lookup.reset() }
+    guard try lookup.step(), let lat = lookup.value(at: 0).double, let lon = lookup.value(at: 1).double else {
+      throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table")
+    }
     let center = Coordinate(uncheckedLatitude: lat, longitude: lon)
-    return try rows(RadiusQuery(center: center, radius: unit.toMetres(radius)).run(on: db), in: unit)
+    let query = RadiusQuery(center: center, radius: unit.toMetres(radius))
+    return try rows(query.run(on: call.database, details: needsDetails(call)), in: unit)
   }
 
   /// `zipgeo_within(lat, lon, radius [, unit])`: the zip codes within `radius` of a point,
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let withinTable = TableFunction(
     "zipgeo_within", columns: searchColumns, arguments: ["center_lat", "center_lon", "radius", "unit"], required: 3
-  ) { arguments, db in
+  ) { arguments, call in
     let function = "zipgeo_within"
     let center = try point(arguments, function: function)
     let radius = try searchRadius(arguments, at: 2, function: function)
     let unit = try optionalUnit(arguments, at: 3, function: function)
-    return try rows(RadiusQuery(center: center, radius: unit.toMetres(radius)).run(on: db), in: unit)
+    let query = RadiusQuery(center: center, radius: unit.toMetres(radius))
+    return try rows(query.run(on: call.database, details: needsDetails(call)), in: unit)
   }
 
   /// `zipgeo_nearest(lat, lon [, k])`: the `k` zip codes nearest a point (default 5), nearest
   /// first (ties by zip), exactly; `distance` in km.
   public static let nearestTable = TableFunction(
     "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k"], required: 2
-  ) { arguments, db in
+  ) { arguments, call in
     let function = "zipgeo_nearest"
     let center = try point(arguments, function: function)
     var count = 5
@@ -60,11 +65,17 @@ extension SQLFunctions {
       }
       count = Int(k)
     }
-    return try rows(RadiusQuery.nearest(to: center, count: count, on: db), in: .kilometres)
+    let hits = try RadiusQuery.nearest(to: center, count: count, on: call.database, details: needsDetails(call))
+    return rows(hits, in: .kilometres)
   }
 
   /// The table functions, in registration order.
   public static let tableFunctions = [nearTable, withinTable, nearestTable]
+
+  /// Whether the query reads place, state or county, which are not in the index.
+  static func needsDetails(_ call: TableFunction.Call) -> Bool {
+    ["place", "state", "county"].contains { call.uses(column: searchColumns.firstIndex(of: $0)!) }
+  }
 
   static func rows(_ hits: [NearbyZip], in unit: LengthUnit) -> [[DatabaseValue]] {
     hits.map { $0.zipCode.values + [.real($0.distance.converted(to: unit).value)] }

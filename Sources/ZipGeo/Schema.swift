@@ -29,7 +29,7 @@ public enum Schema {
 
   /// Radius queries read the cells their box covers from this index (one range per row of
   /// cells), then only the rows in those cells.
-  static let cellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon);"
+  static let cellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);"
 
   /// What a database file holds.
   enum State: Equatable {

@@ -1,3 +1,4 @@
+import CSQLiteAPI
 import SQLiteKit
 import Testing
 
@@ -33,5 +34,40 @@ import Testing
     let missing = #expect(throws: DatabaseError.self) { try db.rows("SELECT * FROM squares()") }
     #expect(missing?.message == "squares(): needs at least 1 arguments: up_to")
     #expect(throws: DatabaseError.self) { try db.rows("SELECT * FROM squares('x')") }
+  }
+
+  @Test func aCallKnowsWhichColumnsTheQueryReads() throws {
+    let db = try Database.inMemory()
+    let probe = TableFunction("probe", columns: ["a", "b", "c"], arguments: ["x"]) { _, call in
+      [(0..<3).map { call.uses(column: $0) ? .integer(1) : .null }]
+    }
+    try db.add(tableFunction: probe)
+    #expect(try db.rows("SELECT a FROM probe(0)").map(\.values) == [[1]])
+    #expect(try db.rows("SELECT c, a FROM probe(0)").map(\.values) == [[1, 1]])
+    #expect(try db.rows("SELECT * FROM probe(0)").map(\.values) == [[1, 1, 1]])
+    #expect(try db.rows("SELECT count(*) FROM probe(0) WHERE b IS NOT NULL").map(\.values) == [[1]])
+  }
+
+  @Test func statementsCachedByCallsAreFinalizedBeforeTheHostClosesTheConnection() throws {
+    var handle: OpaquePointer?
+    #expect(csqlite_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
+    let host = try #require(handle)
+    let counter = TableFunction("counter", columns: ["n"], arguments: ["up_to"]) { arguments, call in
+      let statement = try call.database.cachedStatement(
+        "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < ?) SELECT n FROM c")
+      try statement.bind([try arguments.number(at: 0, of: "counter")])
+      defer { statement.reset() }
+      var rows: [[DatabaseValue]] = []
+      while try statement.step() { rows.append([statement.value(at: 0)]) }
+      return rows
+    }
+    do {
+      let borrowed = Database(borrowing: host)
+      try borrowed.add(tableFunction: counter)
+      #expect(try borrowed.rows("SELECT n FROM counter(3)").map { $0[0] } == [1, 2, 3])
+      #expect(try borrowed.rows("SELECT sum(n) FROM counter(10)").map { $0[0] } == [55])
+    }
+    // sqlite3_close, unlike close_v2, fails while any statement is left prepared.
+    #expect(csqlite_close(host) == SQLITE_OK)
   }
 }

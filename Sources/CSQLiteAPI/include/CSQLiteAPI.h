@@ -24,6 +24,7 @@ static inline int csqlite_open_v2(const char *name, sqlite3 **db, int flags, con
   return CSQLITE_API->open_v2(name, db, flags, vfs);
 }
 static inline int csqlite_close_v2(sqlite3 *db) { return CSQLITE_API->close_v2(db); }
+static inline int csqlite_close(sqlite3 *db) { return CSQLITE_API->close(db); }
 static inline const char *csqlite_errmsg(sqlite3 *db) { return CSQLITE_API->errmsg(db); }
 static inline const char *csqlite_errstr(int code) { return CSQLITE_API->errstr(code); }
 static inline int csqlite_extended_errcode(sqlite3 *db) { return CSQLITE_API->extended_errcode(db); }

@@ -10,14 +10,19 @@
 #include <sqlite3ext.h>
 
 /// Makes the rows for one call: returns a result handle (or NULL and sets *error, a string from
-/// csqlite_strdup, to fail the statement).
-typedef void *(*csqlite_tvf_fill)(void *context, sqlite3 *db, int argc, sqlite3_value **argv, char **error);
+/// csqlite_strdup, to fail the statement). Bit i of `used` is set when the query reads result
+/// column i (all bits are set when SQLite cannot tell); the other columns may be left NULL.
+typedef void *(*csqlite_tvf_fill)(void *context, sqlite3 *db, int argc, sqlite3_value **argv, unsigned long long used,
+                                  char **error);
 /// The number of rows in a result handle.
 typedef int (*csqlite_tvf_count)(void *rows);
 /// Sets the SQL result of column `column` of row `row`.
 typedef void (*csqlite_tvf_column)(void *rows, int row, int column, sqlite3_context *ctx);
 /// Releases a result handle.
 typedef void (*csqlite_tvf_release)(void *rows);
+/// Called when SQLite disconnects the table, before it closes the connection: the moment to
+/// finalize statements the context keeps prepared on `db`.
+typedef void (*csqlite_tvf_disconnect)(void *context, sqlite3 *db);
 /// Releases the context when the connection closes.
 typedef void (*csqlite_tvf_destroy)(void *context);
 
@@ -27,6 +32,6 @@ typedef void (*csqlite_tvf_destroy)(void *context);
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, void *context, csqlite_tvf_fill fill,
                                   csqlite_tvf_count count, csqlite_tvf_column column, csqlite_tvf_release release,
-                                  csqlite_tvf_destroy destroy);
+                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy);
 
 #endif
