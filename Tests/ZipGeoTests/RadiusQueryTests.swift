@@ -36,34 +36,71 @@ import Testing
     db = try ZipDatabase(readingAt: dbPath)
   }
 
-  /// Every point within the radius, by brute force over all points.
-  func bruteForce(_ center: Coordinate, _ metres: Double) -> [String] {
-    // The same kilometres as the SQL function computes, compared with the same bound.
-    points.map { ($0.0, Sphere.earth.distance(from: center, to: $0.1, in: .kilometres)) }
-      .filter { $0.1 <= metres / 1000 }
-      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-      .map(\.0)
+  /// 1,000 centres: a third at random over the globe, a third within 2 degrees of a pole or the
+  /// 180th meridian, a third on points of the set (exact hits, zero distances); radii from 1 m
+  /// to 20,000 km, uniform in their logarithm.
+  func centres() -> [(Coordinate, metres: Double)] {
+    var rng = SeededGenerator(seed: 7)
+    func random(_ lat: ClosedRange<Double>, _ lon: ClosedRange<Double>) -> Coordinate {
+      Coordinate(uncheckedLatitude: .random(in: lat, using: &rng), longitude: .random(in: lon, using: &rng))
+    }
+    var centres: [Coordinate] = (0..<333).map { _ in random(-90...90, -180...180) }
+    centres += (0..<84).map { _ in random(88...90, -180...180) }
+    centres += (0..<83).map { _ in random(-90 ... -88, -180...180) }
+    centres += (0..<84).map { _ in random(-70...70, 178...180) }
+    centres += (0..<83).map { _ in random(-70...70, -180 ... -178) }
+    centres += (0..<329).map { _ in points[Int.random(in: 0..<points.count, using: &rng)].1 }
+    centres += [(90, 0), (-90, 0), (0, 180), (0, -180)].map { Coordinate(uncheckedLatitude: $0, longitude: $1) }
+    return centres.map { ($0, exp(.random(in: log(1.0)...log(20_000_000), using: &rng))) }
   }
 
-  @Test func resultsEqualABruteForceScanEverywhere() throws {
-    var rng = SeededGenerator(seed: 7)
-    var centers = (0..<60).map { _ in points[Int.random(in: 0..<points.count, using: &rng)].1 }
-    centers += (0..<40).map { _ in
-      Coordinate(uncheckedLatitude: .random(in: -90...90, using: &rng), longitude: .random(in: -180...180, using: &rng))
+  /// Every point, nearest first (ties by zip), with its distance in km as `distance()` computes it.
+  func ranked(around center: Coordinate) -> [(zip: String, km: Double)] {
+    points.map { ($0.0, Sphere.earth.distance(from: center, to: $0.1, in: .kilometres)) }
+      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+  }
+
+  func expectSame(_ found: [String], _ expected: [String], _ what: @autoclosure () -> String) {
+    guard found != expected else { return }
+    let missing = Set(expected).subtracting(found).sorted()
+    let extra = Set(found).subtracting(expected).sorted()
+    Issue.record("\(what()): missing \(missing.prefix(10)), extra \(extra.prefix(10)), or a different order")
+  }
+
+  @Test func radiusAndNearestSearchesEqualABruteForceForAThousandCentres() throws {
+    let centres = centres()
+    #expect(centres.count >= 1000)
+    var rng = SeededGenerator(seed: 8)
+    for (center, metres) in centres {
+      let all = ranked(around: center)
+      let within = all.filter { $0.km <= metres / 1000 }.map(\.zip)
+      expectSame(
+        try db.near(coordinate: center, within: Length(metres, .metres)).map(\.zipCode.zip), within,
+        "near \(center) \(metres) m")
+      expectSame(
+        try db.database.rows(
+          "SELECT zip FROM zipgeo_within(?, ?, ?, 'm')", [center.latitude, center.longitude, metres]
+        )
+        .compactMap { $0[0].string }, within, "zipgeo_within \(center) \(metres) m")
+      let k = [1, 5, 50, Int.random(in: 1...200, using: &rng)][Int.random(in: 0..<4, using: &rng)]
+      let nearest = all.prefix(k).map(\.zip)
+      expectSame(try db.nearest(to: center, count: k).map(\.zipCode.zip), nearest, "nearest \(k) to \(center)")
+      expectSame(
+        try db.database.rows("SELECT zip FROM zipgeo_nearest(?, ?, ?)", [center.latitude, center.longitude, k])
+          .compactMap { $0[0].string }, nearest, "zipgeo_nearest \(k) to \(center)")
     }
-    centers += [
-      Coordinate(uncheckedLatitude: 89.9, longitude: 0), Coordinate(uncheckedLatitude: 0, longitude: 179.99),
-      Coordinate(uncheckedLatitude: 0, longitude: -180), Coordinate(uncheckedLatitude: -90, longitude: 0),
-    ]
-    for center in centers {
-      for km in [1.0, 50, 300, 2000, 20_000] {
-        let found = try RadiusQuery(center: center, radius: km * 1000).run(on: db).map(\.zipCode.zip)
-        let expected = bruteForce(center, km * 1000)
-        let missing = Set(expected).subtracting(found).sorted()
-        let extra = Set(found).subtracting(expected).sorted()
-        #expect(missing.isEmpty && extra.isEmpty, "\(km) km around \(center): missing \(missing), extra \(extra)")
-        #expect(found == expected, "\(km) km around \(center): same zips, different order")
-      }
+  }
+
+  @Test func searchesFromAZipCodeEqualABruteForce() throws {
+    var rng = SeededGenerator(seed: 9)
+    for _ in 0..<200 {
+      let (zip, center) = points[Int.random(in: 0..<points.count, using: &rng)]
+      let km = exp(.random(in: log(0.001)...log(20_000), using: &rng))
+      let within = ranked(around: center).filter { $0.km <= km }.map(\.zip)
+      expectSame(try db.near(zip: zip, within: Length(km, .kilometres)).map(\.zipCode.zip), within, "near \(zip)")
+      expectSame(
+        try db.database.rows("SELECT zip FROM zipgeo_near(?, ?)", [zip, km]).compactMap { $0[0].string }, within,
+        "zipgeo_near \(zip) \(km) km")
     }
   }
 

@@ -90,4 +90,11 @@ import Testing
     #expect(plan.contains("USING INDEX zips_cell"), "\(plan)")
     #expect(!plan.contains("SCAN zips"), "\(plan)")
   }
+
+  @Test func withoutPlaceNamesTheRadiusQueryReadsOnlyTheIndex() throws {
+    let sql = RadiusQuery.sql(cellRanges: 2, details: false)
+    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: 14))
+      .compactMap { $0["detail"]?.string }.joined(separator: "\n")
+    #expect(plan.contains("USING COVERING INDEX zips_cell"), "\(plan)")
+  }
 }
