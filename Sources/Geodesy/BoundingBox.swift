@@ -59,17 +59,62 @@ extension Sphere {
     // The widest longitude is reached where the circle touches a meridian tangentially.
     let ratio = sinCos(degrees: angle).sin / sinCos(degrees: center.latitude).cos
     let halfWidth = asin(min(ratio, 1)) * (180 / Double.pi) + margin
-    let lon = remainder(center.longitude, 360)
+    return BoundingBox(
+      minLatitude: minLatitude, maxLatitude: maxLatitude,
+      longitudeRanges: BoundingBox.longitudeRanges(around: center.longitude, halfWidth: halfWidth))
+  }
+}
+
+extension Ellipsoid {
+  /// A latitude/longitude box that holds every point within `radius` metres (geodesic distance)
+  /// of `center`.
+  ///
+  /// The latitudes are the smallest possible: the shortest way to another parallel is along the
+  /// meridian, so the box's edges are where the meridian through the centre leaves the circle.
+  /// The longitudes come from the auxiliary sphere, where the geodesic is a great circle no
+  /// longer than `radius / b` and its longitude runs ahead of the ellipsoid's: at most about
+  /// 0.7% wider than the smallest. Pole and 180th-meridian cases as for the sphere's box.
+  public func boundingBox(around center: Coordinate, radius: Double) -> BoundingBox {
+    precondition(radius >= 0, "a radius cannot be negative")
+    let margin = 1e-9  // degrees, about 0.1 mm
+    let here = meridianDistance(toLatitude: center.latitude)
+    let toNorthPole = meridianDistance(toLatitude: 90) - here
+    let toSouthPole = here - meridianDistance(toLatitude: -90)
+    let north =
+      radius >= toNorthPole
+      ? 90 : destination(from: center, azimuth: 0, distance: radius).point.latitude + margin
+    let south =
+      radius >= toSouthPole
+      ? -90 : destination(from: center, azimuth: 180, distance: radius).point.latitude - margin
+    if radius >= toNorthPole || radius >= toSouthPole {
+      return BoundingBox(minLatitude: max(south, -90), maxLatitude: min(north, 90), longitudeRanges: [-180...180])
+    }
+    // On the auxiliary sphere the centre is at reduced latitude β and the other point within an
+    // arc σ12 <= radius / b (ds/dσ >= b); the ellipsoid's longitude difference is at most ω12.
+    let (sinPhi, cosPhi) = sinCos(degrees: center.latitude)
+    let (_, cosBeta) = normalized(sinPhi * (1 - flattening), cosPhi)
+    let arc = radius / polarRadius
+    let halfWidth: Double
+    if arc >= Double.pi / 2 || sin(arc) >= cosBeta {
+      halfWidth = 180  // the arc reaches over a pole of the auxiliary sphere
+    } else {
+      halfWidth = asin(sin(arc) / cosBeta) * (180 / Double.pi) + margin
+    }
+    return BoundingBox(
+      minLatitude: max(south, -90), maxLatitude: min(north, 90),
+      longitudeRanges: BoundingBox.longitudeRanges(around: center.longitude, halfWidth: halfWidth))
+  }
+}
+
+extension BoundingBox {
+  /// The ranges within [-180, 180] of the longitudes within `halfWidth` degrees of `longitude`.
+  static func longitudeRanges(around longitude: Double, halfWidth: Double) -> [ClosedRange<Double>] {
+    guard halfWidth < 180 else { return [-180...180] }
+    let lon = remainder(longitude, 360)
     let west = lon - halfWidth
     let east = lon + halfWidth
-    let ranges: [ClosedRange<Double>]
-    if west < -180 {
-      ranges = [(west + 360)...180, -180...east]
-    } else if east > 180 {
-      ranges = [west...180, -180...(east - 360)]
-    } else {
-      ranges = [west...east]
-    }
-    return BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, longitudeRanges: ranges)
+    if west < -180 { return [(west + 360)...180, -180...east] }
+    if east > 180 { return [west...180, -180...(east - 360)] }
+    return [west...east]
   }
 }

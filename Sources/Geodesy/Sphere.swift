@@ -68,6 +68,38 @@ public struct Sphere: Hashable, Sendable {
     return Double.pi - 2 * asin(complement.squareRoot())
   }
 
+  /// The point reached from `start` along the great circle that leaves it at `azimuth` (degrees
+  /// clockwise from north) after `distance` metres, and the azimuth there.
+  ///
+  /// ```swift
+  /// let north = Sphere.earth.destination(from: plano, azimuth: 0, distance: 10_000).point
+  /// ```
+  public func destination(from start: Coordinate, azimuth: Double, distance: Double) -> (
+    point: Coordinate, finalAzimuth: Double
+  ) {
+    let (sinAzimuth, cosAzimuth) = sinCos(degrees: azimuth)
+    let (sinLat, cosLat) = sinCos(degrees: start.latitude)
+    let angle = distance / radius
+    let (sinAngle, cosAngle) = (sin(angle), cos(angle))
+    // The end point in a frame whose z axis is the pole, x axis the start's meridian.
+    let z = sinLat * cosAngle + cosLat * sinAngle * cosAzimuth
+    let x = cosLat * cosAngle - sinLat * sinAngle * cosAzimuth
+    let y = sinAngle * sinAzimuth
+    let latitude = atan2(z, (x * x + y * y).squareRoot()) * (180 / Double.pi)
+    let longitude = angleDifference(degrees: 0, start.longitude + atan2(y, x) * (180 / Double.pi))
+    // The direction of travel there: the derivative of the position along the circle.
+    let dz = -sinLat * sinAngle + cosLat * cosAngle * cosAzimuth
+    let dx = -cosLat * sinAngle - sinLat * cosAngle * cosAzimuth
+    let dy = cosAngle * sinAzimuth
+    // Its east and north components, both times √(x² + y²) (which atan2 ignores).
+    let eastward = x * dy - y * dx
+    let northward = dz * (x * x + y * y) - z * (x * dx + y * dy)
+    return (
+      Coordinate(uncheckedLatitude: latitude, longitude: longitude),
+      atan2(eastward, northward) * (180 / Double.pi)
+    )
+  }
+
   /// `b - a` in degrees, within [-180, 180]: a cheap fold for longitudes within [-180, 180], the
   /// exact remainder otherwise.
   @inlinable @inline(__always)

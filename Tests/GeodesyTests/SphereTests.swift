@@ -116,3 +116,33 @@ import Testing
     #expect(kilometres(a, b) < 110)
   }
 }
+
+@Suite struct SphereDestinationTests {
+  @Test func goingOutAndMeasuringBackRoundTrips() {
+    var rng = SeededGenerator(seed: 12)
+    for _ in 0..<3000 {
+      let start = Coordinate(
+        uncheckedLatitude: .random(in: -89.9...89.9, using: &rng), longitude: .random(in: -180...180, using: &rng))
+      let distance = pow(10, Double.random(in: -3...log10(20_000_000), using: &rng))
+      let end = Sphere.earth.destination(from: start, azimuth: .random(in: -180...180, using: &rng), distance: distance)
+      let measured = Sphere.earth.distance(from: start, to: end.point)
+      #expect(abs(measured - distance) <= 1e-6 + distance * 1e-12, "\(start) \(distance): \(measured)")
+      // Coming back from the end along the reversed final azimuth arrives at the start.
+      let back = Sphere.earth.destination(from: end.point, azimuth: end.finalAzimuth + 180, distance: distance)
+      #expect(Sphere.earth.distance(from: back.point, to: start) <= 1e-6, "\(start) \(distance)")
+    }
+  }
+
+  @Test func destinationsGoWhereTheCompassPoints() {
+    let equator = Coordinate(uncheckedLatitude: 0, longitude: 0)
+    let quarter = Double.pi / 2 * Sphere.earth.radius
+    let north = Sphere.earth.destination(from: equator, azimuth: 0, distance: quarter)
+    #expect(abs(north.point.latitude - 90) < 1e-12)
+    let east = Sphere.earth.destination(from: equator, azimuth: 90, distance: quarter)
+    #expect(abs(east.point.latitude) < 1e-12 && abs(east.point.longitude - 90) < 1e-12)
+    #expect(abs(east.finalAzimuth - 90) < 1e-12)
+    let west = Sphere.earth.destination(
+      from: Coordinate(uncheckedLatitude: 10, longitude: -179.5), azimuth: -90, distance: 111_195)
+    #expect(west.point.longitude > 179 && west.point.longitude < 180)
+  }
+}
