@@ -9,8 +9,8 @@ import SQLiteKit
 /// ```
 ///
 /// The query runs inside SQLite: a bounding box from the geodesy core becomes ranges of grid
-/// cells read from the `(cell, lat, lon)` index, then the `distance()` SQL function keeps exactly
-/// the zips within the radius.
+/// cells read from the `(cell, lat, lon, zip)` index, then the `distance()` SQL function (or
+/// `geodesic_distance()` on the WGS84 model) keeps exactly the zips within the radius.
 /// Results are sorted by distance, then by zip.
 public struct RadiusQuery: Equatable, Sendable {
   /// The centre of the circle.
@@ -19,13 +19,16 @@ public struct RadiusQuery: Equatable, Sendable {
   public let radius: Double
   /// At most this many results, or all when `nil`.
   public let limit: Int?
+  /// The Earth model distances are measured on: the box and the exact filter both follow it.
+  public let model: EarthModel
 
   /// `RadiusQuery(center: plano, radius: 10_000, limit: 5)`: radius in metres.
-  public init(center: Coordinate, radius: Double, limit: Int? = nil) {
+  public init(center: Coordinate, radius: Double, limit: Int? = nil, model: EarthModel = .sphere) {
     precondition(radius >= 0 && radius.isFinite, "a radius is a finite length, not \(radius)")
     self.center = center
     self.radius = radius
     self.limit = limit
+    self.model = model
   }
 
   /// The query for a box covered by `cellRanges` ranges of grid cells: parameters 1-10 are the
@@ -33,10 +36,11 @@ public struct RadiusQuery: Equatable, Sendable {
   ///
   /// Without `details`, place, state and county are NULL and the query reads only the index,
   /// which holds zip, lat and lon: no lookup in the table for each zip found.
-  static func sql(cellRanges: Int, details: Bool = true) -> String {
+  static func sql(cellRanges: Int, details: Bool = true, model: EarthModel = .sphere) -> String {
     let cells = (0..<cellRanges).map { "cell BETWEEN ?\(11 + 2 * $0) AND ?\(12 + 2 * $0)" }
+    let distance = SQLFunctions.functionName(of: model)
     return """
-      SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon, distance(?1, ?2, lat, lon) AS km
+      SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon, \(distance)(?1, ?2, lat, lon) AS km
       FROM zips
       WHERE (\(cells.joined(separator: " OR ")))
         AND lat BETWEEN ?3 AND ?4
@@ -60,14 +64,14 @@ public struct RadiusQuery: Equatable, Sendable {
   /// Runs the query; without `details`, the zip codes found have no place, state or county, and
   /// the query reads only the index.
   func run(on database: Database, details: Bool) throws -> [NearbyZip] {
-    let box = Sphere.earth.boundingBox(around: center, radius: radius)
+    let box = model.boundingBox(around: center, radius: radius)
     let first = box.longitudeRanges[0]
     // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
     let second =
       box.longitudeRanges.count > 1
       ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
     let cells = GridCell.ranges(covering: box)
-    let statement = try database.cachedStatement(Self.sql(cellRanges: cells.count, details: details))
+    let statement = try database.cachedStatement(Self.sql(cellRanges: cells.count, details: details, model: model))
     try statement.bind(
       [
         center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,
@@ -91,20 +95,24 @@ extension RadiusQuery {
   /// A radius query, widened until it holds `count` zips: within the radius the ranking is
   /// complete, since no zip outside it can be nearer. It reads the index around the point, not
   /// the whole table.
-  public static func nearest(to center: Coordinate, count: Int, on database: Database) throws -> [NearbyZip] {
-    try nearest(to: center, count: count, on: database, details: true)
+  public static func nearest(
+    to center: Coordinate, count: Int, on database: Database, model: EarthModel = .sphere
+  ) throws -> [NearbyZip] {
+    try nearest(to: center, count: count, on: database, details: true, model: model)
   }
 
   /// The nearest zip codes; without `details`, with no place, state or county.
-  static func nearest(to center: Coordinate, count: Int, on database: Database, details: Bool) throws
-    -> [NearbyZip]
-  {
+  static func nearest(
+    to center: Coordinate, count: Int, on database: Database, details: Bool, model: EarthModel = .sphere
+  ) throws -> [NearbyZip] {
     precondition(count >= 0, "a count cannot be negative")
     guard count > 0 else { return [] }
-    let halfCircumference = Double.pi * Sphere.earth.radius
+    let halfCircumference = model.halfCircumference
     var radius = 10_000.0  // metres
     while true {
-      let hits = try RadiusQuery(center: center, radius: min(radius, halfCircumference), limit: count)
+      // The last round's radius reaches past the farthest point by more than any rounding.
+      let reach = min(radius, halfCircumference * (1 + 1e-9))
+      let hits = try RadiusQuery(center: center, radius: reach, limit: count, model: model)
         .run(on: database, details: details)
       if hits.count == count || radius >= halfCircumference { return hits }
       radius *= 4

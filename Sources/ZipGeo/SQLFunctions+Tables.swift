@@ -7,15 +7,18 @@ import SQLiteKit
 /// SELECT zip, distance FROM zipgeo_near('75075', 10);
 /// SELECT * FROM zipgeo_within(33.025, -96.7397, 5, 'mi');
 /// SELECT zip, distance FROM zipgeo_nearest(33.025, -96.7397, 3);
+/// SELECT zip, distance FROM zipgeo_within(33.025, -96.7397, 5, 'km', 'wgs84');
 /// ```
+///
+/// Each takes an optional last argument, the Earth model: `'sphere'` (the default) or `'wgs84'`.
 extension SQLFunctions {
   /// The columns of every search: the zip code's, then the distance from the centre.
   static let searchColumns = ZipCode.columns + ["distance"]
 
-  /// `zipgeo_near(zip, radius [, unit])`: the zip codes within `radius` of the zip code `zip`,
+  /// `zipgeo_near(zip, radius [, unit [, model]])`: the zip codes within `radius` of the zip code `zip`,
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let nearTable = TableFunction(
-    "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit"], required: 2
+    "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit", "model"], required: 2
   ) { arguments, call in
     let function = "zipgeo_near"
     let zip: String
@@ -26,6 +29,7 @@ extension SQLFunctions {
     }
     let radius = try searchRadius(arguments, at: 1, function: function)
     let unit = try optionalUnit(arguments, at: 2, function: function)
+    let model = try optionalModel(arguments, at: 3, function: function)
     let lookup = try call.database.cachedStatement("SELECT lat, lon FROM zips WHERE zip = ?")
     try lookup.bind([zip])
     defer { lookup.reset() }
@@ -33,27 +37,29 @@ extension SQLFunctions {
       throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table")
     }
     let center = Coordinate(uncheckedLatitude: lat, longitude: lon)
-    let query = RadiusQuery(center: center, radius: unit.toMetres(radius))
+    let query = RadiusQuery(center: center, radius: unit.toMetres(radius), model: model)
     return try rows(query.run(on: call.database, details: needsDetails(call)), in: unit)
   }
 
-  /// `zipgeo_within(lat, lon, radius [, unit])`: the zip codes within `radius` of a point,
+  /// `zipgeo_within(lat, lon, radius [, unit [, model]])`: the zip codes within `radius` of a point,
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let withinTable = TableFunction(
-    "zipgeo_within", columns: searchColumns, arguments: ["center_lat", "center_lon", "radius", "unit"], required: 3
+    "zipgeo_within", columns: searchColumns, arguments: ["center_lat", "center_lon", "radius", "unit", "model"],
+    required: 3
   ) { arguments, call in
     let function = "zipgeo_within"
     let center = try point(arguments, function: function)
     let radius = try searchRadius(arguments, at: 2, function: function)
     let unit = try optionalUnit(arguments, at: 3, function: function)
-    let query = RadiusQuery(center: center, radius: unit.toMetres(radius))
+    let model = try optionalModel(arguments, at: 4, function: function)
+    let query = RadiusQuery(center: center, radius: unit.toMetres(radius), model: model)
     return try rows(query.run(on: call.database, details: needsDetails(call)), in: unit)
   }
 
-  /// `zipgeo_nearest(lat, lon [, k])`: the `k` zip codes nearest a point (default 5), nearest
+  /// `zipgeo_nearest(lat, lon [, k [, model]])`: the `k` zip codes nearest a point (default 5), nearest
   /// first (ties by zip), exactly; `distance` in km.
   public static let nearestTable = TableFunction(
-    "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k"], required: 2
+    "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k", "model"], required: 2
   ) { arguments, call in
     let function = "zipgeo_nearest"
     let center = try point(arguments, function: function)
@@ -65,7 +71,9 @@ extension SQLFunctions {
       }
       count = Int(k)
     }
-    let hits = try RadiusQuery.nearest(to: center, count: count, on: call.database, details: needsDetails(call))
+    let model = try optionalModel(arguments, at: 3, function: function)
+    let hits = try RadiusQuery.nearest(
+      to: center, count: count, on: call.database, details: needsDetails(call), model: model)
     return rows(hits, in: .kilometres)
   }
 
@@ -98,6 +106,19 @@ extension SQLFunctions {
       throw FunctionError("\(function)(): radius (argument \(index + 1)) is \(radius); give a positive number")
     }
     return radius
+  }
+
+  static func optionalModel(_ arguments: borrowing FunctionArguments, at index: Int, function: String) throws
+    -> EarthModel
+  {
+    guard arguments.count > index, !arguments.isNull(at: index) else { return .sphere }
+    let valid = EarthModel.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    guard let name = arguments.text(at: index), let model = EarthModel(rawValue: name.trimmingSpaces.lowercased())
+    else {
+      let given = arguments.text(at: index).map { "'\($0.shortened)'" } ?? "not text"
+      throw FunctionError("\(function)(): unknown model \(given) (argument \(index + 1)); use \(valid)")
+    }
+    return model
   }
 
   static func optionalUnit(_ arguments: borrowing FunctionArguments, at index: Int, function: String) throws

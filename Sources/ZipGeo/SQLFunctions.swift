@@ -30,26 +30,58 @@ public enum SQLFunctions {
     return .real(Sphere.earth.distance(from: from, to: to, in: unit))
   }
 
+  /// `geodesic_distance(lat1, lon1, lat2, lon2)`: the length of the shortest path on the WGS84
+  /// ellipsoid (the Earth of GPS), in kilometres, to a fraction of a millimetre; degrees in.
+  ///
+  /// The same rules for NULL and bad arguments as `distance`.
+  public static let geodesicDistance = DatabaseFunction(
+    "geodesic_distance", argumentCount: 4, nullPropagating: false
+  ) { arguments in
+    guard let (from, to) = try coordinates(arguments, function: "geodesic_distance") else { return .null }
+    return .real(EarthModel.wgs84.distance(from: from, to: to, in: .kilometres))
+  }
+
+  /// `geodesic_distance(lat1, lon1, lat2, lon2, unit)`: the same in `unit`, as for `distance`.
+  public static let geodesicDistanceInUnit = DatabaseFunction(
+    "geodesic_distance", argumentCount: 5, nullPropagating: false
+  ) { arguments in
+    if arguments.isNull(at: 4) { return .null }
+    guard let (from, to) = try coordinates(arguments, function: "geodesic_distance") else { return .null }
+    let unit = try SQLFunctions.unit(arguments, at: 4, function: "geodesic_distance")
+    return .real(EarthModel.wgs84.distance(from: from, to: to, in: unit))
+  }
+
+  /// The name of the SQL function that measures distances on `model`.
+  static func functionName(of model: EarthModel) -> String {
+    switch model {
+    case .sphere: "distance"
+    case .wgs84: "geodesic_distance"
+    }
+  }
+
   /// `zipgeo_version()`: the version of zipgeo that registered the functions, such as `'0.1.0'`.
   public static let version = DatabaseFunction("zipgeo_version", argumentCount: 0) { _ in .text(zipgeoVersion) }
 
   /// Every function, in registration order.
-  public static let all = [distance, distanceInUnit, version]
+  public static let all = [distance, distanceInUnit, geodesicDistance, geodesicDistanceInUnit, version]
 
   /// The two coordinates in arguments 0...3, checked, or `nil` when one of them is NULL.
   ///
   /// This is the hot path of every radius query, so NULL is found here, on the slow path of the
   /// number check, rather than by a separate pass over the arguments.
   @inline(__always)
-  private static func coordinates(_ arguments: borrowing FunctionArguments) throws -> (Coordinate, Coordinate)? {
+  private static func coordinates(_ arguments: borrowing FunctionArguments, function: StaticString = "distance")
+    throws -> (Coordinate, Coordinate)?
+  {
     guard let lat1 = arguments.double(at: 0), let lon1 = arguments.double(at: 1), let lat2 = arguments.double(at: 2),
       let lon2 = arguments.double(at: 3), lat1 >= -90 && lat1 <= 90, lat2 >= -90 && lat2 <= 90, lon1.isFinite,
       lon2.isFinite
     else {
       if (0..<4).contains(where: { arguments.isNull(at: $0) }) { return nil }
       // The guard failed and no argument is NULL, so one of the two coordinates is wrong.
-      throw coordinateError(arguments, latitudeAt: 0) ?? coordinateError(arguments, latitudeAt: 2)
-        ?? FunctionError("distance(): invalid coordinates")
+      let name = "\(function)"
+      throw coordinateError(arguments, latitudeAt: 0, function: name)
+        ?? coordinateError(arguments, latitudeAt: 2, function: name) ?? FunctionError("\(name)(): invalid coordinates")
     }
     return (Coordinate(uncheckedLatitude: lat1, longitude: lon1), Coordinate(uncheckedLatitude: lat2, longitude: lon2))
   }
@@ -78,19 +110,21 @@ public enum SQLFunctions {
 
   /// What is wrong with the coordinate at `index` (latitude) and `index + 1` (longitude) of
   /// `distance()`, or `nil` when nothing is: the cold path of `metres`.
-  static func coordinateError(_ arguments: borrowing FunctionArguments, latitudeAt index: Int) -> FunctionError? {
+  static func coordinateError(
+    _ arguments: borrowing FunctionArguments, latitudeAt index: Int, function: String = "distance"
+  ) -> FunctionError? {
     for position in [index, index + 1] where arguments.double(at: position) == nil {
-      return arguments.notANumber(at: position, of: "distance", named: argumentNames[position])
+      return arguments.notANumber(at: position, of: function, named: argumentNames[position])
     }
     let latitude = arguments.double(at: index) ?? .nan
     let longitude = arguments.double(at: index + 1) ?? .nan
     if !(latitude >= -90 && latitude <= 90) {
       return FunctionError(
-        "distance(): \(argumentNames[index]) (argument \(index + 1)) is \(latitude), outside [-90, 90]")
+        "\(function)(): \(argumentNames[index]) (argument \(index + 1)) is \(latitude), outside [-90, 90]")
     }
     if !longitude.isFinite {
       return FunctionError(
-        "distance(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(longitude), not a finite number")
+        "\(function)(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(longitude), not a finite number")
     }
     return nil
   }

@@ -27,9 +27,13 @@ extension ZipDatabase {
   /// try db.near(zip: "75075", within: Length(10, .kilometres)).count   // 14
   /// ```
   ///
+  /// Distances are on the sphere unless `model` says `.wgs84`.
+  ///
   /// - Throws: `ZipGeoError.unknownZip` when `zip` is not in the database.
-  public func near(zip: String, within radius: Length, limit: Int? = nil) throws -> [NearbyZip] {
-    try near(coordinate: requireZipCode(zip).coordinate, within: radius, limit: limit)
+  public func near(zip: String, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere) throws
+    -> [NearbyZip]
+  {
+    try near(coordinate: requireZipCode(zip).coordinate, within: radius, limit: limit, model: model)
   }
 
   /// Every zip code within `radius` of a point, nearest first (ties by zip).
@@ -37,8 +41,10 @@ extension ZipDatabase {
   /// ```swift
   /// try db.near(coordinate: Coordinate(latitude: 40.75, longitude: -73.99), within: Length(1, .miles))
   /// ```
-  public func near(coordinate: Coordinate, within radius: Length, limit: Int? = nil) throws -> [NearbyZip] {
-    try RadiusQuery(center: coordinate, radius: radius.metres, limit: limit).run(on: self)
+  public func near(
+    coordinate: Coordinate, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere
+  ) throws -> [NearbyZip] {
+    try RadiusQuery(center: coordinate, radius: radius.metres, limit: limit, model: model).run(on: self)
   }
 
   /// The `count` zip codes nearest to a point, nearest first (ties by zip): the offline "which zip
@@ -50,19 +56,21 @@ extension ZipDatabase {
   ///
   /// The search widens a radius query until it holds `count` zips, so it reads the index around
   /// the point, not the whole table; the answer is exact.
-  public func nearest(to coordinate: Coordinate, count: Int) throws -> [NearbyZip] {
-    try RadiusQuery.nearest(to: coordinate, count: count, on: database)
+  public func nearest(to coordinate: Coordinate, count: Int, model: EarthModel = .sphere) throws -> [NearbyZip] {
+    try RadiusQuery.nearest(to: coordinate, count: count, on: database, model: model)
   }
 
-  /// The great-circle distance between two zip codes, in kilometres.
+  /// The distance between two zip codes, in kilometres: great-circle on the sphere, or the
+  /// geodesic on WGS84.
   ///
   /// ```swift
-  /// try db.distance(from: "75075", to: "10001")   // 2189.19581648223 km
+  /// try db.distance(from: "75075", to: "10001")                  // 2189.19581648223 km
+  /// try db.distance(from: "75075", to: "10001", model: .wgs84)   // 2194.9... km
   /// ```
-  public func distance(from zip1: String, to zip2: String) throws -> Length {
+  public func distance(from zip1: String, to zip2: String, model: EarthModel = .sphere) throws -> Length {
     let from = try requireZipCode(zip1)
     let to = try requireZipCode(zip2)
-    return Length(Sphere.earth.distance(from: from.coordinate, to: to.coordinate, in: .kilometres), .kilometres)
+    return Length(model.distance(from: from.coordinate, to: to.coordinate, in: .kilometres), .kilometres)
   }
 
   /// Imports a zip / latitude / longitude CSV into the database at `databasePath`, creating it

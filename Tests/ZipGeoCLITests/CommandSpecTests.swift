@@ -48,7 +48,8 @@ import Testing
     #expect(help.hasPrefix("OVERVIEW: List the zip codes within a radius of a zip code or a point, nearest first.\n"))
     #expect(
       help.contains(
-        "\nUSAGE: zipgeo near <center> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]\n"))
+        "\nUSAGE: zipgeo near <center> (--km <km> | --mi <mi>) [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]\n"
+      ))
     #expect(help.contains("\nARGUMENTS:\n  <center>                The zip code at the centre"))
     #expect(help.contains("\n  --km <km>               The radius in kilometres.\n"))
     #expect(help.contains("  -h, --help              Show help information.\n"))

@@ -160,11 +160,43 @@ import Testing
         """)
   }
 
-  @Test func distanceShowsKilometresAndMiles() throws {
+  @Test func distanceShowsKilometresAndMilesOnBothModels() throws {
     try importRealData()
     let result = try zipgeo("distance", "75075", "10001")
     #expect(result.status == 0)
-    #expect(result.out == "75075 (Plano, TX) -> 10001 (New York, NY): 2189.20 km (1360.30 mi)\n")
+    #expect(
+      result.out == """
+        75075 (Plano, TX) -> 10001 (New York, NY)
+        model        km       mi  azimuth
+        sphere  2189.20  1360.30
+        wgs84   2192.84  1362.57  60.47° -> 74.27°
+
+        """)
+  }
+
+  @Test func nearMeasuresOnTheChosenModel() throws {
+    try importRealData()
+    // Each list equals a full scan with that model's SQL function.
+    var lists: [[Substring]] = []
+    for (model, function) in [("sphere", "distance"), ("wgs84", "geodesic_distance")] {
+      let near = try zipgeo("near", "33.025,-96.7397", "--km", "25", "--model", model, "--format", "tsv")
+      #expect(near.status == 0, "\(near.err)")
+      let zips = near.out.split(whereSeparator: \.isNewline).dropFirst().map { $0.prefix { $0 != "\t" } }
+      let scan = try zipgeo(
+        "sql",
+        "SELECT zip FROM zips WHERE \(function)(33.025, -96.7397, lat, lon) <= 25 ORDER BY \(function)(33.025, -96.7397, lat, lon), zip",
+        "--format", "tsv")
+      #expect(zips.count > 30)
+      #expect(zips == Array(scan.out.split(whereSeparator: \.isNewline).dropFirst()), "\(model)")
+      lists.append(zips)
+    }
+    // The two models disagree by about 0.2% here, so the lists differ in order or at the edge.
+    #expect(lists[0] != lists[1])
+    let wgs84 = try zipgeo("nearest", "--zip", "75075", "-k", "3", "--model", "wgs84", "--format", "tsv")
+    #expect(wgs84.out.split(whereSeparator: \.isNewline).count == 4, "\(wgs84.out)\(wgs84.err)")
+    let bad = try zipgeo("near", "75075", "--km", "5", "--model", "flat")
+    #expect(bad.status == 64)
+    #expect(bad.err.hasPrefix("Error: The value 'flat' is invalid for '--model <model>': use one of sphere, wgs84"))
   }
 
   @Test func infoShowsOneZip() throws {
@@ -228,7 +260,7 @@ import Testing
     #expect(
       unknown.err == """
         Error: Unknown option '--foo'
-        Usage: zipgeo near <center> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]
+        Usage: zipgeo near <center> (--km <km> | --mi <mi>) [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]
           See 'zipgeo near --help' for more information.
 
         """)

@@ -82,7 +82,7 @@ import Testing
       import json, sys
       g = json.load(sys.stdin)
       assert g["type"] == "FeatureCollection"
-      assert g["properties"] == {"center": "75075", "center_lat": 33.025, "center_lon": -96.7397, "radius": 10.0, "unit": "km"}
+      assert g["properties"] == {"center": "75075", "center_lat": 33.025, "center_lon": -96.7397, "radius": 10.0, "unit": "km", "model": "sphere"}
       f = g["features"][0]
       assert f["type"] == "Feature" and f["geometry"] == {"type": "Point", "coordinates": [-96.7397, 33.025]}
       assert f["properties"]["zip"] == "75075" and f["properties"]["distance_km"] == 0.0

@@ -1,16 +1,20 @@
 import Geodesy
 import ZipGeo
 
-/// `zipgeo distance ZIP1 ZIP2`: the great-circle distance between two zip codes.
+/// `zipgeo distance ZIP1 ZIP2`: the distance between two zip codes on the sphere and on WGS84.
 enum DistanceCommand {
   static let subcommand = Subcommand(spec: spec, run: run)
 
   static let spec = CommandSpec(
-    name: "distance", abstract: "Show the great-circle distance between two zip codes, in km and mi.",
+    name: "distance", abstract: "Show the distance between two zip codes on the sphere and on WGS84, in km and mi.",
     usage: "<zip1> <zip2> [--format <format>] [--db <path>]",
     arguments: [.init(name: "zip1", help: "The first zip code."), .init(name: "zip2", help: "The second zip code.")],
     options: [OutputFormat.option, .database],
-    discussion: "Distances are on a sphere of radius 6371.0088 km (the IUGG mean Earth radius).",
+    discussion: """
+      sphere: the great circle on a sphere of radius 6371.0088 km (the IUGG mean Earth radius),
+      as distance() in SQL. wgs84: the geodesic (shortest path) on the WGS84 ellipsoid, as
+      geodesic_distance() in SQL, with its azimuths at both ends in degrees clockwise from north.
+      """,
     examples: [
       ("zipgeo distance 75075 10001", "How far Plano, TX is from Manhattan, in km and miles."),
       ("zipgeo distance 01001 99950 --format csv", "The same for two other zips, as CSV."),
@@ -22,26 +26,55 @@ enum DistanceCommand {
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let from = try db.requireZipCode(arguments.positionals[0])
     let to = try db.requireZipCode(arguments.positionals[1])
-    // The same computation as the SQL function distance(..., unit), so both print the same digits.
-    let kilometres = Sphere.earth.distance(from: from.coordinate, to: to.coordinate, in: .kilometres)
-    let miles = Sphere.earth.distance(from: from.coordinate, to: to.coordinate, in: .miles)
+    // The same computations as the SQL functions distance() and geodesic_distance(), so that
+    // both print the same digits.
+    let (a, b) = (from.coordinate, to.coordinate)
+    let kilometres = Sphere.earth.distance(from: a, to: b, in: .kilometres)
+    let miles = Sphere.earth.distance(from: a, to: b, in: .miles)
+    let geodesic = Ellipsoid.wgs84.inverse(from: a, to: b)
+    let geodesicKilometres = LengthUnit.kilometres.fromMetres(geodesic.distance)
+    let geodesicMiles = LengthUnit.miles.fromMetres(geodesic.distance)
     switch format {
     case .table:
-      context.console.out(
-        "\(describe(from)) -> \(describe(to)): \(formatDistance(kilometres)) km "
-          + "(\(formatDistance(miles)) mi)\n")
+      var table = TextTable(headers: ["model", "km", "mi", "azimuth"], rightAligned: [1, 2])
+      table.rows = [
+        ["sphere", formatDistance(kilometres), formatDistance(miles), ""],
+        [
+          "wgs84", formatDistance(geodesicKilometres), formatDistance(geodesicMiles),
+          "\(formatAzimuth(geodesic.initialAzimuth)) -> \(formatAzimuth(geodesic.finalAzimuth))",
+        ],
+      ]
+      context.console.out("\(describe(from)) -> \(describe(to))\n" + table.render())
     case .geojson:
-      // The two zips as points, the distance on the collection.
+      // The two zips as points, the distances on the collection.
       var result = ResultSet(columns: ["role"] + ZipCode.columns)
       result.rows = [[.text("from")] + from.values, [.text("to")] + to.values]
-      result.collectionProperties = [("distance_km", .real(kilometres)), ("distance_mi", .real(miles))]
+      result.collectionProperties = [
+        ("distance_km", .real(kilometres)), ("distance_mi", .real(miles)),
+        ("geodesic_km", .real(geodesicKilometres)), ("geodesic_mi", .real(geodesicMiles)),
+        ("azimuth1", .real(geodesic.initialAzimuth)), ("azimuth2", .real(geodesic.finalAzimuth)),
+      ]
       context.console.out(try result.render(format))
     default:
       var result = ResultSet(
-        columns: ZipCode.columns.map { "\($0)1" } + ZipCode.columns.map { "\($0)2" } + ["distance_km", "distance_mi"])
-      result.rows = [from.values + to.values + [.real(kilometres), .real(miles)]]
+        columns: ZipCode.columns.map { "\($0)1" } + ZipCode.columns.map { "\($0)2" } + [
+          "distance_km", "distance_mi", "geodesic_km", "geodesic_mi", "azimuth1", "azimuth2",
+        ])
+      result.rows = [
+        from.values + to.values + [
+          .real(kilometres), .real(miles), .real(geodesicKilometres), .real(geodesicMiles),
+          .real(geodesic.initialAzimuth), .real(geodesic.finalAzimuth),
+        ]
+      ]
       context.console.out(try result.render(format))
     }
+  }
+
+  /// An azimuth in whole hundredths of a degree, within [0, 360): `63.07°`.
+  static func formatAzimuth(_ degrees: Double) -> String {
+    let hundredths = Int((degrees < 0 ? degrees + 360 : degrees) * 100 + 0.5) % 36000
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)°"
   }
 
   /// `75075 (Plano, TX)`, leaving out what is unknown.

@@ -8,22 +8,25 @@ enum NearCommand {
 
   static let spec = CommandSpec(
     name: "near", abstract: "List the zip codes within a radius of a zip code or a point, nearest first.",
-    usage: "<center> (--km <km> | --mi <mi>) [--limit <limit>] [--format <format>] [--db <path>]",
+    usage: "<center> (--km <km> | --mi <mi>) [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "center", help: "The zip code at the centre, or a point as LAT,LON (33.025,-96.7397).")],
     options: [
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
       .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes. (default: all)"),
+      EarthModel.option,
       OutputFormat.option,
       .database,
     ],
     discussion: """
-      Distances are great-circle distances on a sphere of radius 6371.0088 km, from the centre
-      zip's coordinates (a centre zip itself comes first, at 0). Ties are sorted by zip code.
+      Distances are great-circle distances on a sphere of radius 6371.0088 km, or with
+      --model wgs84 geodesic distances on the WGS84 ellipsoid, from the centre zip's coordinates
+      (a centre zip itself comes first, at 0). Ties are sorted by zip code.
       """,
     examples: [
       ("zipgeo near 75075 --km 10", "The zip codes within 10 km of 75075, nearest first."),
       ("zipgeo near 10001 --mi 5 --limit 3 --format json", "The 3 nearest within 5 miles of 10001, as JSON."),
+      ("zipgeo near 33.025,-96.7397 --km 10 --model wgs84", "Around a point, measured on the WGS84 ellipsoid."),
     ]
   )
 
@@ -31,14 +34,17 @@ enum NearCommand {
     let (radius, unit) = try radius(arguments)
     let format = try OutputFormat(arguments)
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
+    let model = try EarthModel(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let center = try Center(arguments.positionals[0], in: db)
-    let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit)
+    let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit, model: model)
     let hits = try query.run(on: db)
     context.console.out(
       try render(
         hits, in: unit, format: format,
-        query: center.properties + [("radius", .real(radius)), ("unit", .text(unit.symbol))]))
+        query: center.properties + [
+          ("radius", .real(radius)), ("unit", .text(unit.symbol)), ("model", .text(model.rawValue)),
+        ]))
   }
 
   /// Search results as `near` and `nearest` print them: a table of zip, place, state and the

@@ -7,16 +7,17 @@ enum NearestCommand {
 
   static let spec = CommandSpec(
     name: "nearest", abstract: "List the zip codes nearest a point or a zip code, nearest first.",
-    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--format <format>] [--db <path>]",
+    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--model <model>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "lat,lon", help: "The point, as LAT,LON (33.025,-96.7397).")],
     options: [
       .init(name: "zip", valueName: "zip", help: "Start from this zip code instead of a point."),
       .init(name: "count", valueName: "k", help: "How many zip codes to list. (default: 5)", short: "k"),
-      OutputFormat.option, .database,
+      EarthModel.option, OutputFormat.option, .database,
     ],
     discussion: """
-      The answer is exact (the k smallest great-circle distances, ties by zip) and found through
-      the index around the point, not by reading every zip.
+      The answer is exact (the k smallest great-circle distances, or WGS84 geodesic distances
+      with --model wgs84, ties by zip) and found through the index around the point, not by
+      reading every zip.
       """,
     optionalArguments: true,
     examples: [
@@ -27,6 +28,7 @@ enum NearestCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
     let count = try arguments.positiveInteger("count", shownAs: "-k <k>") ?? 5
+    let model = try EarthModel(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let center: Center
     switch (arguments.positionals.first, arguments.value("zip")) {
@@ -39,9 +41,10 @@ enum NearestCommand {
     case (nil, nil): throw UsageError("Missing expected argument '<lat,lon>' or '--zip <zip>'")
     case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
     }
-    let hits = try db.nearest(to: center.coordinate, count: count)
+    let hits = try db.nearest(to: center.coordinate, count: count, model: model)
     context.console.out(
       try NearCommand.render(
-        hits, in: .kilometres, format: format, query: center.properties + [("count", .integer(Int64(count)))]))
+        hits, in: .kilometres, format: format,
+        query: center.properties + [("count", .integer(Int64(count))), ("model", .text(model.rawValue))]))
   }
 }

@@ -21,3 +21,10 @@ SELECT 'zipgeo_within agrees with a hand-written radius query',
 SELECT 'zipgeo_nearest finds the 3 nearest across the 180th meridian',
   (SELECT group_concat(zip) FROM zipgeo_nearest(51.9, -179.99, 3))
   = (SELECT group_concat(zip) FROM (SELECT zip FROM zips ORDER BY distance(lat, lon, 51.9, -179.99), zip LIMIT 3));
+SELECT 'zipgeo_within on WGS84 agrees with a hand-written geodesic radius query',
+  (SELECT group_concat(zip) FROM zipgeo_within(33.025, -96.7397, 25, 'km', 'wgs84'))
+  = (SELECT group_concat(zip) FROM (SELECT zip FROM zips WHERE geodesic_distance(33.025, -96.7397, lat, lon) <= 25
+     ORDER BY geodesic_distance(33.025, -96.7397, lat, lon), zip));
+SELECT 'zipgeo_nearest on WGS84 agrees with a full scan',
+  (SELECT group_concat(zip) FROM zipgeo_nearest(64.8, -147.7, 4, 'wgs84'))
+  = (SELECT group_concat(zip) FROM (SELECT zip FROM zips ORDER BY geodesic_distance(64.8, -147.7, lat, lon), zip LIMIT 4));

@@ -1,0 +1,21 @@
+import Geodesy
+
+extension EarthModel {
+  /// `--model sphere|wgs84`, for the commands that search by distance.
+  static let option = CommandSpec.Option(
+    name: "model", valueName: "model",
+    help: "Earth model: sphere (radius 6371.0088 km) or wgs84 (the GPS ellipsoid). (default: sphere)")
+
+  /// The model chosen with `--model`, or the sphere.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let text = arguments.value("model") else {
+      self = .sphere
+      return
+    }
+    guard let model = EarthModel(rawValue: text.lowercased()) else {
+      let valid = Self.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("The value '\(text)' is invalid for '--model <model>': use one of \(valid)")
+    }
+    self = model
+  }
+}
