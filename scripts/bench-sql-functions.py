@@ -9,11 +9,12 @@ yardstick (gcc -O2, scripts/bench/c_distance.c), fills an in-memory table with r
 then times, round after round in the same process, `SELECT sum(...)` over every row for:
   scan        sum(lat + lon): reading the rows, no function;
   zipgeo      distance(lat, lon, 33.025, -96.7397), the Swift extension;
+  wgs84       geodesic_distance(lat, lon, 33.025, -96.7397), the same on the WGS84 ellipsoid;
   c           c_distance(...), the same formula and checks as a plain C function;
   sql         the haversine written in SQL with SQLite's built-in math functions.
 It prints the median time of each, the net cost per row (the function's time minus the scan's in
 the same round, per row; median over rounds) and the ratios the project tracks, also taken round
-by round: sql/zipgeo (want >= 5) and zipgeo/c (want <= 1.2).
+by round: sql/zipgeo (want >= 5), zipgeo/c (want <= 1.2) and wgs84/zipgeo (want <= 20).
 """
 import argparse
 import os
@@ -51,6 +52,7 @@ con.execute(f"""
 queries = {
     "scan": "SELECT sum(lat + lon) FROM p",
     "zipgeo": "SELECT sum(distance(lat, lon, 33.025, -96.7397)) FROM p",
+    "wgs84": "SELECT sum(geodesic_distance(lat, lon, 33.025, -96.7397)) FROM p",
     "c": "SELECT sum(c_distance(lat, lon, 33.025, -96.7397)) FROM p",
     "sql": """SELECT sum(2 * 6371.0088 * asin(sqrt(
                 pow(sin(radians(33.025 - lat) / 2), 2)
@@ -59,6 +61,7 @@ queries = {
 results = {name: con.execute(sql).fetchone()[0] for name, sql in queries.items()}  # warm-up
 assert abs(results["zipgeo"] - results["c"]) < 1e-6 * results["c"], results
 assert abs(results["zipgeo"] - results["sql"]) < 1e-6 * results["sql"], results
+assert abs(results["wgs84"] / results["zipgeo"] - 1) < 0.005, results
 
 times = {name: [] for name in queries}
 for _ in range(args.rounds):
@@ -81,4 +84,6 @@ for name in queries:
 sql_ratio = statistics.median(net("sql", r) / net("zipgeo", r) for r in rounds)
 c_ratio = statistics.median(net("zipgeo", r) / net("c", r) for r in rounds)
 print(f"sql / zipgeo (net, median of rounds) = {sql_ratio:.2f}   (want >= 5)")
+wgs84_ratio = statistics.median(net("wgs84", r) / net("zipgeo", r) for r in rounds)
 print(f"zipgeo / c (net, median of rounds)   = {c_ratio:.2f}   (want <= 1.2)")
+print(f"wgs84 / zipgeo (net, median of rounds) = {wgs84_ratio:.2f}   (want <= 20)")
