@@ -148,4 +148,25 @@ import Testing
     let east = Coordinate(uncheckedLatitude: 0, longitude: 90)
     #expect(abs(wgs84.distance(from: equator, to: east) - Double.pi / 2 * 6_378_137) < 1e-6)
   }
+
+  @Test func strangeButFiniteInputsGiveFiniteAnswers() {
+    let latitudes = [-90, -89.999999999, -1e-300, -0.0, 0, .leastNonzeroMagnitude, 1e-9, 45, 89.99999999999, 90]
+    let longitudes = [-1e300, -540, -180, -179.999999999, -0.0, 0, 1e-300, 179.999999999, 180, 360, 1e15]
+    var checked = 0
+    for lat1 in latitudes {
+      for lat2 in latitudes {
+        for lon in longitudes {
+          let a = Coordinate(uncheckedLatitude: lat1, longitude: 0)
+          let b = Coordinate(uncheckedLatitude: lat2, longitude: lon)
+          let line = wgs84.inverse(from: a, to: b)
+          #expect(line.distance.isFinite && line.distance >= 0 && line.distance <= 20_003_931.46, "\(a) \(b)")
+          #expect(line.initialAzimuth.isFinite && line.finalAzimuth.isFinite, "\(a) \(b)")
+          let end = wgs84.destination(from: a, azimuth: lon, distance: lat2 * 1e5)
+          #expect(end.point.latitude.isFinite && end.point.longitude.isFinite, "\(a) \(lon) \(lat2 * 1e5)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 1100)
+  }
 }

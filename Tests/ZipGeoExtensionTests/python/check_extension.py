@@ -54,10 +54,22 @@ check("unknown unit lists the valid ones",
       error("SELECT distance(0, 0, 1, 1, 'yd')") == "distance(): unknown unit 'yd' (argument 5); use one of 'km', 'm', 'mi', 'nmi', 'ft'")
 check("wrong argument count is refused by SQLite", error("SELECT distance(0, 0, 1)") is not None)
 check("a huge text argument is an error, not a crash", error("SELECT distance(?, 0, 0, 0)", "x" * 5_000_000) is not None)
+check("WGS84 geodesic, Plano to Manhattan, as GeographicLib",
+      abs(value("SELECT geodesic_distance(?, ?, ?, ?)", 33.025, -96.7397, 40.7484, -73.9967) - 2192.843030364853) < 1e-9)
+check("WGS84 geodesic of nearly antipodal points, as GeographicLib",
+      abs(value("SELECT geodesic_distance(0, 0, 0.5, 179.7)") - 19944.127420750458) < 1e-9)
+check("WGS84 geodesic in miles", abs(value("SELECT geodesic_distance(0, 0, 90, 0, 'mi')") * 1.609344 - 10001.965729312724) < 1e-9)
+check("WGS84 error names geodesic_distance",
+      error("SELECT geodesic_distance(0, 0, 91, 0)") == "geodesic_distance(): lat2 (argument 3) is 91.0, outside [-90, 90]")
 if database != ":memory:":
     rows = con.execute(
         "SELECT zip, distance(lat, lon, 33.025, -96.7397) AS km FROM zips WHERE km <= 10 ORDER BY km, zip").fetchall()
     check("14 zips within 10 km of 75075", len(rows) == 14 and rows[0] == ("75075", 0.0))
+    within = con.execute("SELECT zip FROM zipgeo_within(?, ?, ?, 'km', 'wgs84')", (33.025, -96.7397, 10)).fetchall()
+    scan = con.execute(
+        "SELECT zip FROM zips WHERE geodesic_distance(33.025, -96.7397, lat, lon) <= 10 "
+        "ORDER BY geodesic_distance(33.025, -96.7397, lat, lon), zip").fetchall()
+    check("zipgeo_within on WGS84 equals a full scan", within == scan and len(scan) > 10)
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
