@@ -26,7 +26,10 @@ enum GridCell {
 
   /// Ranges of cell numbers that cover `box`: one per row and longitude range, or, for boxes of
   /// more rows than is worth a range each, one range over the whole band of rows.
-  static func ranges(covering box: BoundingBox, maximumRanges: Int = 64) -> [ClosedRange<Int>] {
+  /// Boxes needing more ranges than this read whole rows of cells instead.
+  static let maximumRanges = 64
+
+  static func ranges(covering box: BoundingBox, maximumRanges: Int = maximumRanges) -> [ClosedRange<Int>] {
     let rows = row(max(-90, box.minLatitude))...row(min(90, box.maxLatitude))
     if rows.count * box.longitudeRanges.count > maximumRanges {
       return [(rows.lowerBound * columns)...(rows.upperBound * columns + columns - 1)]

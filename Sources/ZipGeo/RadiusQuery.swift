@@ -8,8 +8,8 @@ import SQLiteKit
 /// for hit in try query.run(on: db) { print(hit.zipCode.zip, hit.distance) }
 /// ```
 ///
-/// The query runs inside SQLite: a bounding box from the geodesy core becomes ranges of grid
-/// cells read from the `(cell, lat, lon, zip)` index, then the `distance()` SQL function (or
+/// A bounding box from the geodesy core becomes ranges of grid cells read from the
+/// `(cell, lat, lon, zip)` index, then the distance `distance()` computes (or
 /// `geodesic_distance()` on the WGS84 model) keeps exactly the zips within the radius.
 /// Results are sorted by distance, then by zip.
 public struct RadiusQuery: Equatable, Sendable {
@@ -31,38 +31,40 @@ public struct RadiusQuery: Equatable, Sendable {
     self.model = model
   }
 
-  /// The query for a box covered by `cellRanges` ranges of grid cells: parameters 1-10 are the
-  /// centre, the box, the radius in km and the limit; then a pair per cell range.
+  /// The box search over one range of grid cells: parameters 1-2 are the range of cells, 3-4
+  /// the box's latitudes, 5-8 its one or two longitude ranges.
   ///
   /// Without `details`, place, state and county are NULL and the query reads only the index,
   /// which holds zip, lat and lon: no lookup in the table for each zip found.
-  static func sql(cellRanges: Int, details: Bool = true, model: EarthModel = .sphere) -> String {
-    let cells = (0..<cellRanges).map { "cell BETWEEN ?\(11 + 2 * $0) AND ?\(12 + 2 * $0)" }
-    let distance = SQLFunctions.functionName(of: model)
-    return """
-      SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon, \(distance)(?1, ?2, lat, lon) AS km
-      FROM zips
-      WHERE (\(cells.joined(separator: " OR ")))
-        AND lat BETWEEN ?3 AND ?4
-        AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)
-        AND km <= ?9
-      ORDER BY km, zip
-      LIMIT ?10
-      """
+  static func sql(details: Bool) -> String {
+    """
+    SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon
+    FROM zips
+    WHERE cell BETWEEN ?1 AND ?2
+      AND lat BETWEEN ?3 AND ?4
+      AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)
+    """
   }
+
+  private static let detailedSQL = sql(details: true)
+  private static let indexOnlySQL = sql(details: false)
 
   /// Runs the query.
   public func run(on db: ZipDatabase) throws -> [NearbyZip] {
     try run(on: db.database)
   }
 
-  /// Runs the query on any connection with a zipgeo `zips` table and zipgeo's SQL functions.
+  /// Runs the query on any connection with a zipgeo `zips` table.
   public func run(on database: Database) throws -> [NearbyZip] {
     try run(on: database, details: true)
   }
 
   /// Runs the query; without `details`, the zip codes found have no place, state or county, and
   /// the query reads only the index.
+  ///
+  /// One prepared statement reads each range of cells in turn (a few short index ranges, where
+  /// SQLite's multi-index OR would cost more than the reading); the distance is the one the SQL
+  /// functions compute (`distance()`, `geodesic_distance()`), from the centre to each zip.
   func run(on database: Database, details: Bool) throws -> [NearbyZip] {
     let box = model.boundingBox(around: center, radius: radius)
     let first = box.longitudeRanges[0]
@@ -70,22 +72,31 @@ public struct RadiusQuery: Equatable, Sendable {
     let second =
       box.longitudeRanges.count > 1
       ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
-    let cells = GridCell.ranges(covering: box)
-    let statement = try database.cachedStatement(Self.sql(cellRanges: cells.count, details: details, model: model))
-    try statement.bind(
-      [
-        center.latitude, center.longitude, box.minLatitude, box.maxLatitude, first.lowerBound, first.upperBound,
-        second.0, second.1, LengthUnit.kilometres.fromMetres(radius), limit ?? -1,
-      ] + cells.flatMap { [$0.lowerBound, $0.upperBound] as [any DatabaseValueConvertible] })
+    let statement = try database.cachedStatement(details ? Self.detailedSQL : Self.indexOnlySQL)
+    try statement.bind(values: [
+      .null, .null, .real(box.minLatitude), .real(box.maxLatitude), .real(first.lowerBound), .real(first.upperBound),
+      .real(second.0), .real(second.1),
+    ])
     defer { statement.reset() }
-    var results: [NearbyZip] = []
-    while try statement.step() {
-      results.append(
-        NearbyZip(
-          zipCode: ZipDatabase.zipCode(from: statement),
-          distance: Length(statement.double(at: 6), .kilometres)))
+    let kilometres = LengthUnit.kilometres.fromMetres(radius)
+    var hits: [(kilometres: Double, zipCode: ZipCode)] = []
+    for cells in GridCell.ranges(covering: box) {
+      statement.reset()
+      try statement.bind(.integer(Int64(cells.lowerBound)), at: 1)
+      try statement.bind(.integer(Int64(cells.upperBound)), at: 2)
+      while try statement.step() {
+        let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
+        let distance = model.distance(from: center, to: point, in: .kilometres)
+        if distance <= kilometres { hits.append((distance, ZipDatabase.zipCode(from: statement))) }
+      }
     }
-    return results
+    // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them).
+    hits.sort { a, b in
+      a.kilometres != b.kilometres
+        ? a.kilometres < b.kilometres : a.zipCode.zip.utf8.lexicographicallyPrecedes(b.zipCode.zip.utf8)
+    }
+    if let limit, hits.count > limit { hits.removeSubrange(limit...) }
+    return hits.map { NearbyZip(zipCode: $0.zipCode, distance: Length($0.kilometres, .kilometres)) }
   }
 }
 
