@@ -79,7 +79,8 @@ public struct RadiusQuery: Equatable, Sendable {
     ])
     defer { statement.reset() }
     let kilometres = LengthUnit.kilometres.fromMetres(radius)
-    var hits: [(kilometres: Double, zipCode: ZipCode)] = []
+    var found: [ZipCode] = []
+    var order: [(kilometres: Double, index: Int)] = []
     for cells in GridCell.ranges(covering: box) {
       statement.reset()
       try statement.bind(.integer(Int64(cells.lowerBound)), at: 1)
@@ -87,16 +88,23 @@ public struct RadiusQuery: Equatable, Sendable {
       while try statement.step() {
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
         let distance = model.distance(from: center, to: point, in: .kilometres)
-        if distance <= kilometres { hits.append((distance, ZipDatabase.zipCode(from: statement))) }
+        guard distance <= kilometres else { continue }
+        order.append((distance, found.count))
+        found.append(
+          details
+            ? ZipDatabase.zipCode(from: statement)
+            : ZipCode(zip: statement.text(at: 0) ?? "", place: nil, state: nil, county: nil, coordinate: point))
       }
     }
-    // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them).
-    hits.sort { a, b in
+    // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them); the sort
+    // moves pairs of numbers, not zip codes.
+    order.sort { a, b in
       a.kilometres != b.kilometres
-        ? a.kilometres < b.kilometres : a.zipCode.zip.utf8.lexicographicallyPrecedes(b.zipCode.zip.utf8)
+        ? a.kilometres < b.kilometres : found[a.index].zip.utf8.lexicographicallyPrecedes(found[b.index].zip.utf8)
     }
-    if let limit, hits.count > limit { hits.removeSubrange(limit...) }
-    return hits.map { NearbyZip(zipCode: $0.zipCode, distance: Length($0.kilometres, .kilometres)) }
+    return order.prefix(limit ?? order.count).map {
+      NearbyZip(zipCode: found[$0.index], distance: Length($0.kilometres, .kilometres))
+    }
   }
 }
 

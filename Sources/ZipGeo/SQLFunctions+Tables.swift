@@ -86,7 +86,7 @@ extension SQLFunctions {
   }
 
   static func rows(_ hits: [NearbyZip], in unit: LengthUnit) -> [[DatabaseValue]] {
-    hits.map { $0.zipCode.values + [.real($0.distance.converted(to: unit).value)] }
+    hits.map { $0.zipCode.values(then: [.real($0.distance.converted(to: unit).value)]) }
   }
 
   static func point(_ arguments: borrowing FunctionArguments, function: String) throws -> Coordinate {
