@@ -24,11 +24,11 @@ enum GridCell {
     row(point.latitude) * columns + column(point.longitude)
   }
 
-  /// Ranges of cell numbers that cover `box`: one per row and longitude range, or, for boxes of
-  /// more rows than is worth a range each, one range over the whole band of rows.
   /// Boxes needing more ranges than this read whole rows of cells instead.
   static let maximumRanges = 64
 
+  /// Ranges of cell numbers that cover `box`: one per row and longitude range, or, for boxes of
+  /// more rows than is worth a range each, one range over the whole band of rows.
   static func ranges(covering box: BoundingBox, maximumRanges: Int = maximumRanges) -> [ClosedRange<Int>] {
     let rows = row(max(-90, box.minLatitude))...row(min(90, box.maxLatitude))
     if rows.count * box.longitudeRanges.count > maximumRanges {
