@@ -64,6 +64,19 @@ struct ParsedArguments: Equatable {
     return number
   }
   func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of option `--name` as one of `T`'s cases (in any letter case), or `fallback` when
+  /// the option is not given.
+  func choice<T: CaseIterable & RawRepresentable<String>>(_ name: String, default fallback: T) throws(UsageError)
+    -> T
+  {
+    guard let text = values[name] else { return fallback }
+    guard let choice = T(rawValue: text.lowercased()) else {
+      let valid = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("The value '\(text)' is invalid for '--\(name) <\(name)>': use one of \(valid)")
+    }
+    return choice
+  }
 }
 
 extension CommandSpec {

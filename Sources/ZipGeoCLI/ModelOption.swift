@@ -8,14 +8,6 @@ extension EarthModel {
 
   /// The model chosen with `--model`, or the sphere.
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let text = arguments.value("model") else {
-      self = .sphere
-      return
-    }
-    guard let model = EarthModel(rawValue: text.lowercased()) else {
-      let valid = Self.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("The value '\(text)' is invalid for '--model <model>': use one of \(valid)")
-    }
-    self = model
+    self = try arguments.choice("model", default: .sphere)
   }
 }

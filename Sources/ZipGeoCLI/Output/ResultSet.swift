@@ -10,15 +10,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
   /// The format chosen with `--format`, or `table`.
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let text = arguments.value("format") else {
-      self = .table
-      return
-    }
-    guard let format = OutputFormat(rawValue: text.lowercased()) else {
-      let valid = Self.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("The value '\(text)' is invalid for '--format <format>': use one of \(valid)")
-    }
-    self = format
+    self = try arguments.choice("format", default: .table)
   }
 }
 
