@@ -1,3 +1,4 @@
+import Geodesy
 import SQLiteKit
 
 /// Shell completion scripts for `zipgeo`, made from the same command specs as the help.
@@ -14,6 +15,7 @@ enum CompletionScript {
   static func values(of option: CommandSpec.Option) -> [String]? {
     switch option.name {
     case "format": OutputFormat.allCases.map(\.rawValue)
+    case "model": EarthModel.allCases.map(\.rawValue)
     default: nil
     }
   }
