@@ -96,6 +96,14 @@ import Testing
     #expect(both == "2 2189.2\n")
   }
 
+  @Test func theCommittedGeoJSONExampleIsWhatNearPrintsToday() throws {
+    let committed = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/near-75075-10km.geojson").standardized,
+      encoding: .utf8)
+    #expect(try zipgeo("near", "75075", "--km", "10", "--format", "geojson").out == committed)
+  }
+
   @Test func distanceInMachineFormatsCarriesBothUnits() throws {
     let out = try zipgeo("distance", "75075", "10001", "--format", "json").out
     let checked = try python(

@@ -20,8 +20,9 @@ enum SQLCommand {
       OutputFormat.option, .database,
     ],
     discussion: """
-      Statements run one after another; each one that returns rows prints them. distance() and
-      zipgeo_version() are available, as in the loadable extension.
+      Statements run one after another; each one that returns rows prints them. zipgeo's SQL
+      functions are available, as in the loadable extension: distance(), geodesic_distance(),
+      zipgeo_version() and the tables zipgeo_near(), zipgeo_within() and zipgeo_nearest().
       """,
     optionalArguments: true,
     examples: [
