@@ -211,39 +211,42 @@ public struct Importer: Sendable {
         "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
       var inserted = 0
-      var records = 0
-      while let record = try nextRecord() {
-        // Counted in records, not lines: multi-line quoted records must not skip the checks.
-        records += 1
-        if records % 4096 == 0 {
-          if shouldStop() { throw ImportError.interrupted(file: path) }
-          progress(
-            ImportProgress(
-              rows: inserted + skipped, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes,
-              seconds: (clock.now - start).seconds))
+      // The file is read and checked on another thread while this one inserts.
+      let totalBytes = reader.totalBytes
+      let producer = RowProducer(reader: reader, columns: columns, path: path, skipInvalid: options.skipInvalid)
+      producer.start()
+      defer { producer.stop() }
+      while true {
+        let batch = producer.next()
+        for line in batch.lines {
+          switch line {
+          case .invalid(let problem):
+            skipped += 1
+            notify(.skipped(problem))
+          case .row(let number, let zip):
+            // Bound one by one: no array of values per row.
+            try insert.bind(.integer(Int64(number)), at: 1)
+            try insert.bind(.text(zip.zip), at: 2)
+            try insert.bind(text(zip.place), at: 3)
+            try insert.bind(text(zip.state), at: 4)
+            try insert.bind(text(zip.county), at: 5)
+            try insert.bind(.real(zip.coordinate.latitude), at: 6)
+            try insert.bind(.real(zip.coordinate.longitude), at: 7)
+            try insert.bind(.integer(Int64(GridCell.number(of: zip.coordinate))), at: 8)
+            try insert.step()
+            insert.reset()
+            inserted += 1
+          }
         }
-        let zip: ZipCode
-        do {
-          zip = try columns.zipCode(from: record)
-        } catch let error as ImportProblem {
-          let problem = fail(record.line, error.message)
-          guard options.skipInvalid else { throw problem }
-          skipped += 1
-          notify(.skipped(problem))
-          continue
+        if let end = batch.end {
+          try end.get()
+          break
         }
-        // Bound one by one: no array of values per row.
-        try insert.bind(.integer(Int64(record.line)), at: 1)
-        try insert.bind(.text(zip.zip), at: 2)
-        try insert.bind(text(zip.place), at: 3)
-        try insert.bind(text(zip.state), at: 4)
-        try insert.bind(text(zip.county), at: 5)
-        try insert.bind(.real(zip.coordinate.latitude), at: 6)
-        try insert.bind(.real(zip.coordinate.longitude), at: 7)
-        try insert.bind(.integer(Int64(GridCell.number(of: zip.coordinate))), at: 8)
-        try insert.step()
-        insert.reset()
-        inserted += 1
+        if shouldStop() { throw ImportError.interrupted(file: path) }
+        progress(
+          ImportProgress(
+            rows: inserted + skipped, bytesRead: batch.bytesRead, totalBytes: totalBytes,
+            seconds: (clock.now - start).seconds))
       }
       guard inserted > 0 else {
         throw fail(nil, "no valid data rows; the database is unchanged")

@@ -1,0 +1,164 @@
+import CSV
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// One data line of an import file, read and checked.
+enum ParsedLine: Sendable {
+  /// A valid row and the line it came from.
+  case row(line: Int, zipCode: ZipCode)
+  /// An invalid line, to skip (the producer stops at the first one unless told to skip them).
+  case invalid(ImportError)
+}
+
+/// Lines handed from the reading thread to the inserting one, in file order.
+struct ParsedBatch: Sendable {
+  var lines: [ParsedLine] = []
+  /// Records read so far (blank lines not counted) and bytes of the file read so far.
+  var records = 0
+  var bytesRead = 0
+  /// Set on the last batch: the file ended, or a problem stopped the reading.
+  var end: Result<Void, ImportError>?
+}
+
+/// Reads and checks an import file's records on a thread of its own, so that parsing one batch
+/// overlaps with SQLite inserting the one before: on two cores the import takes about as long
+/// as the slower of the two, not their sum.
+///
+/// The reader is the producer's alone from `start()` on. `next()` blocks until a batch is ready;
+/// the last batch has `end` set. `stop()` ends the thread early (when inserting fails) and
+/// waits for it; it must be called before the producer goes away, and may be called twice.
+final class RowProducer: @unchecked Sendable {
+  private let reader: CSVReader
+  private let columns: ColumnMap
+  private let path: String
+  private let skipInvalid: Bool
+
+  /// Guards `queue` and `cancelled`.
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private var queue: [ParsedBatch] = []
+  private var cancelled = false
+  private var thread: pthread_t?
+
+  /// Batches waiting at most, and lines per batch: enough to keep both threads busy, little
+  /// enough to keep memory flat.
+  static let capacity = 4
+  static let batchSize = 2048
+
+  init(reader: CSVReader, columns: ColumnMap, path: String, skipInvalid: Bool) {
+    self.reader = reader
+    self.columns = columns
+    self.path = path
+    self.skipInvalid = skipInvalid
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(changed, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(changed)
+    pthread_mutex_destroy(mutex)
+    changed.deallocate()
+    mutex.deallocate()
+  }
+
+  /// Starts reading on a new thread; when no thread can be made, `next()` reads on the caller's.
+  func start() {
+    let context = Unmanaged.passRetained(self).toOpaque()
+    var thread = pthread_t()
+    let code = pthread_create(
+      &thread, nil,
+      { context in
+        let producer = Unmanaged<RowProducer>.fromOpaque(context!).takeRetainedValue()
+        producer.produce()
+        return nil
+      }, context)
+    guard code == 0 else {
+      Unmanaged<RowProducer>.fromOpaque(context).release()
+      return
+    }
+    self.thread = thread
+  }
+
+  /// The next batch, in file order; waits for it.
+  func next() -> ParsedBatch {
+    guard thread != nil else { return readBatch() }
+    pthread_mutex_lock(mutex)
+    while queue.isEmpty { pthread_cond_wait(changed, mutex) }
+    let batch = queue.removeFirst()
+    pthread_cond_broadcast(changed)
+    pthread_mutex_unlock(mutex)
+    return batch
+  }
+
+  /// Tells the thread to stop, and waits until it has.
+  func stop() {
+    pthread_mutex_lock(mutex)
+    cancelled = true
+    pthread_cond_broadcast(changed)
+    pthread_mutex_unlock(mutex)
+    if let thread {
+      pthread_join(thread, nil)
+      self.thread = nil
+    }
+  }
+
+  /// Queues `batch`, waiting for room; false when the consumer has stopped listening.
+  private func push(_ batch: ParsedBatch) -> Bool {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while queue.count >= Self.capacity && !cancelled { pthread_cond_wait(changed, mutex) }
+    if cancelled { return false }
+    queue.append(batch)
+    pthread_cond_broadcast(changed)
+    return true
+  }
+
+  /// The reading thread: batches out until the file ends, a problem stops it, or the consumer
+  /// stops listening.
+  private func produce() {
+    while true {
+      let batch = readBatch()
+      guard push(batch), batch.end == nil else { return }
+    }
+  }
+
+  /// Records read so far, blank lines not counted (only the reading thread touches it).
+  private var records = 0
+
+  /// Reads up to `batchSize` lines; sets `end` when the file ended or a problem stopped it.
+  private func readBatch() -> ParsedBatch {
+    var batch = ParsedBatch()
+    batch.lines.reserveCapacity(Self.batchSize)
+    defer {
+      batch.records = records
+      batch.bytesRead = reader.bytesRead
+    }
+    do {
+      while batch.lines.count < Self.batchSize {
+        guard let record = try reader.next() else {
+          batch.end = .success(())
+          return batch
+        }
+        if record.isBlank { continue }
+        records += 1
+        do {
+          batch.lines.append(.row(line: record.line, zipCode: try columns.zipCode(from: record)))
+        } catch {
+          let problem = ImportError(file: path, line: record.line, message: error.message)
+          guard skipInvalid else {
+            batch.end = .failure(problem)
+            return batch
+          }
+          batch.lines.append(.invalid(problem))
+        }
+      }
+    } catch {
+      batch.end = .failure(ImportError(file: path, line: error.line, message: error.message))
+    }
+    return batch
+  }
+}
