@@ -26,7 +26,7 @@ done
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name ZipGeo \
   -emit-module-path "$out/ZipGeo.swiftmodule" -o "$out/libZipgeo.a" "$out"/src/*.swift
 # (The linker warns about sanitizer symbols it cannot export; they need no exporting.)
-swiftc "${flags[@]}" -o "$out/csv-import-fuzz" Tests/Fuzz/CSVImportFuzz.swift -L "$out" -lZipGeo -lCSV \
+swiftc "${flags[@]}" -o "$out/csv-import-fuzz" Tests/Fuzz/CSVImportFuzz.swift -L "$out" -lZipgeo -lCSV \
   2> >(grep -v "Cannot export local symbol" >&2)
 
 cp Tests/ZipGeoCLITests/HostileCSV/*.csv "$out/corpus"/ 2>/dev/null || true
