@@ -174,18 +174,7 @@ public struct Importer: Sendable {
     } catch {
       throw fail(nil, "cannot read the file: \(error.message)")
     }
-    func nextRecord() throws -> CSVRecord? {
-      do {
-        while let record = try reader.next() {
-          if !record.isBlank { return record }
-        }
-        return nil
-      } catch {
-        throw fail(error.line, error.message)
-      }
-    }
-
-    guard let header = try nextRecord() else {
+    guard let header = try reader.nextNonBlank(file: path) else {
       throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
     }
     let columns: ColumnMap

@@ -17,8 +17,7 @@ enum ParsedLine: Sendable {
 /// Lines handed from the reading thread to the inserting one, in file order.
 struct ParsedBatch: Sendable {
   var lines: [ParsedLine] = []
-  /// Records read so far (blank lines not counted) and bytes of the file read so far.
-  var records = 0
+  /// Bytes of the file read so far.
   var bytesRead = 0
   /// Set on the last batch: the file ended, or a problem stopped the reading.
   var end: Result<Void, ImportError>?
@@ -126,39 +125,42 @@ final class RowProducer: @unchecked Sendable {
     }
   }
 
-  /// Records read so far, blank lines not counted (only the reading thread touches it).
-  private var records = 0
-
   /// Reads up to `batchSize` lines; sets `end` when the file ended or a problem stopped it.
   private func readBatch() -> ParsedBatch {
     var batch = ParsedBatch()
     batch.lines.reserveCapacity(Self.batchSize)
-    defer {
-      batch.records = records
-      batch.bytesRead = reader.bytesRead
-    }
     do {
-      while batch.lines.count < Self.batchSize {
-        guard let record = try reader.next() else {
+      while batch.end == nil && batch.lines.count < Self.batchSize {
+        guard let record = try reader.nextNonBlank(file: path) else {
           batch.end = .success(())
-          return batch
+          break
         }
-        if record.isBlank { continue }
-        records += 1
         do {
           batch.lines.append(.row(line: record.line, zipCode: try columns.zipCode(from: record)))
         } catch {
           let problem = ImportError(file: path, line: record.line, message: error.message)
-          guard skipInvalid else {
-            batch.end = .failure(problem)
-            return batch
-          }
-          batch.lines.append(.invalid(problem))
+          if skipInvalid { batch.lines.append(.invalid(problem)) } else { batch.end = .failure(problem) }
         }
       }
     } catch {
-      batch.end = .failure(ImportError(file: path, line: error.line, message: error.message))
+      batch.end = .failure(error)
     }
+    batch.bytesRead = reader.bytesRead
     return batch
+  }
+}
+
+extension CSVReader {
+  /// The next record that is not a blank line, or `nil` at the end; a problem with the file is
+  /// an `ImportError` naming `file` and the line.
+  func nextNonBlank(file: String) throws(ImportError) -> CSVRecord? {
+    do {
+      while let record = try next() {
+        if !record.isBlank { return record }
+      }
+      return nil
+    } catch {
+      throw ImportError(file: file, line: error.line, message: error.message)
+    }
   }
 }

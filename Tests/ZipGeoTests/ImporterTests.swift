@@ -198,6 +198,17 @@ import Testing
     #expect(try db.zipCode("01001")?.county == "Hampden")
   }
 
+  @Test func progressReportsGrowTowardTheWholeFile() throws {
+    let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/zips.csv")
+      .standardized.path
+    var reports: [ImportProgress] = []
+    _ = try Importer().importFile(csv, into: try ZipDatabase(writingAt: dbPath), progress: { reports.append($0) })
+    #expect(reports.count > 10)
+    #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.rows < $1.rows && $0.bytesRead < $1.bytesRead })
+    #expect((reports.first?.fraction ?? 0) > 0)
+    #expect((reports.last?.fraction ?? 0) > 0.9)
+  }
+
   /// The raw GeoNames file, kept next to the repository in the team's checkout (not in a user's).
   static let rawGeoNames = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../shared/data/geonames-us-postal-codes.csv").standardized.path
