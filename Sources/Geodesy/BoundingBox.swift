@@ -78,8 +78,8 @@ extension Ellipsoid {
     precondition(radius >= 0, "a radius cannot be negative")
     let margin = 1e-9  // degrees, about 0.1 mm
     let here = meridianDistance(toLatitude: center.latitude)
-    let toNorthPole = meridianDistance(toLatitude: 90) - here
-    let toSouthPole = here - meridianDistance(toLatitude: -90)
+    let toNorthPole = quarterMeridian - here
+    let toSouthPole = quarterMeridian + here
     let north =
       radius >= toNorthPole
       ? 90 : destination(from: center, azimuth: 0, distance: radius).point.latitude + margin

@@ -48,7 +48,7 @@ public enum EarthModel: String, CaseIterable, Sendable {
   public var halfCircumference: Double {
     switch self {
     case .sphere: Double.pi * Sphere.earth.radius
-    case .wgs84: 2 * Ellipsoid.wgs84.meridianDistance(toLatitude: 90)
+    case .wgs84: 2 * Ellipsoid.wgs84.quarterMeridian
     }
   }
 }

@@ -79,6 +79,12 @@ public struct Ellipsoid: Hashable, Sendable {
     return polarRadius * Ellipsoid.a1(eps) * (beta + Ellipsoid.c1(eps).sum(sin: sinBeta, cos: cosBeta))
   }
 
+  /// The length of the meridian from the equator to a pole, in metres: b A1 π/2 (the sine
+  /// series vanishes at σ = π/2).
+  public var quarterMeridian: Double {
+    polarRadius * Ellipsoid.a1(Ellipsoid.epsilon(kSquared: secondEccentricitySquared)) * Double.pi / 2
+  }
+
   /// ε = (√(1 + k²) - 1) / (√(1 + k²) + 1), written without cancellation.
   @inline(__always)
   static func epsilon(kSquared k2: Double) -> Double {
@@ -216,6 +222,6 @@ struct SineSeries {
 /// (s, c) scaled to unit length.
 @inline(__always)
 func normalized(_ s: Double, _ c: Double) -> (Double, Double) {
-  let r = (s * s + c * c).squareRoot()
+  let r = length(s, c)
   return (s / r, c / r)
 }

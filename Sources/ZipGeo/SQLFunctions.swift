@@ -51,14 +51,6 @@ public enum SQLFunctions {
     return .real(EarthModel.wgs84.distance(from: from, to: to, in: unit))
   }
 
-  /// The name of the SQL function that measures distances on `model`.
-  static func functionName(of model: EarthModel) -> String {
-    switch model {
-    case .sphere: "distance"
-    case .wgs84: "geodesic_distance"
-    }
-  }
-
   /// `zipgeo_version()`: the version of zipgeo that registered the functions, such as `'0.1.0'`.
   public static let version = DatabaseFunction("zipgeo_version", argumentCount: 0) { _ in .text(zipgeoVersion) }
 

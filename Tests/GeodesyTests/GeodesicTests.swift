@@ -145,6 +145,8 @@ import Testing
     let equator = Coordinate(uncheckedLatitude: 0, longitude: 0)
     #expect(abs(wgs84.distance(from: equator, to: pole) - 10_001_965.729) < 1e-3)
     #expect(abs(wgs84.meridianDistance(toLatitude: 90) - 10_001_965.729) < 1e-3)
+    #expect(abs(wgs84.quarterMeridian - wgs84.meridianDistance(toLatitude: 90)) < 1e-8)
+    #expect(abs(wgs84.meridianDistance(toLatitude: -90) + wgs84.quarterMeridian) < 1e-8)
     let east = Coordinate(uncheckedLatitude: 0, longitude: 90)
     #expect(abs(wgs84.distance(from: equator, to: east) - Double.pi / 2 * 6_378_137) < 1e-6)
   }
