@@ -76,3 +76,7 @@ private final class DataBox: @unchecked Sendable {
 /// The folder that holds the test bundle, where SwiftPM also puts the products it built.
 public let buildProductsFolder: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
   .deletingLastPathComponent()
+
+/// The repository's data/zips.csv, the real data set the tests import.
+public let zipsCSVPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("../../data/zips.csv").standardized.path

@@ -12,7 +12,7 @@ import Testing
 
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../..").standardized
-  static let zipsCSV = repository.appendingPathComponent("data/zips.csv").path
+  static let zipsCSV = zipsCSVPath
 
   /// The `zipgeo` executable built next to this test bundle.
   static let binary: URL = {

@@ -7,8 +7,7 @@ import Testing
 @Suite struct OutputTests {
   static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
   static let python = URL(fileURLWithPath: "/usr/bin/python3")
-  static let zipsCSV = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../data/zips.csv").standardized.path
+  static let zipsCSV = zipsCSVPath
 
   let temporary: TemporaryFolder
   var database: String { temporary.path("zipgeo.db") }

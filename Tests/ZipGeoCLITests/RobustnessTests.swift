@@ -10,7 +10,7 @@ import Testing
   static let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let hostileFolder = testsFolder.appendingPathComponent("HostileCSV")
-  static let zipsCSV = testsFolder.appendingPathComponent("../../data/zips.csv").standardized.path
+  static let zipsCSV = zipsCSVPath
 
   /// One line of HostileCSV/expectations.tsv.
   struct Expectation: CustomTestStringConvertible, Sendable {

@@ -11,7 +11,7 @@ import Testing
   static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
   static let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  static let zipsCSV = testsFolder.appendingPathComponent("../../data/zips.csv").standardized.path
+  static let zipsCSV = zipsCSVPath
 
   let temporary: TemporaryFolder
 

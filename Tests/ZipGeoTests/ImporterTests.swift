@@ -187,8 +187,7 @@ import Testing
   }
 
   @Test func theRealDataFileImportsCompletely() throws {
-    let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/zips.csv")
-      .standardized.path
+    let csv = zipsCSVPath
     let summary = try importFile(csv)
     #expect(summary.imported == 41_487)
     #expect(summary.duplicates == 0)
@@ -199,8 +198,7 @@ import Testing
   }
 
   @Test func progressReportsGrowTowardTheWholeFile() throws {
-    let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/zips.csv")
-      .standardized.path
+    let csv = zipsCSVPath
     var reports: [ImportProgress] = []
     _ = try Importer().importFile(csv, into: try ZipDatabase(writingAt: dbPath), progress: { reports.append($0) })
     #expect(reports.count > 10)

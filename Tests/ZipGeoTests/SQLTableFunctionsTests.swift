@@ -8,8 +8,7 @@ import Testing
 /// zipgeo_near, zipgeo_within and zipgeo_nearest on the kind of connection the CLI opens,
 /// against brute force with the same distance() function.
 @Suite struct SQLTableFunctionsTests {
-  static let zipsCSV = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../data/zips.csv").standardized.path
+  static let zipsCSV = zipsCSVPath
 
   let temporary: TemporaryFolder
   let db: Database

@@ -6,8 +6,7 @@ import ZipGeo
 
 /// The Swift API an app uses, and README's "Use from Swift" example, compiled and run here.
 @Suite struct SwiftAPITests {
-  static let zipsCSV = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../data/zips.csv").standardized.path
+  static let zipsCSV = zipsCSVPath
 
   let temporary: TemporaryFolder
   let path: String
