@@ -26,8 +26,9 @@ enum DistanceCommand {
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let from = try db.requireZipCode(arguments.positionals[0])
     let to = try db.requireZipCode(arguments.positionals[1])
-    // The same computations as the SQL functions distance() and geodesic_distance(), so that
-    // both print the same digits.
+    // The computations of the SQL functions distance() and geodesic_distance(); the geodesic's
+    // azimuths take the full solution, which may differ from the SQL function's distance by a
+    // nanometre.
     let (a, b) = (from.coordinate, to.coordinate)
     let kilometres = Sphere.earth.distance(from: a, to: b, in: .kilometres)
     let miles = Sphere.earth.distance(from: a, to: b, in: .miles)
