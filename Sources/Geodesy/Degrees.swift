@@ -16,6 +16,8 @@
 public func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
   // Both steps are exact: `truncatingRemainder` always is, and the subtraction is of numbers
   // within a factor of two of each other (Sterbenz).
+  // NaN and infinities have no quadrant: without this, `Int(quadrant)` below would trap.
+  guard x.isFinite else { return (.nan, .nan) }
   var reduced = x.truncatingRemainder(dividingBy: 360)
   let quadrant = (reduced / 90).rounded()
   reduced -= 90 * quadrant
@@ -86,8 +88,13 @@ public func sin(quarterTurnRadians x: Double) -> Double {
   return x + x * z * tail
 }
 
-/// `b - a` in degrees, reduced to [-180, 180].
+/// `b - a` in degrees, reduced to [-180, 180], for any finite `a` and `b`.
+///
+/// When `b - a` itself would overflow (`a = -1e308`, `b = 1e308`), each angle is reduced first,
+/// so the answer is finite for every pair of finite angles.
 @inlinable
 public func angleDifference(degrees a: Double, _ b: Double) -> Double {
-  remainder(b - a, 360)
+  let difference = b - a
+  if difference.isFinite { return remainder(difference, 360) }
+  return remainder(remainder(b, 360) - remainder(a, 360), 360)
 }

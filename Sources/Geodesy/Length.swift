@@ -31,3 +31,40 @@ public struct Length: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// `3.35 km`.
   public var description: String { "\(value) \(unit.symbol)" }
 }
+
+extension Length {
+  /// A search radius: a positive number of `unit`s that stays finite in metres, the unit every
+  /// search measures in. The one check of radii for the command line, the SQL functions and the
+  /// Swift API.
+  ///
+  /// ```swift
+  /// try Length(radius: 10, .kilometres)     // 10.0 km
+  /// try Length(radius: 1e306, .kilometres)  // throws: 1e306 km is 1e309 m, past the largest Double
+  /// ```
+  ///
+  /// - Throws: `LengthError` naming the value.
+  public init(radius value: Double, _ unit: LengthUnit) throws(LengthError) {
+    guard value > 0, value.isFinite else { throw .notPositive(value, unit) }
+    guard unit.toMetres(value).isFinite else { throw .tooLarge(value, unit) }
+    self.init(value, unit)
+  }
+}
+
+/// Why a number is not a radius.
+public enum LengthError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Zero, negative, infinite or NaN.
+  case notPositive(Double, LengthUnit)
+  /// Finite in its unit, infinite in metres.
+  case tooLarge(Double, LengthUnit)
+
+  /// `1e+306 km is too large: at most 1.7976931348623156e+305 km (the largest length in metres)`.
+  public var description: String {
+    switch self {
+    case .notPositive(let value, let unit):
+      "\(value) \(unit.symbol) is not a positive finite length"
+    case .tooLarge(let value, let unit):
+      "\(value) \(unit.symbol) is too large: at most \(unit.fromMetres(.greatestFiniteMagnitude)) \(unit.symbol)"
+        + " (the largest length in metres)"
+    }
+  }
+}

@@ -30,6 +30,9 @@ enum GridCell {
   /// Ranges of cell numbers that cover `box`: one per row and longitude range, or, for boxes of
   /// more rows than is worth a range each, one range over the whole band of rows.
   static func ranges(covering box: BoundingBox, maximumRanges: Int = maximumRanges) -> [ClosedRange<Int>] {
+    // A box from a valid centre and radius always has -90 <= south <= north <= 90; anything else
+    // (NaN, an inverted box) covers no cell rather than trapping in `Int(_:)` or `...`.
+    guard box.minLatitude <= box.maxLatitude, box.maxLatitude >= -90, box.minLatitude <= 90 else { return [] }
     let rows = row(max(-90, box.minLatitude))...row(min(90, box.maxLatitude))
     if rows.count * box.longitudeRanges.count > maximumRanges {
       return [(rows.lowerBound * columns)...(rows.upperBound * columns + columns - 1)]

@@ -4,7 +4,7 @@ import SQLiteKit
 /// "Which zip codes lie within this distance of that point, nearest first?"
 ///
 /// ```swift
-/// let query = RadiusQuery(center: plano.coordinate, radius: 10_000)
+/// let query = try RadiusQuery(center: plano.coordinate, radius: Length(10, .kilometres))
 /// for hit in try query.run(on: db) { print(hit.zipCode.zip, hit.distance) }
 /// ```
 ///
@@ -15,19 +15,24 @@ import SQLiteKit
 public struct RadiusQuery: Equatable, Sendable {
   /// The centre of the circle.
   public let center: Coordinate
-  /// The radius in metres.
-  public let radius: Double
+  /// The radius; distances are measured and reported in its unit.
+  public let radius: Length
   /// At most this many results, or all when `nil`.
   public let limit: Int?
   /// The Earth model distances are measured on: the box and the exact filter both follow it.
   public let model: EarthModel
 
-  /// `RadiusQuery(center: plano, radius: 10_000, limit: 5)`: radius in metres.
-  public init(center: Coordinate, radius: Double, limit: Int? = nil, model: EarthModel = .sphere) {
-    precondition(radius >= 0 && radius.isFinite, "a radius is a finite length, not \(radius)")
-    self.center = center
-    self.radius = radius
-    self.limit = limit
+  /// `try RadiusQuery(center: plano, radius: Length(10, .kilometres), limit: 5)`.
+  ///
+  /// Distances come in the radius's unit, computed as the SQL functions compute them in that
+  /// unit (`distance(lat1, lon1, lat2, lon2, 'mi')`), so both agree to the last bit.
+  ///
+  /// - Throws: `CoordinateError` for a centre that is not a point, `LengthError` for a radius
+  ///   that is not positive or overflows in metres (`Length(radius:_:)`, the one check of radii).
+  public init(center: Coordinate, radius: Length, limit: Int? = nil, model: EarthModel = .sphere) throws {
+    self.center = try Coordinate(latitude: center.latitude, longitude: center.longitude)
+    self.radius = try Length(radius: radius.value, radius.unit)
+    self.limit = limit.map { max(0, $0) }
     self.model = model
   }
 
@@ -66,7 +71,8 @@ public struct RadiusQuery: Equatable, Sendable {
   /// SQLite's multi-index OR would cost more than the reading); the distance is the one the SQL
   /// functions compute (`distance()`, `geodesic_distance()`), from the centre to each zip.
   func run(on database: Database, details: Bool) throws -> [NearbyZip] {
-    let box = model.boundingBox(around: center, radius: radius)
+    try Schema.requireSearchable(database)
+    let box = model.boundingBox(around: center, radius: radius.metres)
     let first = box.longitudeRanges[0]
     // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
     let second =
@@ -78,17 +84,19 @@ public struct RadiusQuery: Equatable, Sendable {
       .real(second.0), .real(second.1),
     ])
     defer { statement.reset() }
-    let kilometres = LengthUnit.kilometres.fromMetres(radius)
+    let (within, unit) = (radius.value, radius.unit)
     var found: [ZipCode] = []
-    var order: [(kilometres: Double, index: Int)] = []
+    var order: [(distance: Double, index: Int)] = []
     for cells in GridCell.ranges(covering: box) {
       statement.reset()
       try statement.bind(.integer(Int64(cells.lowerBound)), at: 1)
       try statement.bind(.integer(Int64(cells.upperBound)), at: 2)
       while try statement.step() {
+        // The box keeps out every row whose coordinates are not numbers within range (NULL, text,
+        // a latitude of 95 in a damaged file): SQLite compares them as outside any range of numbers.
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
-        let distance = model.distance(from: center, to: point, in: .kilometres)
-        guard distance <= kilometres else { continue }
+        let distance = model.distance(from: center, to: point, in: unit)
+        guard distance <= within else { continue }
         order.append((distance, found.count))
         found.append(
           details
@@ -99,41 +107,44 @@ public struct RadiusQuery: Equatable, Sendable {
     // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them); the sort
     // moves pairs of numbers, not zip codes.
     order.sort { a, b in
-      a.kilometres != b.kilometres
-        ? a.kilometres < b.kilometres : found[a.index].zip.utf8.lexicographicallyPrecedes(found[b.index].zip.utf8)
+      a.distance != b.distance
+        ? a.distance < b.distance : found[a.index].zip.utf8.lexicographicallyPrecedes(found[b.index].zip.utf8)
     }
     return order.prefix(limit ?? order.count).map {
-      NearbyZip(zipCode: found[$0.index], distance: Length($0.kilometres, .kilometres))
+      NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit))
     }
   }
 }
 
 extension RadiusQuery {
-  /// The `count` zip codes nearest `center`, nearest first (ties by zip), exactly.
+  /// The `count` zip codes nearest `center`, nearest first (ties by zip), exactly, with
+  /// distances in `unit`.
   ///
   /// A radius query, widened until it holds `count` zips: within the radius the ranking is
   /// complete, since no zip outside it can be nearer. It reads the index around the point, not
-  /// the whole table.
+  /// the whole table. A count of 0 or less finds nothing.
   public static func nearest(
-    to center: Coordinate, count: Int, on database: Database, model: EarthModel = .sphere
+    to center: Coordinate, count: Int, on database: Database, model: EarthModel = .sphere,
+    unit: LengthUnit = .kilometres
   ) throws -> [NearbyZip] {
-    try nearest(to: center, count: count, on: database, details: true, model: model)
+    try nearest(to: center, count: count, on: database, details: true, model: model, unit: unit)
   }
 
   /// The nearest zip codes; without `details`, with no place, state or county.
   static func nearest(
-    to center: Coordinate, count: Int, on database: Database, details: Bool, model: EarthModel = .sphere
+    to center: Coordinate, count: Int, on database: Database, details: Bool, model: EarthModel = .sphere,
+    unit: LengthUnit = .kilometres
   ) throws -> [NearbyZip] {
-    precondition(count >= 0, "a count cannot be negative")
     guard count > 0 else { return [] }
     let halfCircumference = model.halfCircumference
     var radius = 10_000.0  // metres
     while true {
       // The last round's radius reaches past the farthest point by more than any rounding.
       let reach = min(radius, halfCircumference * (1 + 1e-9))
-      let hits = try RadiusQuery(center: center, radius: reach, limit: count, model: model)
-        .run(on: database, details: details)
-      if hits.count == count || radius >= halfCircumference { return hits }
+      let hits = try RadiusQuery(
+        center: center, radius: Length(unit.fromMetres(reach), unit), limit: count, model: model
+      ).run(on: database, details: details)
+      if hits.count >= count || radius >= halfCircumference { return hits }
       radius *= 4
     }
   }

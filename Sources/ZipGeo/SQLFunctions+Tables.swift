@@ -27,18 +27,21 @@ extension SQLFunctions {
     case .integer(let number): zip = String(number)
     default: throw FunctionError("\(function)(): center_zip (argument 1) must be a zip code, as text")
     }
-    let radius = try searchRadius(arguments, at: 1, function: function)
     let unit = try optionalUnit(arguments, at: 2, function: function)
+    let radius = try searchRadius(arguments, at: 1, in: unit, function: function)
     let model = try optionalModel(arguments, at: 3, function: function)
-    let lookup = try call.database.cachedStatement("SELECT lat, lon FROM zips WHERE zip = ?")
-    try lookup.bind([zip])
-    defer { lookup.reset() }
-    guard try lookup.step(), let lat = lookup.value(at: 0).double, let lon = lookup.value(at: 1).double else {
-      throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table")
+    return try reportingErrors(of: function) {
+      let lookup = try call.database.cachedStatement("SELECT lat, lon FROM zips WHERE zip = ?")
+      try lookup.bind([zip])
+      defer { lookup.reset() }
+      guard try lookup.step() else {
+        throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table")
+      }
+      let center = try ZipDatabase.storedCoordinate(zip: zip, latitude: lookup.value(at: 0), longitude: lookup.value(at: 1))
+      lookup.reset()
+      let query = try RadiusQuery(center: center, radius: radius, model: model)
+      return rows(try query.run(on: call.database, details: needsDetails(call)))
     }
-    let center = Coordinate(uncheckedLatitude: lat, longitude: lon)
-    let query = RadiusQuery(center: center, radius: unit.toMetres(radius), model: model)
-    return try rows(query.run(on: call.database, details: needsDetails(call)), in: unit)
   }
 
   /// `zipgeo_within(lat, lon, radius [, unit [, model]])`: the zip codes within `radius` of a point,
@@ -49,11 +52,13 @@ extension SQLFunctions {
   ) { arguments, call in
     let function = "zipgeo_within"
     let center = try point(arguments, function: function)
-    let radius = try searchRadius(arguments, at: 2, function: function)
     let unit = try optionalUnit(arguments, at: 3, function: function)
+    let radius = try searchRadius(arguments, at: 2, in: unit, function: function)
     let model = try optionalModel(arguments, at: 4, function: function)
-    let query = RadiusQuery(center: center, radius: unit.toMetres(radius), model: model)
-    return try rows(query.run(on: call.database, details: needsDetails(call)), in: unit)
+    return try reportingErrors(of: function) {
+      let query = try RadiusQuery(center: center, radius: radius, model: model)
+      return rows(try query.run(on: call.database, details: needsDetails(call)))
+    }
   }
 
   /// `zipgeo_nearest(lat, lon [, k [, model]])`: the `k` zip codes nearest a point (default 5), nearest
@@ -72,9 +77,11 @@ extension SQLFunctions {
       count = Int(k)
     }
     let model = try optionalModel(arguments, at: 3, function: function)
-    let hits = try RadiusQuery.nearest(
-      to: center, count: count, on: call.database, details: needsDetails(call), model: model)
-    return rows(hits, in: .kilometres)
+    return try reportingErrors(of: function) {
+      rows(
+        try RadiusQuery.nearest(
+          to: center, count: count, on: call.database, details: needsDetails(call), model: model, unit: .kilometres))
+    }
   }
 
   /// The table functions, in registration order.
@@ -85,27 +92,48 @@ extension SQLFunctions {
     ["place", "state", "county"].contains { call.uses(column: searchColumns.firstIndex(of: $0)!) }
   }
 
-  static func rows(_ hits: [NearbyZip], in unit: LengthUnit) -> [[DatabaseValue]] {
-    hits.map { $0.zipCode.values(then: [.real($0.distance.converted(to: unit).value)]) }
+  /// The rows of a search: each zip code's columns, then its distance in the unit it was
+  /// measured in (the unit `distance(..., unit)` would give, to the last bit).
+  static func rows(_ hits: [NearbyZip]) -> [[DatabaseValue]] {
+    hits.map { $0.zipCode.values(then: [.real($0.distance.value)]) }
   }
 
+  /// Runs a search, turning what goes wrong in it (a `zips` table that cannot be searched, a
+  /// damaged row, SQLite's own errors) into one message that names the function.
+  static func reportingErrors<T>(of function: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as FunctionError {
+      throw error
+    } catch let error as DatabaseError {
+      throw FunctionError("\(function)(): \(error.message)")
+    } catch {
+      throw FunctionError("\(function)(): \(error)")
+    }
+  }
+
+  /// The centre given as arguments 0 and 1, checked as every coordinate is.
   static func point(_ arguments: borrowing FunctionArguments, function: String) throws -> Coordinate {
     let lat = try arguments.number(at: 0, of: function, named: "center_lat")
     let lon = try arguments.number(at: 1, of: function, named: "center_lon")
-    guard (-90...90).contains(lat), lon.isFinite else {
-      throw FunctionError("\(function)(): the centre \(lat),\(lon) is not a coordinate (latitude within [-90, 90])")
+    do {
+      return try Coordinate(latitude: lat, longitude: lon)
+    } catch {
+      throw FunctionError("\(function)(): the centre \(lat),\(lon) is not a point: \(error)")
     }
-    return Coordinate(uncheckedLatitude: lat, longitude: lon)
   }
 
-  static func searchRadius(_ arguments: borrowing FunctionArguments, at index: Int, function: String) throws
-    -> Double
-  {
+  /// The radius at `index` in `unit`, checked by `Length(radius:_:)` after the unit is known:
+  /// 1e306 km is finite, but not in metres.
+  static func searchRadius(
+    _ arguments: borrowing FunctionArguments, at index: Int, in unit: LengthUnit, function: String
+  ) throws -> Length {
     let radius = try arguments.number(at: index, of: function, named: "radius")
-    guard radius > 0, radius.isFinite else {
-      throw FunctionError("\(function)(): radius (argument \(index + 1)) is \(radius); give a positive number")
+    do {
+      return try Length(radius: radius, unit)
+    } catch {
+      throw FunctionError("\(function)(): radius (argument \(index + 1)) is \(error)")
     }
-    return radius
   }
 
   static func optionalModel(_ arguments: borrowing FunctionArguments, at index: Int, function: String) throws

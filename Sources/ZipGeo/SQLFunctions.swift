@@ -65,6 +65,8 @@ public enum SQLFunctions {
   private static func coordinates(_ arguments: borrowing FunctionArguments, function: StaticString = "distance")
     throws -> (Coordinate, Coordinate)?
   {
+    // Coordinate(latitude:longitude:)'s rule, inlined for speed; the slow path asks it which
+    // argument broke the rule.
     guard let lat1 = arguments.double(at: 0), let lon1 = arguments.double(at: 1), let lat2 = arguments.double(at: 2),
       let lon2 = arguments.double(at: 3), lat1 >= -90 && lat1 <= 90, lat2 >= -90 && lat2 <= 90, lon1.isFinite,
       lon2.isFinite
@@ -108,15 +110,20 @@ public enum SQLFunctions {
     for position in [index, index + 1] where arguments.double(at: position) == nil {
       return arguments.notANumber(at: position, of: function, named: argumentNames[position])
     }
+    // The rule itself is Coordinate's; this only names the argument that broke it.
     let latitude = arguments.double(at: index) ?? .nan
     let longitude = arguments.double(at: index + 1) ?? .nan
-    if !(latitude >= -90 && latitude <= 90) {
-      return FunctionError(
-        "\(function)(): \(argumentNames[index]) (argument \(index + 1)) is \(latitude), outside [-90, 90]")
-    }
-    if !longitude.isFinite {
-      return FunctionError(
-        "\(function)(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(longitude), not a finite number")
+    do {
+      _ = try Coordinate(latitude: latitude, longitude: longitude)
+    } catch {
+      switch error {
+      case .latitudeOutOfRange(let value):
+        return FunctionError(
+          "\(function)(): \(argumentNames[index]) (argument \(index + 1)) is \(value), outside [-90, 90]")
+      case .longitudeNotFinite(let value):
+        return FunctionError(
+          "\(function)(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(value), not a finite number")
+      }
     }
     return nil
   }

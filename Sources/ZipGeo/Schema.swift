@@ -54,3 +54,47 @@ public enum Schema {
     return .foreign("its schema version is \(version), expected \(Schema.version)")
   }
 }
+
+extension Schema {
+  /// Throws `ZipGeoError.unsearchableTable` unless the `zips` table on `db` has what a search
+  /// reads: `zip`, and `lat`, `lon` and `cell` declared as numbers. A table some other tool made
+  /// (sqlite-utils, a hand-written schema) is refused by name rather than answered wrongly: with
+  /// TEXT coordinates SQLite would compare them as text, and every search would come back empty.
+  ///
+  /// Checked once per connection until the schema changes.
+  static func requireSearchable(_ db: Database) throws {
+    try db.check("zipgeo: the zips table is searchable") {
+      if let problem = try searchProblem(db) { throw ZipGeoError.unsearchableTable(reason: problem) }
+    }
+  }
+
+  /// What keeps the `zips` table from being searched, or `nil`.
+  static func searchProblem(_ db: Database) throws -> String? {
+    let statement = try db.prepare("SELECT lower(name), type FROM pragma_table_info('zips')")
+    var declared: [String: String] = [:]
+    while try statement.step() { declared[statement.text(at: 0) ?? ""] = statement.text(at: 1) ?? "" }
+    guard !declared.isEmpty else { return "there is no zips table; make one with: zipgeo import data/zips.csv" }
+    let missing = ["zip", "lat", "lon", "cell"].filter { declared[$0] == nil }
+    if !missing.isEmpty {
+      let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+      return "it has no \(names) column\(missing.count > 1 ? "s" : ""), so zipgeo did not make it"
+        + " (zipgeo import makes a table with zip, lat, lon and grid cells)"
+    }
+    for column in ["lat", "lon", "cell"] where !hasNumericAffinity(declared[column] ?? "") {
+      let type = declared[column].flatMap { $0.isEmpty ? nil : $0 } ?? "no type"
+      return "its '\(column)' column is declared \(type), not a number type (REAL), so SQLite would"
+        + " compare its values as text"
+    }
+    return nil
+  }
+
+  /// Whether a column declared `type` has INTEGER, REAL or NUMERIC affinity (SQLite's rules,
+  /// section 3.1 of "Datatypes In SQLite"): then numbers compare as numbers.
+  static func hasNumericAffinity(_ type: String) -> Bool {
+    let type = type.uppercased()
+    if type.contains("INT") { return true }
+    if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return false }
+    if type.contains("BLOB") || type.isEmpty { return false }
+    return true
+  }
+}

@@ -44,7 +44,7 @@ extension ZipDatabase {
   public func near(
     coordinate: Coordinate, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere
   ) throws -> [NearbyZip] {
-    try RadiusQuery(center: coordinate, radius: radius.metres, limit: limit, model: model).run(on: self)
+    try RadiusQuery(center: coordinate, radius: radius, limit: limit, model: model).run(on: self)
   }
 
   /// The `count` zip codes nearest to a point, nearest first (ties by zip): the offline "which zip

@@ -100,11 +100,17 @@ public final class ZipDatabase {
   }
 
   /// The zip code `zip`, or `nil` when it is not in the database.
+  ///
+  /// - Throws: `ZipGeoError.damagedRow` when its stored coordinates are not a point.
   public func zipCode(_ zip: String) throws -> ZipCode? {
     let statement = try database.prepare("SELECT zip, place, state, county, lat, lon FROM zips WHERE zip = ?")
     try statement.bind([zip])
     defer { statement.reset() }
-    return try statement.step() ? Self.zipCode(from: statement) : nil
+    guard try statement.step() else { return nil }
+    let stored = ZipDatabase.zipCode(from: statement)
+    let coordinate = try Self.storedCoordinate(
+      zip: stored.zip, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
+    return ZipCode(zip: stored.zip, place: stored.place, state: stored.state, county: stored.county, coordinate: coordinate)
   }
 
   /// The zip code `zip`, or an error that names it and this database.
@@ -115,11 +121,33 @@ public final class ZipDatabase {
     return found
   }
 
-  /// Reads columns zip, place, state, county, lat, lon (0...5) of the current row.
+  /// Reads columns zip, place, state, county, lat, lon (0...5) of the current row, whose
+  /// coordinates a search has already kept within range.
   static func zipCode(from statement: Statement) -> ZipCode {
     ZipCode(
       zip: statement.text(at: 0) ?? "", place: statement.text(at: 1), state: statement.text(at: 2),
       county: statement.text(at: 3),
       coordinate: Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5)))
+  }
+
+  /// The point a stored row gives, checked as every coordinate is (`Coordinate(latitude:longitude:)`):
+  /// a file edited by hand or damaged can hold a latitude of 95, text or NULL, which must become
+  /// an error naming the zip code, never a search around a point that does not exist.
+  static func storedCoordinate(zip: String, latitude: DatabaseValue, longitude: DatabaseValue) throws -> Coordinate {
+    func number(_ value: DatabaseValue, _ name: String) throws -> Double {
+      switch value {
+      case .integer, .real: return value.double!
+      case .null: throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is NULL")
+      case .text(let text): throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is text '\(text.shortened)'")
+      case .blob: throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is a blob")
+      }
+    }
+    let lat = try number(latitude, "latitude")
+    let lon = try number(longitude, "longitude")
+    do {
+      return try Coordinate(latitude: lat, longitude: lon)
+    } catch {
+      throw ZipGeoError.damagedRow(zip: zip.shortened, reason: error.description)
+    }
   }
 }

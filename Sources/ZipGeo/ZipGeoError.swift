@@ -8,8 +8,10 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAZipgeoDatabase(path: String, reason: String)
   /// The zip code is not in the database.
   case unknownZip(zip: String, path: String)
-  /// A radius that is not a positive finite number.
-  case invalidRadius(String)
+  /// A stored zip code whose coordinates are not a point (a damaged or hand-edited row).
+  case damagedRow(zip: String, reason: String)
+  /// The `zips` table lacks what a search reads (a table zipgeo did not make).
+  case unsearchableTable(reason: String)
 
   /// The message after `Error: `, as in `zip code '00000' is not in zipgeo.db`.
   public var description: String {
@@ -22,8 +24,10 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "'\(path)' is not a zipgeo database: \(reason)"
     case .unknownZip(let zip, let path):
       "zip code '\(zip)' is not in \(path)"
-    case .invalidRadius(let text):
-      "the radius must be a positive number, not '\(text)'"
+    case .damagedRow(let zip, let reason):
+      "zip code '\(zip)' in the zips table is damaged: \(reason)"
+    case .unsearchableTable(let reason):
+      "the zips table cannot be searched: \(reason)"
     }
   }
 }

@@ -28,11 +28,13 @@ struct Center {
       let latitude = Double(parts[0]), let longitude = Double(parts[1].drop { $0 == " " }),
       latitude.isFinite, longitude.isFinite
     else { return nil }
-    guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+    // Stored points keep longitudes within [-180, 180]; a centre is held to the same.
+    guard (-180...180).contains(longitude), let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+    else {
       throw UsageError(
         "The centre '\(text)' is not a coordinate: latitude within [-90, 90], longitude within [-180, 180]")
     }
-    return Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+    return coordinate
   }
 
   /// The members GeoJSON output gives its FeatureCollection for this centre.

@@ -144,11 +144,14 @@ func formatDistance(_ value: Double) -> String {
   fixed(value, decimals: 2)
 }
 
-/// Parses a radius: a positive finite number.
-func parseRadius(_ text: String, option: String) throws(UsageError) -> Double {
-  guard let value = Double(text), value.isFinite, value > 0 else {
-    throw UsageError(
-      "The value '\(text)' is invalid for '--\(option) <\(option)>': the radius must be a positive number")
+/// Parses a radius in `unit`: a number `Length(radius:_:)` accepts (positive, and finite in metres).
+func parseRadius(_ text: String, option: String, unit: LengthUnit) throws(UsageError) -> Length {
+  let invalid = "The value '\(text)' is invalid for '--\(option) <\(option)>'"
+  guard let value = Double(text) else { throw UsageError("\(invalid): the radius must be a positive number") }
+  do {
+    return try Length(radius: value, unit)
+  } catch {
+    if case .tooLarge = error { throw UsageError("\(invalid): \(error)") }
+    throw UsageError("\(invalid): the radius must be a positive number")
   }
-  return value
 }

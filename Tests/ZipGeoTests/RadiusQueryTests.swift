@@ -113,13 +113,13 @@ import Testing
 
   @Test func resultsAreSortedByDistanceThenZipAndLimited() throws {
     let center = points[0].1
-    let all = try RadiusQuery(center: center, radius: 5_000_000).run(on: db)
+    let all = try RadiusQuery(center: center, radius: Length(5000, .kilometres)).run(on: db)
     #expect(all.first?.distance.value == 0)
     #expect(
       zip(all, all.dropFirst()).allSatisfy {
         $0.distance < $1.distance || ($0.distance == $1.distance && $0.zipCode.zip < $1.zipCode.zip)
       })
-    let three = try RadiusQuery(center: center, radius: 5_000_000, limit: 3).run(on: db)
+    let three = try RadiusQuery(center: center, radius: Length(5000, .kilometres), limit: 3).run(on: db)
     #expect(three == Array(all.prefix(3)))
   }
 }

@@ -31,19 +31,19 @@ enum NearCommand {
   )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
-    let (radius, unit) = try radius(arguments)
+    let radius = try radius(arguments)
     let format = try OutputFormat(arguments)
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let model = try EarthModel(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let center = try Center(arguments.positionals[0], in: db)
-    let query = RadiusQuery(center: center.coordinate, radius: unit.toMetres(radius), limit: limit, model: model)
+    let query = try RadiusQuery(center: center.coordinate, radius: radius, limit: limit, model: model)
     let hits = try query.run(on: db)
     context.console.out(
       try render(
-        hits, in: unit, format: format,
+        hits, in: radius.unit, format: format,
         query: center.properties + [
-          ("radius", .real(radius)), ("unit", .text(unit.symbol)), ("model", .text(model.rawValue)),
+          ("radius", .real(radius.value)), ("unit", .text(radius.unit.symbol)), ("model", .text(model.rawValue)),
         ]))
   }
 
@@ -70,10 +70,10 @@ enum NearCommand {
   }
 
   /// The radius and its unit, from exactly one of `--km` and `--mi`.
-  static func radius(_ arguments: ParsedArguments) throws(UsageError) -> (Double, LengthUnit) {
+  static func radius(_ arguments: ParsedArguments) throws(UsageError) -> Length {
     switch (arguments.value("km"), arguments.value("mi")) {
-    case (let km?, nil): return (try parseRadius(km, option: "km"), .kilometres)
-    case (nil, let mi?): return (try parseRadius(mi, option: "mi"), .miles)
+    case (let km?, nil): return try parseRadius(km, option: "km", unit: .kilometres)
+    case (nil, let mi?): return try parseRadius(mi, option: "mi", unit: .miles)
     case (nil, nil): throw UsageError("Missing expected argument '--km <km>' or '--mi <mi>'")
     case (_?, _?): throw UsageError("Give either '--km <km>' or '--mi <mi>', not both")
     }
