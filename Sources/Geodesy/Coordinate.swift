@@ -13,13 +13,27 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: `CoordinateError` naming the value that is out of range.
   public init(latitude: Double, longitude: Double) throws(CoordinateError) {
-    guard latitude.isFinite, (-90...90).contains(latitude) else {
+    guard Coordinate.latitudes.contains(latitude) else {
       throw .latitudeOutOfRange(latitude)
     }
     guard longitude.isFinite else { throw .longitudeNotFinite(longitude) }
     self.latitude = latitude
     self.longitude = longitude
   }
+
+  /// A coordinate as zipgeo stores it (an imported row, a row read back, a centre typed as
+  /// `LAT,LON`): as above, and with a longitude within [-180, 180], which the grid index needs.
+  ///
+  /// - Throws: `CoordinateError` naming the value that is out of range.
+  public init(storedLatitude latitude: Double, longitude: Double) throws(CoordinateError) {
+    try self.init(latitude: latitude, longitude: longitude)
+    guard Coordinate.storedLongitudes.contains(longitude) else { throw .longitudeOutOfRange(longitude) }
+  }
+
+  /// Every latitude, in degrees.
+  public static let latitudes: ClosedRange<Double> = -90...90
+  /// The longitudes of stored points, in degrees.
+  public static let storedLongitudes: ClosedRange<Double> = -180...180
 
   /// A coordinate the caller has already checked.
   public init(uncheckedLatitude latitude: Double, longitude: Double) {
@@ -35,12 +49,14 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
 public enum CoordinateError: Error, Equatable, Sendable, CustomStringConvertible {
   case latitudeOutOfRange(Double)
   case longitudeNotFinite(Double)
+  case longitudeOutOfRange(Double)
 
   /// `latitude 91.5 is outside [-90, 90]`.
   public var description: String {
     switch self {
     case .latitudeOutOfRange(let value): "latitude \(value) is outside [-90, 90]"
     case .longitudeNotFinite(let value): "longitude \(value) is not a finite number"
+    case .longitudeOutOfRange(let value): "longitude \(value) is outside [-180, 180]"
     }
   }
 }

@@ -15,8 +15,9 @@ extension ColumnMap {
     }
     let zip = fields[zip].trimmingSpaces
     guard !zip.isEmpty else { throw ImportProblem("zip is empty") }
-    let latitude = try Self.number(fields[latitude], named: "latitude", within: -90...90)
-    let longitude = try Self.number(fields[longitude], named: "longitude", within: -180...180)
+    // The ranges are Coordinate's, the one place that decides them.
+    let latitude = try Self.number(fields[latitude], named: "latitude", within: Coordinate.latitudes)
+    let longitude = try Self.number(fields[longitude], named: "longitude", within: Coordinate.storedLongitudes)
     func optional(_ index: Int?) -> String? {
       guard let index else { return nil }
       let value = fields[index].trimmingSpaces

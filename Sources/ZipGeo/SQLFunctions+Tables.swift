@@ -31,6 +31,7 @@ extension SQLFunctions {
     let radius = try searchRadius(arguments, at: 1, in: unit, function: function)
     let model = try optionalModel(arguments, at: 3, function: function)
     return try reportingErrors(of: function) {
+      try Schema.requireSearchable(call.database)
       let lookup = try call.database.cachedStatement("SELECT lat, lon FROM zips WHERE zip = ?")
       try lookup.bind([zip])
       defer { lookup.reset() }
@@ -132,7 +133,8 @@ extension SQLFunctions {
     do {
       return try Length(radius: radius, unit)
     } catch {
-      throw FunctionError("\(function)(): radius (argument \(index + 1)) is \(error)")
+      if case .tooLarge = error { throw FunctionError("\(function)(): radius (argument \(index + 1)): \(error)") }
+      throw FunctionError("\(function)(): radius (argument \(index + 1)) is \(radius); give a positive number")
     }
   }
 

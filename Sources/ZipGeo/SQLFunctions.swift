@@ -123,6 +123,9 @@ public enum SQLFunctions {
       case .longitudeNotFinite(let value):
         return FunctionError(
           "\(function)(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(value), not a finite number")
+      case .longitudeOutOfRange(let value):
+        return FunctionError(
+          "\(function)(): \(argumentNames[index + 1]) (argument \(index + 2)) is \(value), outside [-180, 180]")
       }
     }
     return nil

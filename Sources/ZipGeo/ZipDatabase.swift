@@ -130,7 +130,7 @@ public final class ZipDatabase {
       coordinate: Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5)))
   }
 
-  /// The point a stored row gives, checked as every coordinate is (`Coordinate(latitude:longitude:)`):
+  /// The point a stored row gives, checked as every stored coordinate is (`Coordinate(storedLatitude:longitude:)`):
   /// a file edited by hand or damaged can hold a latitude of 95, text or NULL, which must become
   /// an error naming the zip code, never a search around a point that does not exist.
   static func storedCoordinate(zip: String, latitude: DatabaseValue, longitude: DatabaseValue) throws -> Coordinate {
@@ -145,7 +145,7 @@ public final class ZipDatabase {
     let lat = try number(latitude, "latitude")
     let lon = try number(longitude, "longitude")
     do {
-      return try Coordinate(latitude: lat, longitude: lon)
+      return try Coordinate(storedLatitude: lat, longitude: lon)
     } catch {
       throw ZipGeoError.damagedRow(zip: zip.shortened, reason: error.description)
     }

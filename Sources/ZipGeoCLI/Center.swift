@@ -28,9 +28,8 @@ struct Center {
       let latitude = Double(parts[0]), let longitude = Double(parts[1].drop { $0 == " " }),
       latitude.isFinite, longitude.isFinite
     else { return nil }
-    // Stored points keep longitudes within [-180, 180]; a centre is held to the same.
-    guard (-180...180).contains(longitude), let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
-    else {
+    // A centre is held to the rule of stored points, longitudes within [-180, 180] included.
+    guard let coordinate = try? Coordinate(storedLatitude: latitude, longitude: longitude) else {
       throw UsageError(
         "The centre '\(text)' is not a coordinate: latitude within [-90, 90], longitude within [-180, 180]")
     }

@@ -54,10 +54,12 @@ import Testing
     return centres.map { ($0, exp(.random(in: log(1.0)...log(20_000_000), using: &rng))) }
   }
 
-  /// Every point, nearest first (ties by zip), with its distance in km as `distance()` (or
-  /// `geodesic_distance()`) computes it.
-  func ranked(around center: Coordinate, model: EarthModel = .sphere) -> [(zip: String, km: Double)] {
-    points.map { ($0.0, model.distance(from: center, to: $0.1, in: .kilometres)) }
+  /// Every point, nearest first (ties by zip), with its distance in `unit` as `distance()` (or
+  /// `geodesic_distance()`) computes it in that unit: the unit decides the last bit, and so ties.
+  func ranked(around center: Coordinate, model: EarthModel = .sphere, in unit: LengthUnit = .kilometres) -> [(
+    zip: String, distance: Double
+  )] {
+    points.map { ($0.0, model.distance(from: center, to: $0.1, in: unit)) }
       .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
   }
 
@@ -76,7 +78,7 @@ import Testing
     var rng = SeededGenerator(seed: 8)
     for (center, metres) in centres {
       let all = ranked(around: center, model: model)
-      let within = all.filter { $0.km <= metres / 1000 }.map(\.zip)
+      let within = ranked(around: center, model: model, in: .metres).filter { $0.distance <= metres }.map(\.zip)
       expectSame(
         try db.near(coordinate: center, within: Length(metres, .metres), model: model).map(\.zipCode.zip), within,
         "\(model): near \(center) \(metres) m")
@@ -103,7 +105,7 @@ import Testing
     for _ in 0..<200 {
       let (zip, center) = points[Int.random(in: 0..<points.count, using: &rng)]
       let km = exp(.random(in: log(0.001)...log(20_000), using: &rng))
-      let within = ranked(around: center).filter { $0.km <= km }.map(\.zip)
+      let within = ranked(around: center).filter { $0.distance <= km }.map(\.zip)
       expectSame(try db.near(zip: zip, within: Length(km, .kilometres)).map(\.zipCode.zip), within, "near \(zip)")
       expectSame(
         try db.database.rows("SELECT zip FROM zipgeo_near(?, ?)", [zip, km]).compactMap { $0[0].string }, within,

@@ -52,6 +52,35 @@ import Testing
     #expect(try zips("SELECT zip FROM zipgeo_nearest(33.0, -96.7)").count == 5)
   }
 
+  /// 'nmi', 'mi' and 'ft' once differed from distance(..., unit) in the last bit (a search measured
+  /// in km and converted), which reordered ties.
+  @Test(arguments: EarthModel.allCases)
+  func distancesEqualTheDistanceFunctionsInEveryUnitToTheLastBit(model: EarthModel) throws {
+    let function = model == .sphere ? "distance" : "geodesic_distance"
+    for unit in LengthUnit.allCases {
+      let radius = LengthUnit.kilometres.toMetres(80) / unit.metres
+      let rows = try db.rows(
+        """
+        SELECT zip, distance, \(function)(33.025, -96.7397, lat, lon, ?1) AS expected
+        FROM zipgeo_within(33.025, -96.7397, ?2, ?1, ?3)
+        """, [unit.symbol, radius, model.rawValue])
+      #expect(rows.count > 100)
+      let different = rows.filter { $0["distance"]?.double != $0["expected"]?.double }
+      #expect(different.isEmpty, "\(model) \(unit): \(different.prefix(3))")
+      let near = try db.rows(
+        """
+        SELECT n.distance, \(function)(c.lat, c.lon, n.lat, n.lon, ?1)
+        FROM zipgeo_near('75075', ?2, ?1, ?3) AS n, zips AS c WHERE c.zip = '75075'
+        """,
+        [unit.symbol, radius, model.rawValue])
+      #expect(near.count > 100 && near.allSatisfy { $0[0] == $0[1] }, "\(model) \(unit) near")
+    }
+    let nearest = try db.rows(
+      "SELECT distance, \(function)(33.025, -96.7397, lat, lon) FROM zipgeo_nearest(33.025, -96.7397, 50, ?)",
+      [model.rawValue])
+    #expect(nearest.count == 50 && nearest.allSatisfy { $0[0] == $0[1] })
+  }
+
   @Test func distancesComeInTheAskedUnit() throws {
     let km = try db.scalar("SELECT distance FROM zipgeo_near('75075', 5) WHERE zip = '75023'")?.double ?? 0
     let mi = try db.scalar("SELECT distance FROM zipgeo_near('75075', 5, 'mi') WHERE zip = '75023'")?.double ?? 0
@@ -69,13 +98,27 @@ import Testing
       ),
       (
         "SELECT * FROM zipgeo_within(91, 0, 5)",
-        "zipgeo_within(): the centre 91.0,0.0 is not a coordinate (latitude within [-90, 90])"
+        "zipgeo_within(): the centre 91.0,0.0 is not a point: latitude 91.0 is outside [-90, 90]"
       ),
       (
         "SELECT * FROM zipgeo_nearest(0, 0, 0)",
         "zipgeo_nearest(): k (argument 3) is 0.0; give a whole number from 1 to 1000000"
       ),
       ("SELECT * FROM zipgeo_nearest(0)", "zipgeo_nearest(): needs at least 2 arguments: center_lat, center_lon"),
+      (
+        "SELECT * FROM zipgeo_within(0, 0, 1e306)",
+        "zipgeo_within(): radius (argument 3): 1e+306 km is too large: at most 1.7976931348623156e+305 km"
+          + " (the largest length in metres)"
+      ),
+      (
+        "SELECT * FROM zipgeo_near('75075', 1e308, 'mi')",
+        "zipgeo_near(): radius (argument 2): 1e+308 mi is too large: at most 1.1170347264862675e+305 mi"
+          + " (the largest length in metres)"
+      ),
+      (
+        "SELECT * FROM zipgeo_within(0, 1e308 * 10, 5)",
+        "zipgeo_within(): the centre 0.0,inf is not a point: longitude inf is not a finite number"
+      ),
     ]
     for (sql, message) in cases {
       let error = #expect(throws: DatabaseError.self) { try db.rows(sql) }

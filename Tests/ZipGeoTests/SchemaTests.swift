@@ -1,0 +1,84 @@
+import SQLiteKit
+import Testing
+
+@testable import ZipGeo
+
+/// A `zips` table that zipgeo did not make (sqlite-utils, a hand-written schema): every search
+/// says what is missing in one line naming the function, never internal SQL or an empty answer.
+@Suite struct SchemaTests {
+  static let searches = [
+    ("zipgeo_near", "SELECT * FROM zipgeo_near('75075', 10)"),
+    ("zipgeo_within", "SELECT * FROM zipgeo_within(33.025, -96.7397, 10)"),
+    ("zipgeo_nearest", "SELECT * FROM zipgeo_nearest(33.025, -96.7397, 3)"),
+  ]
+
+  func connection(_ schema: String) throws -> Database {
+    let db = try Database.inMemory()
+    try SQLFunctions.register(on: db)
+    try db.execute(schema)
+    return db
+  }
+
+  func message(_ sql: String, on db: Database) -> String? {
+    (#expect(throws: DatabaseError.self) { try db.rows(sql) })?.message
+  }
+
+  @Test func aZipsTableWithoutGridCellsIsRefusedByName() throws {
+    let db = try connection(
+      "CREATE TABLE zips (zip TEXT, lat REAL, lon REAL); INSERT INTO zips VALUES ('75075', 33.025, -96.7397);")
+    for (function, sql) in Self.searches {
+      #expect(
+        message(sql, on: db)
+          == "\(function)(): the zips table cannot be searched: it has no 'cell' column, so zipgeo did not make it"
+          + " (zipgeo import makes a table with zip, lat, lon and grid cells)")
+    }
+  }
+
+  @Test func textCoordinatesAreRefusedByNameNeverAnEmptyAnswer() throws {
+    // What `sqlite-utils insert` makes from a CSV without --detect-types.
+    let db = try connection(
+      """
+      CREATE TABLE zips (zip TEXT, lat TEXT, lon TEXT, cell INTEGER);
+      INSERT INTO zips VALUES ('75075', '33.025', '-96.7397', 0);
+      """)
+    for (function, sql) in Self.searches {
+      #expect(
+        message(sql, on: db)
+          == "\(function)(): the zips table cannot be searched: its 'lat' column is declared TEXT, not a number"
+          + " type (REAL), so SQLite would compare its values as text")
+    }
+    let untyped = try connection("CREATE TABLE zips (zip, lat, lon, cell)")
+    #expect(message(Self.searches[1].1, on: untyped)?.contains("its 'lat' column is declared no type") == true)
+  }
+
+  @Test func noZipsTableIsNamedToo() throws {
+    let db = try connection("CREATE TABLE other (x)")
+    #expect(
+      message(Self.searches[1].1, on: db)
+        == "zipgeo_within(): the zips table cannot be searched: there is no zips table; make one with:"
+        + " zipgeo import data/zips.csv")
+  }
+
+  @Test func theCheckRunsAgainWhenTheSchemaChanges() throws {
+    let db = try connection(Schema.createStatements)
+    try db.execute("INSERT INTO zips (zip, lat, lon, cell) VALUES ('75075', 33.025, -96.7397, \(GridCell.number(of: try .init(latitude: 33.025, longitude: -96.7397))))")
+    #expect(try db.rows(Self.searches[0].1).count == 1)
+    try db.execute("ALTER TABLE zips RENAME TO old; CREATE TABLE zips (zip TEXT, lat TEXT, lon TEXT, cell INTEGER)")
+    #expect(message(Self.searches[0].1, on: db)?.contains("declared TEXT") == true)
+    // A temporary view hides the main table without changing the main schema's version.
+    try db.execute("DROP TABLE zips; ALTER TABLE old RENAME TO zips")
+    #expect(try db.rows(Self.searches[0].1).count == 1)
+    try db.execute("CREATE TEMP VIEW zips AS SELECT zip, lat, lon, 'x' || cell AS cell FROM main.zips")
+    #expect(message(Self.searches[0].1, on: db)?.contains("'cell' column is declared no type") == true)
+  }
+
+  @Test func sqliteAffinityRulesDecideWhichTypesCountAsNumbers() {
+    for type in ["REAL", "DOUBLE PRECISION", "FLOAT", "INTEGER", "int", "NUMERIC", "DECIMAL(10,5)", "BIGINT"] {
+      #expect(Schema.hasNumericAffinity(type), "\(type)")
+    }
+    for type in ["TEXT", "VARCHAR(10)", "CLOB", "BLOB", "", "CHARINT"] where type != "CHARINT" {
+      #expect(!Schema.hasNumericAffinity(type), "\(type)")
+    }
+    #expect(Schema.hasNumericAffinity("CHARINT"))  // "INT" is looked for first, as SQLite does
+  }
+}
