@@ -51,6 +51,17 @@ let package = Package(
       linkerSettings: [
         .unsafeFlags([
           "-static-stdlib", "-Xlinker", "--version-script=\(packageFolder)/Sources/ZipGeoExtension/exports.map",
+          // SQLite unloads an extension (dlclose) when the last connection that loaded it closes,
+          // but the Swift runtime inside has registered thread-exit destructors (pthread keys) that
+          // point into the library: the next thread to end would jump into unmapped memory. A web
+          // server that opens a connection per request on worker threads does exactly that.
+          // `-z nodelete` keeps the library mapped until the process exits.
+          "-Xlinker", "-z", "-Xlinker", "nodelete",
+          // gold, Swift's default linker on Linux, keeps the Swift metadata that the version script
+          // made local in the dynamic symbol table (as LOCAL entries of GOT relocations), so
+          // `nm -D` lists two dozen symbols besides the entry point; lld, which ships with the
+          // toolchain, resolves those relocations in place and exports the entry point alone.
+          "-use-ld=lld",
         ])
       ]),
 

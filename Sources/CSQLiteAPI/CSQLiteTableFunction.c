@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define TVF_MAX_ARGUMENTS 32
+
 typedef struct {
   const char *schema;
-  int column_count, argument_count, required;
+  int column_count, argument_count, required, innocuous;
   void *context;
   csqlite_tvf_fill fill;
   csqlite_tvf_count count;
@@ -26,6 +28,9 @@ typedef struct {
   sqlite3_vtab_cursor base;
   void *rows;
   int row, rows_count;
+  /// The arguments the rows were made from, copies owned by the cursor (NULL: left out): the
+  /// hidden columns read them back.
+  sqlite3_value *arguments[TVF_MAX_ARGUMENTS];
 } tvf_cursor;
 
 static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out, char **err) {
@@ -40,6 +45,9 @@ static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
   memset(table, 0, sizeof *table);
   table->spec = spec;
   table->db = db;
+  // Without this, SQLite refuses the function in views and triggers when trusted_schema is off.
+  // A host older than 3.31 does not know the option and answers SQLITE_MISUSE: nothing to do then.
+  if (spec->innocuous) CSQLITE_API->vtab_config(db, SQLITE_VTAB_INNOCUOUS);
   *out = &table->base;
   return SQLITE_OK;
 }
@@ -53,36 +61,55 @@ static int tvf_disconnect(sqlite3_vtab *vtab) {
   return SQLITE_OK;
 }
 
-// Arguments are equality constraints on the hidden columns; each one found gets its place in
-// xFilter's argv. A plan without every required argument is refused.
+// Arguments are equality constraints on the hidden columns; each one given gets its place in
+// xFilter's argv, in argument order, and is omitted from SQLite's own checks (which SQLite honours
+// for the first 16 constraints only: the others are re-checked against the hidden columns). Any
+// subset of the arguments may be given, as in generate_series. A plan that has a constraint on an
+// argument but cannot use it (a join that has not yet produced the value) is refused, so that
+// SQLite picks an order in which every argument is known.
+//
+// idxNum: bit i is set when argument i is given. idxStr: the result columns read (colUsed), in hex.
 static int tvf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   tvf_spec *spec = ((tvf_table *)vtab)->spec;
-  int slot[32];
-  int mask = 0;
-  for (int i = 0; i < spec->argument_count && i < 32; i++) slot[i] = -1;
+  int slot[TVF_MAX_ARGUMENTS];
+  unsigned given = 0, unusable = 0;
+  for (int i = 0; i < spec->argument_count; i++) slot[i] = -1;
   for (int i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     int argument = c->iColumn - spec->column_count;
     if (argument < 0 || argument >= spec->argument_count || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-    if (!c->usable) return SQLITE_CONSTRAINT;
+    if (!c->usable) {
+      unusable |= 1u << argument;
+      continue;
+    }
+    // A second usable constraint on the same argument is left for SQLite to check against the
+    // hidden column: `radius = 10 AND radius = 5` gives no rows.
+    if (slot[argument] >= 0) continue;
     slot[argument] = i;
-    mask |= 1 << argument;
+    given |= 1u << argument;
   }
-  int given = 0;
+  if (unusable & ~given) return SQLITE_CONSTRAINT;
+  int next = 0, required_given = 1;
   for (int i = 0; i < spec->argument_count; i++) {
-    if (slot[i] < 0) break;  // arguments are given left to right
-    info->aConstraintUsage[slot[i]].argvIndex = ++given;
+    if (slot[i] < 0) {
+      if (i < spec->required) required_given = 0;
+      continue;
+    }
+    info->aConstraintUsage[slot[i]].argvIndex = ++next;
     info->aConstraintUsage[slot[i]].omit = 1;
   }
+  sqlite3_uint64 used = info->colUsed;
+  // Bit 63 stands for every column from the 64th on.
+  if (spec->column_count > 63 || (used >> 63)) used = ~0ULL;
+  char *columns = CSQLITE_API->mprintf("%llx", (unsigned long long)used);
+  if (!columns) return SQLITE_NOMEM;
+  info->idxNum = (int)given;
+  info->idxStr = columns;
+  info->needToFreeIdxStr = 1;
   // Too few arguments still make a plan, so that the call can fail with a message naming them
   // rather than SQLite's "no query solution"; it costs the most, so any complete plan wins.
-  // idxNum: the number of arguments given in bits 0-7, the result columns read in bits 8-30.
-  sqlite3_uint64 used = info->colUsed;
-  if (spec->column_count > 23 || (used >> 63)) used = ~0ULL;
-  info->idxNum = given | (int)((used & 0x7FFFFF) << 8);
-  info->estimatedCost = given < spec->required ? 1e99 : 10;
+  info->estimatedCost = required_given ? 10 : 1e99;
   info->estimatedRows = 100;
-  (void)mask;
   return SQLITE_OK;
 }
 
@@ -99,6 +126,10 @@ static void tvf_reset(tvf_cursor *cursor, tvf_spec *spec) {
   if (cursor->rows) spec->release(cursor->rows);
   cursor->rows = 0;
   cursor->row = cursor->rows_count = 0;
+  for (int i = 0; i < TVF_MAX_ARGUMENTS; i++) {
+    CSQLITE_API->value_free(cursor->arguments[i]);  // accepts NULL
+    cursor->arguments[i] = 0;
+  }
 }
 
 static int tvf_close(sqlite3_vtab_cursor *base) {
@@ -109,19 +140,32 @@ static int tvf_close(sqlite3_vtab_cursor *base) {
 }
 
 static int tvf_filter(sqlite3_vtab_cursor *base, int plan, const char *idx, int argc, sqlite3_value **argv) {
-  (void)idx;
   tvf_cursor *cursor = (tvf_cursor *)base;
   tvf_table *table = (tvf_table *)base->pVtab;
-  tvf_reset(cursor, table->spec);
+  tvf_spec *spec = table->spec;
+  tvf_reset(cursor, spec);
+  // SQLite's argv holds the given arguments in order; spread them to their places. The body gets
+  // SQLite's values, the hidden columns untouched copies: reading text as a number converts a
+  // value in place (sqlite3_value_numeric_type), and '2' must read back as '2' to equal '2'.
+  unsigned given = (unsigned)plan;
+  sqlite3_value *arguments[TVF_MAX_ARGUMENTS] = {0};
+  int count = 0;
+  for (int i = 0, next = 0; i < spec->argument_count && next < argc; i++) {
+    if (!(given & (1u << i))) continue;
+    arguments[i] = argv[next++];
+    cursor->arguments[i] = CSQLITE_API->value_dup(arguments[i]);
+    if (!cursor->arguments[i]) return SQLITE_NOMEM;
+    count = i + 1;
+  }
+  unsigned long long used = idx ? strtoull(idx, 0, 16) : ~0ULL;
   char *error = 0;
-  unsigned long long used = (unsigned long long)(plan >> 8) & 0x7FFFFF;
-  cursor->rows = table->spec->fill(table->spec->context, table->db, argc, argv, used, &error);
+  cursor->rows = spec->fill(spec->context, table->db, count, arguments, used, &error);
   if (!cursor->rows) {
     CSQLITE_API->free(table->base.zErrMsg);
     table->base.zErrMsg = error;
     return SQLITE_ERROR;
   }
-  cursor->rows_count = table->spec->count(cursor->rows);
+  cursor->rows_count = spec->count(cursor->rows);
   return SQLITE_OK;
 }
 
@@ -138,9 +182,15 @@ static int tvf_eof(sqlite3_vtab_cursor *base) {
 static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int column) {
   tvf_cursor *cursor = (tvf_cursor *)base;
   tvf_spec *spec = ((tvf_table *)base->pVtab)->spec;
-  // Hidden argument columns read back as NULL.
-  if (column >= spec->column_count) CSQLITE_API->result_null(ctx);
-  else spec->column(cursor->rows, cursor->row, column, ctx);
+  if (column < spec->column_count) {
+    spec->column(cursor->rows, cursor->row, column, ctx);
+    return SQLITE_OK;
+  }
+  // A hidden column is the argument as given, or NULL when it was left out (then the function
+  // used its default, which only the function knows).
+  sqlite3_value *argument = cursor->arguments[column - spec->column_count];
+  if (argument) CSQLITE_API->result_value(ctx, argument);
+  else CSQLITE_API->result_null(ctx);
   return SQLITE_OK;
 }
 
@@ -164,13 +214,14 @@ static void tvf_destroy_spec(void *aux) {
 }
 
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
-                                  int argument_count, int required, void *context, csqlite_tvf_fill fill,
-                                  csqlite_tvf_count count, csqlite_tvf_column column, csqlite_tvf_release release,
-                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy) {
-  if (argument_count > 32) return SQLITE_MISUSE;
+                                  int argument_count, int required, int innocuous, void *context,
+                                  csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_column column,
+                                  csqlite_tvf_release release, csqlite_tvf_disconnect disconnect,
+                                  csqlite_tvf_destroy destroy) {
+  if (argument_count > TVF_MAX_ARGUMENTS) return SQLITE_MISUSE;
   tvf_spec *spec = malloc(sizeof *spec);
   if (!spec) return SQLITE_NOMEM;
-  *spec = (tvf_spec){strdup(schema), column_count, argument_count, required, context, fill, count, column,
-                     release, disconnect, destroy};
+  *spec = (tvf_spec){strdup(schema), column_count, argument_count, required, innocuous, context, fill, count,
+                     column, release, disconnect, destroy};
   return CSQLITE_API->create_module_v2(db, name, &tvf_module, spec, tvf_destroy_spec);
 }

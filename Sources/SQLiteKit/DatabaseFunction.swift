@@ -64,23 +64,25 @@ public struct FunctionArguments: ~Copyable {
   public let count: Int
 
   @inlinable @inline(__always)
-  func handle(_ index: Int) -> OpaquePointer {
+  func handle(_ index: Int) -> OpaquePointer? {
     precondition(index >= 0 && index < count, "argument index \(index) out of range 0..<\(count)")
-    // SQLite passes `count` non-null value pointers.
-    return values![index]!
+    // `values` holds `count` pointers (it is nil only when `count` is 0, which the precondition
+    // excludes). A pointer is nil for an argument a query left out of a table function's call.
+    return values![index]
   }
 
-  /// Whether argument `index` (0-based) is NULL.
+  /// Whether argument `index` (0-based) is NULL (or, in a table function, left out).
   @inlinable @inline(__always)
   public func isNull(at index: Int) -> Bool {
-    csqlite_value_type(handle(index)) == SQLITE_NULL
+    guard let value = handle(index) else { return true }
+    return csqlite_value_type(value) == SQLITE_NULL
   }
 
   /// Argument `index` (0-based) as a number, or `nil` when it is not an integer, a real or text
   /// that reads as a number: the fast path of `number(at:of:named:)`.
   @inlinable @inline(__always)
   public func double(at index: Int) -> Double? {
-    let value = handle(index)
+    guard let value = handle(index) else { return nil }
     var type = csqlite_value_type(value)
     // Only text needs numeric affinity applied; checking first saves a call per number.
     if type == SQLITE_TEXT { type = csqlite_value_numeric_type(value) }
@@ -104,7 +106,7 @@ public struct FunctionArguments: ~Copyable {
 
   /// The error for an argument that is not a number; built only on this cold path.
   public func notANumber(at index: Int, of function: String, named name: String? = nil) -> FunctionError {
-    let type = csqlite_value_numeric_type(handle(index))
+    let type = handle(index).map { csqlite_value_numeric_type($0) } ?? SQLITE_NULL
     let argument = name.map { "\($0) (argument \(index + 1))" } ?? "argument \(index + 1)"
     switch type {
     case SQLITE_NULL: return FunctionError("\(function)(): \(argument) is NULL")
@@ -122,7 +124,7 @@ public struct FunctionArguments: ~Copyable {
 
   /// Argument `index` (0-based) as a value, typed as SQLite holds it.
   public func value(at index: Int) -> DatabaseValue {
-    let value = handle(index)
+    guard let value = handle(index) else { return .null }
     switch csqlite_value_type(value) {
     case SQLITE_INTEGER: return .integer(csqlite_value_int64(value))
     case SQLITE_FLOAT: return .real(csqlite_value_double(value))

@@ -13,6 +13,18 @@ import CSQLiteAPI
 ///
 /// The rows are made in one go for each call; the function may query the connection it runs on,
 /// and leave NULL the columns the query does not read.
+///
+/// Each argument is also a hidden column that reads back the value the rows were made from, as
+/// in SQLite's generate_series, so arguments may be given as constraints and rows of several
+/// calls told apart (an argument left out reads as NULL: its default is the body's business):
+///
+/// ```sql
+/// SELECT up_to, square FROM squares WHERE up_to IN (2, 3);   -- 2|1, 2|4, 3|1, 3|4, 3|9
+/// ```
+///
+/// A call made while the same function is already running on the connection (its body queries
+/// a view or fires a trigger that calls it again) fails with an error naming the function,
+/// instead of recursing until the stack overflows.
 public struct TableFunction: Sendable {
   /// Makes the rows from the arguments, for one call.
   public typealias Body = @Sendable (borrowing FunctionArguments, Call) throws -> [[DatabaseValue]]
@@ -38,6 +50,9 @@ public struct TableFunction: Sendable {
   public let arguments: [String]
   /// How many of the arguments must be given; the rest may be left out.
   public let requiredArguments: Int
+  /// Whether views and triggers may call it under `PRAGMA trusted_schema=OFF`
+  /// (`SQLITE_VTAB_INNOCUOUS`): true for a function without side effects.
+  public let isInnocuous: Bool
   let body: Body
 
   /// - Parameters:
@@ -45,14 +60,18 @@ public struct TableFunction: Sendable {
   ///   - columns: The result columns.
   ///   - arguments: The arguments' names.
   ///   - required: How many arguments must be given (default: all).
+  ///   - innocuous: The body has no side effects, so that views and triggers of a database file
+  ///     may call it even when the schema is not trusted (default: true).
   ///   - body: Makes the rows.
   public init(
-    _ name: String, columns: [String], arguments: [String], required: Int? = nil, body: @escaping Body
+    _ name: String, columns: [String], arguments: [String], required: Int? = nil, innocuous: Bool = true,
+    body: @escaping Body
   ) {
     self.name = name
     self.columns = columns
     self.arguments = arguments
     self.requiredArguments = required ?? arguments.count
+    self.isInnocuous = innocuous
     self.body = body
   }
 
@@ -77,6 +96,14 @@ private final class TableRows {
 private final class TableFunctionBox {
   let function: TableFunction
   private var connection: Database?
+  /// Set while the body runs. SQLite runs one call at a time on a connection, so a call that finds
+  /// it set was made by the body itself, through SQL (a view or a trigger that calls the function):
+  /// without this check that recursion would end only when the stack overflows. Rows are made
+  /// before SQLite reads them, so nesting outside the body (joins, correlated calls) never sets it.
+  var isRunning = false
+  /// Set when a call was refused for re-entry, so that the outer call reports that, not the error
+  /// of the statement its body was running.
+  var wasReentered = false
   init(_ function: TableFunction) { self.function = function }
 
   func database(_ handle: OpaquePointer) -> Database {
@@ -98,7 +125,7 @@ extension Database {
     let box = Unmanaged.passRetained(TableFunctionBox(function)).toOpaque()
     let code = csqlite_create_table_function(
       handle, function.name, function.schema, Int32(function.columns.count), Int32(function.arguments.count),
-      Int32(function.requiredArguments), box,
+      Int32(function.requiredArguments), function.isInnocuous ? 1 : 0, box,
       { context, db, argc, argv, used, errorMessage in fill(context, db, argc, argv, used, errorMessage) },
       { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().rows.count) },
       { rows, row, column, context in
@@ -131,16 +158,30 @@ private func fill(
   guard let context, let db else { return nil }
   let box = Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue()
   let function = box.function
+  let reentry = FunctionError(
+    "\(function.name)(): called while it is already running on this connection (through a view or trigger?)")
+  let isOutermost = !box.isRunning
+  if isOutermost { box.wasReentered = false }
   do {
-    guard Int(argc) >= function.requiredArguments else {
+    guard isOutermost else {
+      box.wasReentered = true
+      throw reentry
+    }
+    // Arguments given as constraints may leave gaps: a left-out argument is a nil pointer.
+    let missing = (0..<function.requiredArguments).contains { $0 >= Int(argc) || argv?[$0] == nil }
+    guard !missing else {
       let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
       throw FunctionError("\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)")
     }
+    box.isRunning = true
+    defer { box.isRunning = false }
     let call = TableFunction.Call(database: box.database(db), usedColumns: used)
     let rows = try function.body(FunctionArguments(values: argv, count: Int(argc)), call)
     return Unmanaged.passRetained(TableRows(rows)).toOpaque()
   } catch {
-    errorMessage?.pointee = csqlite_strdup("\(error)")
+    // The body failed because a statement it ran re-entered the function: say that, plainly.
+    let reported = isOutermost && box.wasReentered ? reentry : error
+    errorMessage?.pointee = csqlite_strdup("\(reported)")
     return nil
   }
 }

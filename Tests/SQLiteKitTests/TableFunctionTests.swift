@@ -70,4 +70,101 @@ import Testing
     // sqlite3_close, unlike close_v2, fails while any statement is left prepared.
     #expect(csqlite_close(host) == SQLITE_OK)
   }
+
+  /// Its arguments as its one row, to show what a call was given.
+  static let echo = TableFunction(
+    "echo", columns: ["first", "second", "third"], arguments: ["a", "b", "c"], required: 1
+  ) { arguments, _ in
+    [(0..<3).map { $0 < arguments.count ? arguments.value(at: $0) : .null }]
+  }
+
+  @Test func argumentColumnsReadBackTheArgumentsOfTheCall() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    #expect(try db.rows("SELECT up_to, step, n FROM squares(3, 2)").map(\.values) == [[3, 2, 1], [3, 2, 3]])
+    // Left out, an argument reads as NULL: its default is the body's own business.
+    #expect(try db.rows("SELECT up_to, step FROM squares('2')").map(\.values) == [["2", .null], ["2", .null]])
+    #expect(try db.rows("SELECT count(*) FROM squares(3) WHERE up_to = 3 AND step IS NULL").map(\.values) == [[3]])
+  }
+
+  @Test func argumentsMayBeGivenAsConstraintsInAnyOrderAndWithGaps() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    try db.add(tableFunction: Self.echo)
+    #expect(try db.rows("SELECT n FROM squares WHERE up_to = 3").map { $0[0] } == [1, 2, 3])
+    #expect(try db.rows("SELECT n FROM squares WHERE step = 2 AND up_to = 5").map { $0[0] } == [1, 3, 5])
+    #expect(try db.rows("SELECT * FROM echo WHERE c = 3 AND a = 1").map(\.values) == [[1, .null, 3]])
+    #expect(try db.rows("SELECT a, b, c FROM echo WHERE c = 3 AND a = 1").map(\.values) == [[1, .null, 3]])
+    let missing = #expect(throws: DatabaseError.self) { try db.rows("SELECT * FROM echo WHERE b = 2") }
+    #expect(missing?.message == "echo(): needs at least 1 arguments: a")
+  }
+
+  @Test func aConstraintOnAnArgumentKeepsOrDropsTheRowsOfTheCall() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    #expect(try db.scalar("SELECT count(*) FROM squares(4) WHERE up_to = 4") == 4)
+    #expect(try db.scalar("SELECT count(*) FROM squares(4) WHERE up_to = 4.0") == 4)
+    #expect(try db.scalar("SELECT count(*) FROM squares(4) WHERE up_to = 5") == 0)
+    #expect(try db.scalar("SELECT count(*) FROM squares WHERE up_to = 4 AND up_to = 5") == 0)
+  }
+
+  @Test func rowsOfAnInListOfArgumentsCanBeToldApart() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    #expect(
+      try db.rows("SELECT up_to, count(*), sum(square) FROM squares WHERE up_to IN (2, 3) GROUP BY up_to").map(\.values)
+        == [[2, 2, 5], [3, 3, 14]])
+  }
+
+  /// SQLite leaves out of its own checks only the first 16 constraints a table uses; the others,
+  /// here the arguments, are checked again against the argument columns.
+  @Test func twentyExtraWhereTermsKeepEveryRow() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    let extra = (1...20).map { " AND n > -\($0)" }.joined()
+    #expect(try db.scalar("SELECT count(*) FROM squares(4) WHERE 1" + extra) == 4)
+    #expect(try db.scalar("SELECT count(*) FROM squares WHERE 1" + extra + " AND up_to = 4 AND step = 2") == 2)
+    #expect(try db.scalar("SELECT count(*) FROM squares(4, 2) WHERE 1" + extra + " AND step = 2") == 2)
+    // Text the body reads as a number still reads back as the text given, and equals it.
+    #expect(try db.scalar("SELECT count(*) FROM squares('2') WHERE 1" + extra) == 2)
+  }
+
+  @Test func aCallMayTakeItsArgumentsFromAnotherCallOfTheSameFunction() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    let sql = "SELECT a.n, b.up_to, count(*) FROM squares(3) a JOIN squares(a.n) b GROUP BY a.n ORDER BY a.n"
+    #expect(try db.rows(sql).map(\.values) == [[1, 1, 1], [2, 2, 2], [3, 3, 3]])
+    let correlated = "SELECT n, (SELECT sum(square) FROM squares(a.n)) FROM squares(3) a"
+    #expect(try db.rows(correlated).map(\.values) == [[1, 1], [2, 5], [3, 14]])
+  }
+
+  @Test func viewsMayCallItWhenTheSchemaIsNotTrusted() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    try db.add(
+      tableFunction: TableFunction("touchy", columns: ["n"], arguments: ["x"], innocuous: false) { _, _ in [[1]] })
+    try db.execute("CREATE VIEW nine AS SELECT max(square) FROM squares(3); CREATE VIEW one AS SELECT n FROM touchy(0)")
+    try db.execute("PRAGMA trusted_schema = OFF")
+    #expect(try db.scalar("SELECT * FROM nine") == 9)
+    let refused = #expect(throws: DatabaseError.self) { try db.rows("SELECT * FROM one") }
+    #expect(refused?.message.contains("unsafe use of virtual table") == true, "\(String(describing: refused))")
+  }
+
+  @Test func aFunctionThatCallsItselfThroughAViewFailsWithAnErrorNamingIt() throws {
+    let db = try Database.inMemory()
+    // loop(1) reads the view, which calls loop(1) again: a cycle. loop(0) is an ordinary call.
+    let loop = TableFunction("loop", columns: ["n"], arguments: ["through_view"]) { arguments, call in
+      guard try arguments.number(at: 0, of: "loop") == 1 else { return [[0]] }
+      return try call.database.rows("SELECT n FROM looped").map { [$0[0]] }
+    }
+    try db.add(tableFunction: loop)
+    try db.execute("CREATE VIEW looped AS SELECT n FROM loop(1)")
+    let message = "loop(): called while it is already running on this connection (through a view or trigger?)"
+    let direct = #expect(throws: DatabaseError.self) { try db.rows("SELECT * FROM loop(1)") }
+    #expect(direct?.message == message)
+    let viaView = #expect(throws: DatabaseError.self) { try db.rows("SELECT * FROM looped") }
+    #expect(viaView?.message == message)
+    // The connection and the function still work, and may be nested outside their body.
+    #expect(try db.rows("SELECT a.n, b.n FROM loop(0) a JOIN loop(a.n) b").map(\.values) == [[0, 0]])
+  }
 }

@@ -53,6 +53,54 @@ import Testing
     try runSQLFile("zips.sql", database: try importedDatabase())
   }
 
+  @Test func tableFunctionsBehaveAsTablesInTheStockShell() throws {
+    try runSQLFile("tables.sql", database: try importedDatabase())
+  }
+
+  @Test func aViewThatCallsATableFunctionWorksWhenTheSchemaIsNotTrusted() throws {
+    let db = try importedDatabase()
+    let create = try runCommand(
+      Self.sqlite3,
+      ["-cmd", ".load \(Self.loadPath)", db, "CREATE VIEW plano AS SELECT zip FROM zipgeo_near('75075', 10);"])
+    try #require(create.status == 0, "\(create.err)")
+    let result = try runCommand(
+      Self.sqlite3,
+      ["-cmd", ".load \(Self.loadPath)", "-cmd", "PRAGMA trusted_schema=OFF", db, "SELECT count(*) FROM plano;"],
+      environment: [:])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == "14\n", "\(result.out)\(result.err)")
+  }
+
+  @Test func aZipsViewThatCallsZipgeoNearIsAnErrorNotACrash() throws {
+    let db = temporary.path("loop.db")
+    let create = try runCommand(
+      Self.sqlite3,
+      ["-cmd", ".load \(Self.loadPath)", db, "CREATE VIEW zips AS SELECT * FROM zipgeo_near('75075', 10);"])
+    try #require(create.status == 0, "\(create.err)")
+    let message = "zipgeo_near(): called while it is already running on this connection"
+    for sql in ["SELECT count(*) FROM zips;", "SELECT count(*) FROM zipgeo_near('75075', 10);"] {
+      let shell = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", db, sql], environment: [:])
+      #expect(!shell.wasSignalled, "signal \(shell.status)")
+      #expect(shell.status == 1)
+      #expect(shell.err.contains(message), "\(sql): \(shell.err)")
+    }
+    let python = """
+      import sqlite3, sys
+      con = sqlite3.connect(sys.argv[2])
+      con.enable_load_extension(True)
+      con.load_extension(sys.argv[1])
+      try:
+          con.execute("SELECT count(*) FROM zips").fetchall()
+      except sqlite3.OperationalError as e:
+          print(e)
+      """
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"), ["-c", python, Self.loadPath, db], environment: [:])
+    #expect(!result.wasSignalled, "signal \(result.status)")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains(message), "\(result.out)\(result.err)")
+  }
+
   @Test func errorsInTheShellNameTheFunctionAndTheArgument() throws {
     let cases = [
       ("SELECT distance(33, 'abc', 0, 0);", "distance(): lon1 (argument 2) is not a number: 'abc'"),
@@ -114,13 +162,29 @@ import Testing
     #expect(undefined.status == 0)
     let sqliteSymbols = undefined.out.split(separator: "\n").filter { $0.contains("sqlite3") }
     #expect(sqliteSymbols.isEmpty, "\(sqliteSymbols)")
+  }
+
+  @Test func theLibraryExportsOnlyItsEntryPoint() throws {
     let defined = try runCommand(URL(fileURLWithPath: "/usr/bin/nm"), ["-D", "--defined-only", Self.library.path])
-    #expect(defined.out.contains(" T sqlite3_zipgeo_init\n"))
-    // Nothing else is global: the Swift runtime inside cannot clash with the host's libraries.
-    let globals = defined.out.split(separator: "\n").filter { line in
-      line.split(separator: " ").dropFirst().first.map { $0.first!.isUppercase } ?? false
-    }
-    #expect(globals.map { $0.split(separator: " ").last! } == ["sqlite3_zipgeo_init"], "\(globals)")
+    #expect(defined.status == 0)
+    // Nothing else is in the dynamic symbol table, not even as a local: the Swift runtime and
+    // zipgeo's own types inside cannot clash with the host's libraries, and users see one name.
+    let symbols = defined.out.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+    #expect(symbols == ["T sqlite3_zipgeo_init"], "\(defined.out)")
+  }
+
+  /// - `worker`: a thread opens a connection, loads, queries, closes it and ends, 50 times;
+  /// - `main`: the thread loads and queries, and the main thread closes the connection after it ended;
+  /// - `parallel`: four threads at once, each with its own connection, 50 times.
+  @Test(arguments: ["worker", "main", "parallel"])
+  func pythonThreadsThatLoadTheExtensionAndEndLeaveTheHostRunning(mode: String) throws {
+    let script = Self.testsFolder.appendingPathComponent("python/threads.py").path
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"), [script, Self.loadPath, try importedDatabase(), mode, "50"],
+      environment: [:])
+    #expect(!result.wasSignalled, "signal \(result.status): \(result.err)")
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.out == "ok 50\n", "\(result.out)\(result.err)")
   }
 
   @Test func theLibraryCarriesTheSwiftRuntimeInside() throws {

@@ -2,16 +2,19 @@
 //
 // A function `name(arg1, arg2, ...)` is an eponymous virtual table whose declared columns are
 // its result columns followed by one HIDDEN column per argument. SQLite passes the arguments as
-// equality constraints on the hidden columns; this module requires all of them, hands them to
-// `fill`, and serves the rows `fill` made.
+// equality constraints on the hidden columns (`name(a, b)` is `name WHERE arg1 = a AND arg2 = b`);
+// this module hands them to `fill`, serves the rows `fill` made, and reads each hidden column
+// back as the argument the rows were made from, as SQLite's generate_series does: SQLite omits
+// only the first 16 constraints of a query and re-checks the others against those columns.
 #ifndef ZIPGEO_CSQLITE_TABLE_FUNCTION_H
 #define ZIPGEO_CSQLITE_TABLE_FUNCTION_H
 
 #include <sqlite3ext.h>
 
 /// Makes the rows for one call: returns a result handle (or NULL and sets *error, a string from
-/// csqlite_strdup, to fail the statement). Bit i of `used` is set when the query reads result
-/// column i (all bits are set when SQLite cannot tell); the other columns may be left NULL.
+/// csqlite_strdup, to fail the statement). `argv[i]` is argument i, or NULL when the query left it
+/// out (`argc` is one past the last argument given). Bit i of `used` is set when the query reads
+/// result column i (all bits are set when SQLite cannot tell); the other columns may be left NULL.
 typedef void *(*csqlite_tvf_fill)(void *context, sqlite3 *db, int argc, sqlite3_value **argv, unsigned long long used,
                                   char **error);
 /// The number of rows in a result handle.
@@ -27,11 +30,14 @@ typedef void (*csqlite_tvf_disconnect)(void *context, sqlite3 *db);
 typedef void (*csqlite_tvf_destroy)(void *context);
 
 /// Registers `name` on `db`. `schema` is the CREATE TABLE statement for sqlite3_declare_vtab, its
-/// last `argument_count` columns HIDDEN; `required` is how many arguments must be given (the
-/// others may be left out, and then are NULL).
+/// last `argument_count` columns HIDDEN (at most 32); `required` is how many arguments must be
+/// given (the others may be left out; their hidden columns then read as NULL). When `innocuous`
+/// is set the table is declared SQLITE_VTAB_INNOCUOUS, so that views and triggers may use it
+/// under `PRAGMA trusted_schema=OFF`.
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
-                                  int argument_count, int required, void *context, csqlite_tvf_fill fill,
-                                  csqlite_tvf_count count, csqlite_tvf_column column, csqlite_tvf_release release,
-                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy);
+                                  int argument_count, int required, int innocuous, void *context,
+                                  csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_column column,
+                                  csqlite_tvf_release release, csqlite_tvf_disconnect disconnect,
+                                  csqlite_tvf_destroy destroy);
 
 #endif
