@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// docs/sql.md's `sqlite>` examples, run in the stock shell with the extension loaded on a zipgeo
+/// database of data/zips.csv: each prints exactly what the page shows.
+@Suite struct SQLReferenceTests {
+  static let page = ExtensionTests.testsFolder.appendingPathComponent("../../docs/sql.md")
+
+  /// One example: the SQL typed (continuation lines joined) and the lines the page shows after it.
+  struct Example: CustomStringConvertible {
+    var sql: String
+    var output: [String] = []
+    var description: String { sql }
+  }
+
+  /// Every `sqlite>` command in a fenced block, with the output lines that follow it up to the
+  /// next command or the end of the block (indentation of list items removed). `.load` lines
+  /// are the reader's own step; the test loads the built library itself.
+  static func examples() throws -> [Example] {
+    var examples: [Example] = []
+    var inBlock = false
+    var indent = 0
+    // Output lines belong to the last command of the same block.
+    var collecting = false
+    for rawLine in try String(contentsOf: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = rawLine.drop { $0 == " " }
+      if trimmed.hasPrefix("```") {
+        inBlock.toggle()
+        collecting = false
+        indent = rawLine.count - trimmed.count
+        continue
+      }
+      guard inBlock else { continue }
+      let line = String(rawLine.dropFirst(min(indent, rawLine.count - trimmed.count)))
+      if line.hasPrefix("sqlite> ") {
+        let sql = String(line.dropFirst("sqlite> ".count))
+        collecting = !sql.hasPrefix(".load")
+        if collecting { examples.append(Example(sql: sql)) }
+      } else if line.hasPrefix("   ...> "), collecting {
+        examples[examples.count - 1].sql += "\n" + line.dropFirst("   ...> ".count)
+      } else if collecting {
+        examples[examples.count - 1].output.append(line)
+      }
+    }
+    return examples
+  }
+
+  @Test func everyExampleOfTheSQLReferencePrintsWhatThePageShows() throws {
+    let temporary = try TemporaryFolder()
+    let db = temporary.path("zipgeo.db")
+    let imported = try runCommand(ExtensionTests.zipgeo, ["import", zipsCSVPath, "--db", db])
+    try #require(imported.status == 0, "\(imported.err)")
+    // The page's example of a table zipgeo did not make: TEXT coordinates, as sqlite-utils makes them.
+    let foreign = temporary.path("foreign.db")
+    _ = try runCommand(ExtensionTests.sqlite3, [foreign, "CREATE TABLE zips (zip TEXT, lat TEXT, lon TEXT, cell INTEGER)"])
+    let examples = try Self.examples()
+    #expect(examples.count >= 20)
+    for example in examples {
+      let database = example.output.contains { $0.contains("cannot be searched") } ? foreign : db
+      // Read from standard input, as typed; the shell then says "near line 1", which the
+      // interactive prompt leaves out.
+      let result = try runCommand(
+        ExtensionTests.sqlite3, ["-cmd", ".load \(ExtensionTests.loadPath)", database], input: example.sql + "\n",
+        environment: [:])
+      let printed = (result.out + result.err).replacingOccurrences(of: " near line 1:", with: ":")
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      #expect(Array(printed.dropLast()) == example.output, "\(example.sql)")
+    }
+  }
+}
