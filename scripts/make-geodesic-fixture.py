@@ -29,10 +29,25 @@ def wrap(lon):
     return math.remainder(lon, 360.0)
 
 
+corrections = []
+
+
 def add(kind, lat1, lon1, lat2, lon2):
     lat1, lat2 = max(-90.0, min(90.0, lat1)), max(-90.0, min(90.0, lat2))
     g = WGS84.Inverse(lat1, lon1, lat2, lon2)
-    rows.append((kind, lat1, lon1, lat2, lon2, g["s12"], g["azi1"], g["azi2"]))
+    s12 = g["s12"]
+    # GeographicLib's Inverse can stop short of its root: near the equator close to lon12 =
+    # 180 (1 - f), where cos(azi1) at the root is ~1e-12, its bisection tolerance (absolute in
+    # cos azi1) ends the search with lambda12 up to 1e-11 rad off, tens of micrometres. Check by
+    # following its geodesic (Direct) and, where it misses the second point, correct s12 by the
+    # miss projected on the direction of travel (the error is second order in the miss).
+    d = WGS84.Direct(lat1, lon1, g["azi1"], s12)
+    miss = WGS84.Inverse(d["lat2"], d["lon2"], lat2, lon2)
+    if miss["s12"] > 1e-7:
+        correction = miss["s12"] * math.cos(math.radians(miss["azi1"] - d["azi2"]))
+        corrections.append((abs(correction), kind, lat1, lon1, lat2, lon2))
+        s12 += correction
+    rows.append((kind, lat1, lon1, lat2, lon2, s12, g["azi1"], g["azi2"]))
 
 
 def uniform_point():
@@ -188,6 +203,7 @@ with open(FIXTURES / "wgs84-geodesics.csv", "w") as out:
     for kind, *numbers in rows:
         out.write(kind + "," + ",".join(repr(float(x)) for x in numbers) + "\n")
 print(f"{len(rows)} geodesics -> {FIXTURES / 'wgs84-geodesics.csv'}")
+print(f"{len(corrections)} distances corrected, the largest by {max(corrections, default=(0,))[0]:.3g} m")
 
 # The direct problem: from centres on and near the equator and the poles, and anywhere, at every
 # azimuth, distances from 1 mm to beyond half the circumference.

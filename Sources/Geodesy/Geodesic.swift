@@ -43,8 +43,10 @@ extension Ellipsoid {
     point: Coordinate, finalAzimuth: Double
   ) {
     let f = flattening
-    let (sinAlpha1, cosAlpha1) = sinCos(degrees: azimuth)
-    let (sinPhi1, cosPhi1) = sinCos(degrees: start.latitude)
+    // As in `solveInverse`: squares of the smallest latitudes (1e-300) would underflow, so
+    // that sin and cos of σ1 could not be normalized.
+    let (sinAlpha1, cosAlpha1) = sinCos(degrees: Ellipsoid.roundedNearZero(degrees: azimuth))
+    let (sinPhi1, cosPhi1) = sinCos(degrees: Ellipsoid.roundedNearZero(degrees: start.latitude))
     var (sinBeta1, cosBeta1) = normalized(sinPhi1 * (1 - f), cosPhi1)
     cosBeta1 = max(cosBeta1, Ellipsoid.tiny)
     // The geodesic's equator crossing (node) and its azimuth there, α0 (Clairaut).
@@ -125,7 +127,7 @@ extension Ellipsoid {
     lat2 *= latitudeSign
     // Swapping the points reverses the longitude difference; mirror when it is westward.
     let mirrored = (swapped ? -difference : difference) < 0
-    let lon12 = abs(difference)
+    let lon12 = Ellipsoid.roundedNearZero(degrees: abs(difference))
 
     var solution = solveCanonical(lat1, lat2, lon12, azimuths: azimuths)
     var (s1, c1, s2, c2) = (solution.sinAlpha1, solution.cosAlpha1, solution.sinAlpha2, solution.cosAlpha2)
@@ -192,7 +194,8 @@ extension Ellipsoid {
       return InverseSolution(distance: equatorialRadius * lambda12, sinAlpha1: 1, cosAlpha1: 0, sinAlpha2: 1, cosAlpha2: 0)
     }
 
-    let start = startingAzimuth(ends, lambda12: lambda12, sinLambda12: sinLambda12, cosLambda12: cosLambda12)
+    let start = startingAzimuth(
+      ends, lon12: lon12, lambda12: lambda12, sinLambda12: sinLambda12, cosLambda12: cosLambda12)
     if let shortLine = start.shortLine { return shortLine }
 
     // Newton's method on λ12(α1) - lon12, which has exactly one root for α1 in (0, pi) and a
@@ -370,8 +373,10 @@ extension Ellipsoid {
   /// A first α1 (Karney 2013, sections 4 and 5; GeographicLib's InverseStart): the great circle
   /// of the auxiliary sphere, with longitudes scaled to a sphere of the local radius for short
   /// lines; near the antipode, where every geodesic from the first point comes close, the
-  /// astroid that their envelope traces.
-  private func startingAzimuth(_ e: Ends, lambda12: Double, sinLambda12: Double, cosLambda12: Double) -> Start {
+  /// astroid that their envelope traces; near the equator, the linearized equatorial geodesic.
+  private func startingAzimuth(
+    _ e: Ends, lon12: Double, lambda12: Double, sinLambda12: Double, cosLambda12: Double
+  ) -> Start {
     let f = flattening
     let sinBeta12 = e.sinBeta2 * e.cosBeta1 - e.cosBeta2 * e.sinBeta1  // sin(β2 - β1)
     let cosBeta12 = e.cosBeta2 * e.cosBeta1 + e.sinBeta2 * e.sinBeta1
@@ -409,6 +414,20 @@ extension Ellipsoid {
         shortLine: InverseSolution(
           distance: sigma12 * polarRadius * dnm, sinAlpha1: sinAlpha1, cosAlpha1: cosAlpha1, sinAlpha2: sinAlpha2,
           cosAlpha2: cosAlpha2))
+    }
+    if !isShort && -e.sinBeta1 < 0.01 && f > 0 {
+      // Near the equator, short of its conjugate point, the geodesic hugs the equator, where
+      // σ12 = λ12 / (1 - f), and on the auxiliary sphere sin β2 = sin β1 cos σ12 + cos β1 sin σ12
+      // cos α1. That gives cos α1 to within its square; the other starts get only its order of
+      // magnitude, from which Newton's method on this 1/x-shaped λ12(α1) merely doubles cos α1
+      // per step. 180° - σ12 is written so as to keep its digits near the conjugate point.
+      let (sinSigma12, minusCosSigma12) = sinCos(degrees: ((180 - lon12) - 180 * f) / (1 - f))
+      if sinSigma12 > 0 {
+        let c = (e.sinBeta2 + e.sinBeta1 * minusCosSigma12) / (e.cosBeta1 * sinSigma12)
+        if abs(c) < 0.1 {
+          return Start(sinAlpha1: (1 - c * c).squareRoot(), cosAlpha1: c, shortLine: nil)
+        }
+      }
     }
     let n = thirdFlattening
     // Near the antipode of an oblate ellipsoid. (A prolate one keeps the great circle: the
