@@ -191,7 +191,8 @@ extension Ellipsoid {
     // Along the equator, up to the point where the path over a pole becomes shorter: the
     // equator's conjugate point, at lon12 = 180 (1 - f). 180 - lon12 is exact (Sterbenz).
     if sinBeta1 == 0, f <= 0 || 180 - lon12 >= f * 180 {
-      return InverseSolution(distance: equatorialRadius * lambda12, sinAlpha1: 1, cosAlpha1: 0, sinAlpha2: 1, cosAlpha2: 0)
+      return InverseSolution(
+        distance: equatorialRadius * lambda12, sinAlpha1: 1, cosAlpha1: 0, sinAlpha2: 1, cosAlpha2: 0)
     }
 
     let start = startingAzimuth(
@@ -214,7 +215,8 @@ extension Ellipsoid {
     var bracketIsExhausted = false
     var point: Trial
     while true {
-      point = evaluate(ends, sinAlpha1: sinAlpha1, cosAlpha1: cosAlpha1, sinLambda12: sinLambda12, cosLambda12: cosLambda12)
+      point = evaluate(
+        ends, sinAlpha1: sinAlpha1, cosAlpha1: cosAlpha1, sinLambda12: sinLambda12, cosLambda12: cosLambda12)
       let error = point.lambdaError
       if bracketIsExhausted || !(abs(error) >= (newtonIsClose ? 8 : 1) * Double.ulpOfOne) {
         converged = !error.isNaN

@@ -10,7 +10,9 @@ extension BoundingBoxTests {
     let wgs84 = Ellipsoid.wgs84
     let latitudes: [Double] = [0, -0.0, 1e-300, -1e-300, 1e-9, 89.999999, -89.999999, 90, -90]
     let longitudes: [Double] = [0, 179.9999999, -180]
-    let radii: [Double] = [1e-3, 0.1, 1, 1_000, 100_000, 1_000_000, 5_000_000, 10_001_965, 15_000_000, 20_003_000, 21_000_000]
+    let radii: [Double] = [
+      1e-3, 0.1, 1, 1_000, 100_000, 1_000_000, 5_000_000, 10_001_965, 15_000_000, 20_003_000, 21_000_000,
+    ]
     // Every degree, the cardinal directions exactly, and directions a hair off them.
     let everyDegree: [Double] = stride(from: -180.0, to: 180, by: 1).map { $0 + 0.5 }
     let cardinal: [Double] = [0, 90, 180, -90, 1e-9, 90 - 1e-9, 90 + 1e-9, -90 + 1e-9, 180 - 1e-9]

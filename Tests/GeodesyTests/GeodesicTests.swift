@@ -138,7 +138,9 @@ import Testing
   /// nanometre, so the azimuth of a line a centimetre long is only good to about 1e-7 radians.
   @Test func azimuthsMatchGeographicLib() {
     var compared = 0
-    let unique: Set = ["random", "short", "antimeridian", "meridian", "near-equator", "nearly-antipodal", "pole", "strange"]
+    let unique: Set = [
+      "random", "short", "antimeridian", "meridian", "near-equator", "nearly-antipodal", "pole", "strange",
+    ]
     for pair in Self.fixture where unique.contains(pair.kind) {
       guard abs(pair.a.latitude) < 89, abs(pair.b.latitude) < 89, pair.distance > 0, pair.distance < 19_000_000
       else { continue }
@@ -254,7 +256,8 @@ import Testing
     var checked = 0
     for pair in Self.fixture where pair.kind == "strange" {
       let line = wgs84.inverse(from: pair.a, to: pair.b)
-      #expect(abs(line.distance - pair.distance) <= 1e-4, "\(pair.a) \(pair.b): \(line), GeographicLib \(pair.distance)")
+      #expect(
+        abs(line.distance - pair.distance) <= 1e-4, "\(pair.a) \(pair.b): \(line), GeographicLib \(pair.distance)")
       #expect(
         abs(wgs84.distance(from: pair.a, to: pair.b) - pair.distance) <= 1e-4, "\(pair.a) \(pair.b): \(pair.distance)")
       guard line.initialAzimuth.isFinite && line.finalAzimuth.isFinite else {
