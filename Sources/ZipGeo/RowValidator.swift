@@ -15,9 +15,20 @@ extension ColumnMap {
     }
     let zip = fields[zip].trimmingSpaces
     guard !zip.isEmpty else { throw ImportProblem("zip is empty") }
-    // The ranges are Coordinate's, the one place that decides them.
-    let latitude = try Self.number(fields[latitude], named: "latitude", within: Coordinate.latitudes)
-    let longitude = try Self.number(fields[longitude], named: "longitude", within: Coordinate.storedLongitudes)
+    let latitudeText = fields[latitude]
+    let longitudeText = fields[longitude]
+    let lat = try Self.number(latitudeText, named: "latitude")
+    let lon = try Self.number(longitudeText, named: "longitude")
+    let coordinate: Coordinate
+    do {
+      // The ranges are Coordinate's, the one place that decides them; the message shows the text.
+      coordinate = try Coordinate(storedLatitude: lat, longitude: lon)
+    } catch {
+      if case .latitudeOutOfRange = error {
+        throw ImportProblem("latitude '\(latitudeText.trimmingSpaces)' is outside [-90, 90]")
+      }
+      throw ImportProblem("longitude '\(longitudeText.trimmingSpaces)' is outside [-180, 180]")
+    }
     func optional(_ index: Int?) -> String? {
       guard let index else { return nil }
       let value = fields[index].trimmingSpaces
@@ -25,19 +36,15 @@ extension ColumnMap {
     }
     return ZipCode(
       zip: zip, place: optional(place), state: optional(state), county: optional(county),
-      coordinate: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+      coordinate: coordinate)
   }
 
-  static func number(_ field: String, named name: String, within range: ClosedRange<Double>) throws(ImportProblem)
-    -> Double
-  {
+  /// The decimal number in `field`, finite; its range is for `Coordinate` to judge.
+  static func number(_ field: String, named name: String) throws(ImportProblem) -> Double {
     let text = field.trimmingSpaces
     guard !text.isEmpty else { throw ImportProblem("\(name) is empty") }
     guard isDecimal(text), let value = Double(text), value.isFinite else {
       throw ImportProblem("\(name) '\(field.prefix(60))' is not a decimal number")
-    }
-    guard range.contains(value) else {
-      throw ImportProblem("\(name) '\(text)' is outside [\(Int(range.lowerBound)), \(Int(range.upperBound))]")
     }
     return value
   }
