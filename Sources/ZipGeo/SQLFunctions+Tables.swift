@@ -38,7 +38,8 @@ extension SQLFunctions {
       guard try lookup.step() else {
         throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table")
       }
-      let center = try ZipDatabase.storedCoordinate(zip: zip, latitude: lookup.value(at: 0), longitude: lookup.value(at: 1))
+      let center = try ZipDatabase.storedCoordinate(
+        zip: zip, latitude: lookup.value(at: 0), longitude: lookup.value(at: 1))
       lookup.reset()
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return rows(try query.run(on: call.database, details: needsDetails(call)))

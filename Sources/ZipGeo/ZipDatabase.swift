@@ -110,7 +110,8 @@ public final class ZipDatabase {
     let stored = ZipDatabase.zipCode(from: statement)
     let coordinate = try Self.storedCoordinate(
       zip: stored.zip, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-    return ZipCode(zip: stored.zip, place: stored.place, state: stored.state, county: stored.county, coordinate: coordinate)
+    return ZipCode(
+      zip: stored.zip, place: stored.place, state: stored.state, county: stored.county, coordinate: coordinate)
   }
 
   /// The zip code `zip`, or an error that names it and this database.
@@ -138,7 +139,8 @@ public final class ZipDatabase {
       switch value {
       case .integer, .real: return value.double!
       case .null: throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is NULL")
-      case .text(let text): throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is text '\(text.shortened)'")
+      case .text(let text):
+        throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is text '\(text.shortened)'")
       case .blob: throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is a blob")
       }
     }

@@ -84,9 +84,18 @@ import Testing
       ])
     try #require(change.status == 0, "\(change.err)")
     let cases = [
-      (["near", "75075", "--km", "10"], "Error: zip code '75075' in the zips table is damaged: latitude 95.0 is outside [-90, 90]"),
-      (["distance", "10001", "75024"], "Error: zip code '75024' in the zips table is damaged: its latitude is text 'abc'"),
-      (["info", "75025"], "Error: zip code '75025' in the zips table is damaged: longitude 1e+308 is outside [-180, 180]"),
+      (
+        ["near", "75075", "--km", "10"],
+        "Error: zip code '75075' in the zips table is damaged: latitude 95.0 is outside [-90, 90]"
+      ),
+      (
+        ["distance", "10001", "75024"],
+        "Error: zip code '75024' in the zips table is damaged: its latitude is text 'abc'"
+      ),
+      (
+        ["info", "75025"],
+        "Error: zip code '75025' in the zips table is damaged: longitude 1e+308 is outside [-180, 180]"
+      ),
       (["nearest", "--zip", "75074"], "Error: zip code '75074' in the zips table is damaged: its longitude is a blob"),
     ]
     for (arguments, message) in cases {

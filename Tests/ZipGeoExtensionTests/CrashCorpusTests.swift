@@ -45,7 +45,8 @@ import Testing
     let result = try runCommand(ExtensionTests.zipgeo, ["import", zipsCSVPath, "--db", path])
     try #require(result.status == 0, "import failed: \(result.err)")
     if !sql.isEmpty {
-      let change = try runCommand(ExtensionTests.sqlite3, ["-bail", "-cmd", ".load \(ExtensionTests.loadPath)", path, sql])
+      let change = try runCommand(
+        ExtensionTests.sqlite3, ["-bail", "-cmd", ".load \(ExtensionTests.loadPath)", path, sql])
       try #require(change.status == 0, "\(change.err)")
     }
     return path
@@ -80,7 +81,8 @@ import Testing
             statements.append("SELECT \(function)(0, \(lon), \(lat), -(\(lon)), '\(unit)')")
           }
         }
-        statements.append("SELECT distance(\(lat), \(lon), \(lat), -1e308), geodesic_distance(\(lat), \(lon), 1e-300, 1e308)")
+        statements.append(
+          "SELECT distance(\(lat), \(lon), \(lat), -1e308), geodesic_distance(\(lat), \(lon), 1e-300, 1e308)")
       }
       try expectSurvives("latitude \(lat)", database: db, statements)
     }
@@ -126,14 +128,18 @@ import Testing
 
     // Centred on a damaged row: the error names it. Everywhere else: the damaged rows are left out.
     let near = try runCommand(
-      ExtensionTests.sqlite3, ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT * FROM zipgeo_near('75075', 10)"])
+      ExtensionTests.sqlite3,
+      ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT * FROM zipgeo_near('75075', 10)"])
     #expect(near.status == 1)
     #expect(
-      near.err.contains("zipgeo_near(): zip code '75075' in the zips table is damaged: latitude 95.0 is outside [-90, 90]"),
+      near.err.contains(
+        "zipgeo_near(): zip code '75075' in the zips table is damaged: latitude 95.0 is outside [-90, 90]"),
       "\(near.err)")
     let text = try runCommand(
-      ExtensionTests.sqlite3, ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT * FROM zipgeo_near('75024', 10)"])
-    #expect(text.err.contains("zip code '75024' in the zips table is damaged: its latitude is text 'abc'"), "\(text.err)")
+      ExtensionTests.sqlite3,
+      ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT * FROM zipgeo_near('75024', 10)"])
+    #expect(
+      text.err.contains("zip code '75024' in the zips table is damaged: its latitude is text 'abc'"), "\(text.err)")
     let world = try runCommand(
       ExtensionTests.sqlite3,
       ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT count(*) FROM zipgeo_within(0, 0, 1e305)"])

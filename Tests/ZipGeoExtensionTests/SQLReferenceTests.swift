@@ -23,7 +23,9 @@ import Testing
     var indent = 0
     // Output lines belong to the last command of the same block.
     var collecting = false
-    for rawLine in try String(contentsOf: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in try String(contentsOf: page, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
       let trimmed = rawLine.drop { $0 == " " }
       if trimmed.hasPrefix("```") {
         inBlock.toggle()
@@ -53,7 +55,8 @@ import Testing
     try #require(imported.status == 0, "\(imported.err)")
     // The page's example of a table zipgeo did not make: TEXT coordinates, as sqlite-utils makes them.
     let foreign = temporary.path("foreign.db")
-    _ = try runCommand(ExtensionTests.sqlite3, [foreign, "CREATE TABLE zips (zip TEXT, lat TEXT, lon TEXT, cell INTEGER)"])
+    _ = try runCommand(
+      ExtensionTests.sqlite3, [foreign, "CREATE TABLE zips (zip TEXT, lat TEXT, lon TEXT, cell INTEGER)"])
     let examples = try Self.examples()
     #expect(examples.count >= 20)
     for example in examples {

@@ -61,7 +61,9 @@ import Testing
 
   @Test func theCheckRunsAgainWhenTheSchemaChanges() throws {
     let db = try connection(Schema.createStatements)
-    try db.execute("INSERT INTO zips (zip, lat, lon, cell) VALUES ('75075', 33.025, -96.7397, \(GridCell.number(of: try .init(latitude: 33.025, longitude: -96.7397))))")
+    try db.execute(
+      "INSERT INTO zips (zip, lat, lon, cell) VALUES ('75075', 33.025, -96.7397, \(GridCell.number(of: try .init(latitude: 33.025, longitude: -96.7397))))"
+    )
     #expect(try db.rows(Self.searches[0].1).count == 1)
     try db.execute("ALTER TABLE zips RENAME TO old; CREATE TABLE zips (zip TEXT, lat TEXT, lon TEXT, cell INTEGER)")
     #expect(message(Self.searches[0].1, on: db)?.contains("declared TEXT") == true)
