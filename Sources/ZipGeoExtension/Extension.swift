@@ -12,7 +12,17 @@ public func initializeExtension(
   _ routines: UnsafePointer<sqlite3_api_routines>?
 ) -> Int32 {
   guard let db, let routines else { return SQLITE_ERROR }
-  csqlite_install(routines)
+  guard csqlite_install(routines) != 0 else {
+    // Another SQLite library in this process loaded zipgeo first (the host links two copies).
+    let first = csqlite_libversion().map { String(cString: $0) } ?? "?"
+    let this = routines.pointee.libversion.flatMap { $0() }.map { String(cString: $0) } ?? "?"
+    // The message is freed by this library, so it comes from this library's allocator.
+    errorMessage?.pointee = csqlite_strdup_in(
+      routines,
+      "zipgeo: this process already runs zipgeo in another SQLite library (\(first); this one is \(this));"
+        + " load it into connections of one SQLite library only")
+    return SQLITE_ERROR
+  }
   do {
     try SQLFunctions.register(on: Database(borrowing: db))
     return SQLITE_OK

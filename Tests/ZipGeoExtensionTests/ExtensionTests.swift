@@ -195,6 +195,18 @@ import Testing
     #expect(result.out == "ok 50\n", "\(result.out)\(result.err)")
   }
 
+  /// A process with two SQLite libraries (Python's sqlite3 module and a wheel that brings its
+  /// own, such as apsw): the one that loads zipgeo first keeps it, the other is refused with a
+  /// message, in either order, and the process lives on.
+  @Test(arguments: ["module-first", "copy-first"])
+  func aSecondSQLiteLibraryInTheProcessIsRefusedNotCrashed(order: String) throws {
+    let script = Self.testsFolder.appendingPathComponent("python/two_libraries.py").path
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"), [script, Self.library.path, order], environment: [:])
+    #expect(!result.wasSignalled, "signal \(result.status): \(result.err)")
+    #expect(result.status == 0 && result.out == "ok\n", "\(result.out)\(result.err)")
+  }
+
   @Test func theLibraryCarriesTheSwiftRuntimeInside() throws {
     let ldd = try runCommand(URL(fileURLWithPath: "/usr/bin/ldd"), [Self.library.path], environment: [:])
     #expect(ldd.status == 0)

@@ -12,8 +12,12 @@
 /// The routine table in use by this process, or NULL before one is installed.
 extern const sqlite3_api_routines *csqlite_routines;
 
-/// Installs the routine table. The first table wins: a process has one SQLite.
-void csqlite_install(const sqlite3_api_routines *routines);
+/// Installs the routine table; returns 1 when `routines` is (now) the table in use, 0 when
+/// another is. The first table wins: zipgeo's code, and so every connection it serves, calls one
+/// SQLite library. A process can hold two (Python's sqlite3 module and a wheel such as apsw with
+/// its own copy built in); a connection of the second must then be refused, since driving it
+/// through the first library's routines would crash the host.
+int csqlite_install(const sqlite3_api_routines *routines);
 
 static inline int csqlite_is_installed(void) { return csqlite_routines != 0; }
 
@@ -37,6 +41,10 @@ static inline int csqlite_busy_timeout(sqlite3 *db, int ms) { return CSQLITE_API
 static inline const char *csqlite_libversion(void) { return CSQLITE_API->libversion(); }
 /// A copy of `text` in memory from sqlite3_malloc, as SQLite wants for error messages it frees.
 static inline char *csqlite_strdup(const char *text) { return CSQLITE_API->mprintf("%s", text); }
+/// A copy of `text` from the allocator of the library that gave `routines` (which frees it).
+static inline char *csqlite_strdup_in(const sqlite3_api_routines *routines, const char *text) {
+  return routines->mprintf("%s", text);
+}
 
 // Statements
 static inline int csqlite_prepare_v2(sqlite3 *db, const char *sql, int n, sqlite3_stmt **stmt,
