@@ -90,11 +90,17 @@ public func sin(quarterTurnRadians x: Double) -> Double {
 
 /// `b - a` in degrees, reduced to [-180, 180], for any finite `a` and `b`.
 ///
-/// When `b - a` itself would overflow (`a = -1e308`, `b = 1e308`), each angle is reduced first,
-/// so the answer is finite for every pair of finite angles.
+/// Each angle is reduced to [-180, 180] first, exactly (`remainder` is exact), so a huge angle
+/// neither swallows the other (`1e300 - 45` is `1e300` in doubles, yet 1e300 degrees is 280 of
+/// them) nor overflows the difference (`1e308 - -1e308`).
 @inlinable
 public func angleDifference(degrees a: Double, _ b: Double) -> Double {
-  let difference = b - a
-  if difference.isFinite { return remainder(difference, 360) }
-  return remainder(remainder(b, 360) - remainder(a, 360), 360)
+  remainder(remainder(b, 360) - remainder(a, 360), 360)
+}
+
+/// `a + b` in degrees, reduced to [-180, 180], for any finite `a` and `b`: each reduced first,
+/// as in `angleDifference(degrees:_:)`.
+@inlinable
+public func angleSum(degrees a: Double, _ b: Double) -> Double {
+  remainder(remainder(a, 360) + remainder(b, 360), 360)
 }

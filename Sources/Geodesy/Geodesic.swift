@@ -75,7 +75,7 @@ extension Ellipsoid {
     let i3 = (sigma2 - sigma1) + c3.sum(sin: sinSigma2, cos: cosSigma2) - c3.sum(sin: sinSigma1, cos: cosSigma1)
     let lambda12 = omega12 - f * sinAlpha0 * a3(eps) * i3
     let latitude = atan2(sinBeta2, (1 - f) * cosBeta2) * (180 / Double.pi)
-    let longitude = angleDifference(degrees: 0, start.longitude + lambda12 * (180 / Double.pi))
+    let longitude = angleSum(degrees: start.longitude, lambda12 * (180 / Double.pi))
     return (
       Coordinate(uncheckedLatitude: latitude, longitude: longitude),
       degrees(sinAlpha0, cosAlpha0 * cosSigma2)

@@ -86,7 +86,7 @@ public struct Sphere: Hashable, Sendable {
     let x = cosLat * cosAngle - sinLat * sinAngle * cosAzimuth
     let y = sinAngle * sinAzimuth
     let latitude = atan2(z, (x * x + y * y).squareRoot()) * (180 / Double.pi)
-    let longitude = angleDifference(degrees: 0, start.longitude + atan2(y, x) * (180 / Double.pi))
+    let longitude = angleSum(degrees: start.longitude, atan2(y, x) * (180 / Double.pi))
     // The direction of travel there: the derivative of the position along the circle.
     let dz = -sinLat * sinAngle + cosLat * cosAngle * cosAzimuth
     let dx = -cosLat * sinAngle - sinLat * cosAngle * cosAzimuth
@@ -100,16 +100,16 @@ public struct Sphere: Hashable, Sendable {
     )
   }
 
-  /// `b - a` in degrees, within [-180, 180]: a cheap fold for longitudes within [-180, 180], the
-  /// exact remainder otherwise.
+  /// `b - a` in degrees, within [-180, 180]: for longitudes within [-180, 180] (every stored
+  /// one) one subtraction and a fold, exact past ±180 (Sterbenz); for any other,
+  /// `angleDifference(degrees:_:)`, which reduces each longitude first.
   @inlinable @inline(__always)
   static func longitudeDifference(_ a: Double, _ b: Double) -> Double {
+    guard abs(a) <= 180, abs(b) <= 180 else { return angleDifference(degrees: a, b) }
     let difference = b - a
-    if difference > 180 {
-      return difference <= 540 ? difference - 360 : angleDifference(degrees: a, b)
-    } else if difference < -180 {
-      return difference >= -540 ? difference + 360 : angleDifference(degrees: a, b)
-    }
+    if difference > 180 { return difference - 360 }
+    if difference < -180 { return difference + 360 }
     return difference
   }
+
 }

@@ -53,4 +53,28 @@ import Testing
     #expect(angleDifference(degrees: 0, 360) == 0)
     #expect(abs(angleDifference(degrees: 10, 200)) == 170)
   }
+
+  /// 1e300 degrees is 280 of them: a huge angle may neither swallow the other (`1e300 - 45` is
+  /// `1e300` in doubles) nor overflow the difference (`1e308 - -1e308`).
+  @Test func hugeAnglesAreReducedBeforeTheyAreCombined() {
+    for huge in [1e300, -1e300, 1e308, -1e308, 1e15, -1e15, 1e15 + 0.5, 9_007_199_254_740_994, 1e20, 720.25] {
+      let reduced = remainder(huge, 360)
+      for other in [0.0, -0.0, 45, -179.9, 180, 1e-300, 1e300, -1e308] {
+        let expected = remainder(remainder(other, 360) - reduced, 360)
+        #expect(angleDifference(degrees: huge, other) == expected, "\(huge) \(other)")
+        #expect(angleDifference(degrees: other, huge) == -expected || abs(expected) == 180, "\(other) \(huge)")
+        #expect(angleSum(degrees: huge, other) == remainder(reduced + remainder(other, 360), 360), "\(huge) \(other)")
+      }
+    }
+    #expect(angleDifference(degrees: 1e300, 45) == 45)
+    #expect(angleDifference(degrees: -1e308, 1e308).isFinite)
+    #expect(angleSum(degrees: 1e15, 0.3) == remainder(remainder(1e15, 360) + 0.3, 360))
+  }
+
+  @Test func nanAndInfinityGiveNaNNeverATrap() {
+    #expect(sinCos(degrees: .nan).sin.isNaN)
+    #expect(sinCos(degrees: .infinity).cos.isNaN)
+    #expect(sinCos(degrees: -.infinity).sin.isNaN)
+    #expect(angleDifference(degrees: .infinity, 0).isNaN)
+  }
 }

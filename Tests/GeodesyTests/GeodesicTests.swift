@@ -290,4 +290,38 @@ import Testing
     #expect(abs(wgs84.distance(from: origin, to: east) - 10_018_754.171_394_62) < 1e-4)
     #expect(abs(wgs84.inverse(from: origin, to: east).initialAzimuth - 90) < 1e-9)
   }
+
+  /// A longitude is an angle: 1e300 degrees is the same meridian as its remainder (here 280°, or
+  /// -80°), on both models, in distance and in destination, to the last bit.
+  @Test func hugeLongitudesMeasureAsTheirRemainders() {
+    var rng = SeededGenerator(seed: 12)
+    let models = EarthModel.allCases
+    for huge in [1e300, -1e300, 1e308, -1e308, 1e15, -1e15 - 0.25, 1e20, 9_007_199_254_740_994, 540, -900.5] {
+      let reduced = remainder(huge, 360)
+      for _ in 0..<50 {
+        let lat1 = Double.random(in: -90...90, using: &rng)
+        let lat2 = Double.random(in: -90...90, using: &rng)
+        let lon2 = Double.random(in: -180...180, using: &rng)
+        let b = Coordinate(uncheckedLatitude: lat2, longitude: lon2)
+        for model in models {
+          let far = model.distance(
+            from: Coordinate(uncheckedLatitude: lat1, longitude: huge), to: b)
+          let near = model.distance(
+            from: Coordinate(uncheckedLatitude: lat1, longitude: reduced), to: b)
+          #expect(far == near, "\(model) \(lat1),\(huge) -> \(b)")
+          let azimuth = Double.random(in: -180...180, using: &rng)
+          let distance = Double.random(in: 0...20_000_000, using: &rng)
+          let there = model.destination(
+            from: Coordinate(uncheckedLatitude: lat1, longitude: huge), azimuth: azimuth, distance: distance)
+          let expected = model.destination(
+            from: Coordinate(uncheckedLatitude: lat1, longitude: reduced), azimuth: azimuth, distance: distance)
+          #expect(there == expected, "\(model) \(lat1),\(huge) \(azimuth) \(distance)")
+        }
+      }
+    }
+    // GeographicLib: 5,009,377.085697 m along the equator from longitude 0 (1e300 mod 360) to 45.
+    let equator = wgs84.distance(
+      from: Coordinate(uncheckedLatitude: 0, longitude: 1e300), to: Coordinate(uncheckedLatitude: 0, longitude: 45))
+    #expect(abs(equator - 5_009_377.085697) < 1e-4)
+  }
 }
