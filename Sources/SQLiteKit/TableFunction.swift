@@ -16,7 +16,8 @@ import CSQLiteAPI
 ///
 /// Each argument is also a hidden column that reads back the value the rows were made from, as
 /// in SQLite's generate_series, so arguments may be given as constraints and rows of several
-/// calls told apart (an argument left out reads as NULL: its default is the body's business):
+/// calls told apart (an argument left out reads as NULL: its default is the body's business).
+/// An argument given as NULL gives no rows, as `x = NULL` matches nothing:
 ///
 /// ```sql
 /// SELECT up_to, square FROM squares WHERE up_to IN (2, 3);   -- 2|1, 2|4, 3|1, 3|4, 3|9
@@ -173,10 +174,16 @@ private func fill(
       let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
       throw FunctionError("\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)")
     }
+    // As in SQLite's generate_series, a NULL argument matches nothing: `radius = NULL` is never
+    // true, whether written as a call or as a WHERE term, and the body never sees a NULL.
+    let arguments = FunctionArguments(values: argv, count: Int(argc))
+    if (0..<Int(argc)).contains(where: { argv?[$0] != nil && arguments.isNull(at: $0) }) {
+      return Unmanaged.passRetained(TableRows([])).toOpaque()
+    }
     box.isRunning = true
     defer { box.isRunning = false }
     let call = TableFunction.Call(database: box.database(db), usedColumns: used)
-    let rows = try function.body(FunctionArguments(values: argv, count: Int(argc)), call)
+    let rows = try function.body(arguments, call)
     return Unmanaged.passRetained(TableRows(rows)).toOpaque()
   } catch {
     // The body failed because a statement it ran re-entered the function: say that, plainly.

@@ -21,7 +21,7 @@ extension ZipDatabase {
   }
 
   /// Every zip code within `radius` of the zip code `zip`, nearest first (ties by zip); the centre
-  /// itself comes first, at 0.
+  /// itself is at 0 (with any zip at the same point).
   ///
   /// ```swift
   /// try db.near(zip: "75075", within: Length(10, .kilometres)).count   // 14

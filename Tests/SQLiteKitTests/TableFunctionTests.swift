@@ -87,6 +87,20 @@ import Testing
     #expect(try db.rows("SELECT count(*) FROM squares(3) WHERE up_to = 3 AND step IS NULL").map(\.values) == [[3]])
   }
 
+  /// As in SQLite's generate_series: `x = NULL` is never true, in a call or in a WHERE term.
+  @Test func aNullArgumentGivesNoRows() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    for sql in [
+      "SELECT n FROM squares(NULL)", "SELECT n FROM squares(3, NULL)", "SELECT n FROM squares WHERE up_to = NULL",
+      "SELECT n FROM squares WHERE up_to = 3 AND step = NULL",
+      "SELECT n FROM (SELECT NULL AS s) t, squares WHERE up_to = 3 AND step = t.s",
+    ] {
+      #expect(try db.rows(sql).isEmpty, "\(sql)")
+    }
+    #expect(try db.rows("SELECT count(*) FROM squares(3)").map(\.values) == [[3]])
+  }
+
   @Test func argumentsMayBeGivenAsConstraintsInAnyOrderAndWithGaps() throws {
     let db = try Database.inMemory()
     try db.add(tableFunction: Self.squares)

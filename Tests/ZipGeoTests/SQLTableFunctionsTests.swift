@@ -81,6 +81,21 @@ import Testing
     #expect(nearest.count == 50 && nearest.allSatisfy { $0[0] == $0[1] })
   }
 
+  @Test func aNullArgumentGivesNoRowsNotTheDefault() throws {
+    for sql in [
+      "SELECT * FROM zipgeo_near(NULL, 10)", "SELECT * FROM zipgeo_near('75075', NULL)",
+      "SELECT * FROM zipgeo_near('75075', 10, NULL)", "SELECT * FROM zipgeo_near('75075', 10, 'km', NULL)",
+      "SELECT * FROM zipgeo_near WHERE center_zip = '75075' AND radius = 10 AND unit = NULL",
+      "SELECT * FROM zipgeo_within(NULL, 0, 10)", "SELECT * FROM zipgeo_within(33, -96.7, 10, NULL)",
+      "SELECT * FROM zipgeo_nearest(33, -96.7, NULL)", "SELECT * FROM zipgeo_nearest(33, NULL)",
+    ] {
+      #expect(try db.rows(sql).isEmpty, "\(sql)")
+    }
+    // Left out, an optional argument takes its default.
+    #expect(try db.rows("SELECT * FROM zipgeo_near('75075', 10)").count == 14)
+    #expect(try db.rows("SELECT * FROM zipgeo_nearest(33, -96.7)").count == 5)
+  }
+
   @Test func distancesComeInTheAskedUnit() throws {
     let km = try db.scalar("SELECT distance FROM zipgeo_near('75075', 5) WHERE zip = '75023'")?.double ?? 0
     let mi = try db.scalar("SELECT distance FROM zipgeo_near('75075', 5, 'mi') WHERE zip = '75023'")?.double ?? 0

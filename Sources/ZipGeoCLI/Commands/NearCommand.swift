@@ -21,7 +21,7 @@ enum NearCommand {
     discussion: """
       Distances are great-circle distances on a sphere of radius 6371.0088 km, or with
       --model wgs84 geodesic distances on the WGS84 ellipsoid, from the centre zip's coordinates
-      (a centre zip itself comes first, at 0). Ties are sorted by zip code.
+      (a centre zip itself is at 0, with any zip at the same point). Ties are sorted by zip code.
       """,
     examples: [
       ("zipgeo near 75075 --km 10", "The zip codes within 10 km of 75075, nearest first."),
