@@ -56,9 +56,17 @@ extension Sphere {
       return BoundingBox(
         minLatitude: max(minLatitude, -90), maxLatitude: min(maxLatitude, 90), longitudeRanges: [-180...180])
     }
-    // The widest longitude is reached where the circle touches a meridian tangentially.
+    // The widest longitude is reached where the circle touches a meridian tangentially. Where
+    // the circle nearly reaches a pole, ratio nears 1 and asin's slope, 1 / √(1 - ratio²),
+    // magnifies the few units of rounding in `ratio` far beyond the margin: they are added back.
+    // Near a pole, a latitude is known only to ulp(90) degrees, a large part of its distance from
+    // the pole, so the distances computed there are uncertain in longitude by as much: the
+    // margin is 0.1 mm on the ground at the box's most poleward latitude, not a fixed angle.
     let ratio = sinCos(degrees: angle).sin / sinCos(degrees: center.latitude).cos
-    let halfWidth = asin(min(ratio, 1)) * (180 / Double.pi) + margin
+    let slope = 1 / max(0, 1 - ratio * ratio).squareRoot()
+    let rounding = min(8 * Double.ulpOfOne * slope, 1e-3)  // radians
+    let poleward = sinCos(degrees: max(-minLatitude, maxLatitude)).cos
+    let halfWidth = (asin(min(ratio, 1)) + rounding) * (180 / Double.pi) + margin / poleward
     return BoundingBox(
       minLatitude: minLatitude, maxLatitude: maxLatitude,
       longitudeRanges: BoundingBox.longitudeRanges(around: center.longitude, halfWidth: halfWidth))

@@ -30,6 +30,33 @@ import Testing
     checkBoxHoldsTheCircle(center: Coordinate(uncheckedLatitude: -60, longitude: 20), radiusKm: 1500)
   }
 
+  /// A circle's widest longitude is at the point T where it touches a meridian: seen from T, the
+  /// centre lies due east or west. Where the circle nearly reaches a pole the box's half width is
+  /// asin of a ratio near 1, and latitudes are known only to ulp(90): the rounding once left T
+  /// out. Each case puts T near a pole, the centre a random arc east or west of it, and the radius
+  /// at T's computed distance; on both models.
+  @Test func theWidestPointOfACircleThatNearlyTouchesAPoleIsInTheBox() {
+    var rng = SeededGenerator(seed: 43)
+    var tested = 0
+    for _ in 0..<20_000 {
+      let arc = exp(.random(in: log(1e-4)...log(20), using: &rng))  // degrees
+      let fromPole = arc * exp(.random(in: log(1e-9)...log(0.2), using: &rng))
+      let north = Bool.random(using: &rng)
+      let tangent = Coordinate(
+        uncheckedLatitude: north ? 90 - fromPole : fromPole - 90, longitude: .random(in: -180...180, using: &rng))
+      let azimuth: Double = Bool.random(using: &rng) ? 90 : -90
+      for model in EarthModel.allCases {
+        let center = model.destination(from: tangent, azimuth: azimuth, distance: arc * Double.pi / 180 * 6_371_000)
+        let radius = model.distance(from: center, to: tangent)
+        let box = model.boundingBox(around: center, radius: radius)
+        guard box.longitudeRanges != [-180...180] else { continue }
+        tested += 1
+        #expect(box.contains(tangent), "\(model): \(tangent) at \(radius) m from \(center), outside \(box)")
+      }
+    }
+    #expect(tested > 5_000)
+  }
+
   @Test func aCircleAcrossTheAntimeridianGetsTwoLongitudeRanges() {
     let center = Coordinate(uncheckedLatitude: 51.9, longitude: 179.9)
     let box = Sphere.earth.boundingBox(around: center, radius: 50_000)
