@@ -26,8 +26,6 @@ public final class Database {
   private let cachesStatements: Bool
   /// Statements kept prepared for `cachedStatement(_:)`, by SQL text.
   private var statementCache: [String: Statement] = [:]
-  /// The schema version at which each check of `check(_:untilSchemaChanges:)` last passed.
-  private var passedChecks: [String: Int64] = [:]
 
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
   ///
@@ -110,25 +108,6 @@ public final class Database {
     if statementCache.count >= 64 { statementCache.removeAll() }
     statementCache[sql] = statement
     return statement
-  }
-
-  /// Runs `check` unless it passed before on this connection and the schema has not changed
-  /// since (`PRAGMA schema_version` of the main and temporary databases): for checks of tables that every query would otherwise repeat.
-  ///
-  /// ```swift
-  /// try db.check("zips is searchable", untilSchemaChanges: { try requireColumns(of: "zips") })
-  /// ```
-  public func check(_ name: String, untilSchemaChanges check: () throws -> Void) throws {
-    // The main database's schema and the temporary one's (a TEMP VIEW can hide a main table).
-    var version: Int64 = 0
-    for sql in ["PRAGMA main.schema_version", "PRAGMA temp.schema_version"] {
-      let statement = try cachedStatement(sql)
-      defer { statement.reset() }
-      version = version << 32 | (try statement.step() ? statement.value(at: 0).int64 ?? -1 : -1)
-    }
-    if passedChecks[name] == version { return }
-    try check()
-    passedChecks[name] = version
   }
 
   /// Runs SQL that may hold several statements separated by semicolons and returns no rows.

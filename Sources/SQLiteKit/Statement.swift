@@ -14,6 +14,8 @@ public final class Statement {
   public unowned let database: Database
   /// The SQL text.
   public let sql: String
+  /// The number of repreparations at which `checkOncePerPreparation(_:)` last passed.
+  private var checkedPreparation: Int32 = -1
 
   /// Wraps a handle that `database` prepared.
   init(database: Database, handle: OpaquePointer, sql: String) {
@@ -36,6 +38,24 @@ public final class Statement {
   }
 
   deinit { csqlite_finalize(handle) }
+
+  /// The declared type of result column `index` (0-based), as in `REAL`, when it is a column of
+  /// a table (or a view's direct copy of one); `nil` for an expression.
+  public func declaredType(at index: Int) -> String? {
+    csqlite_column_decltype(handle, Int32(index)).map { String(cString: $0) }
+  }
+
+  /// Runs `check` unless it passed since SQLite last prepared this statement. What a check of the
+  /// tables a statement reads finds (declared types, say) changes only with the schema, and a
+  /// schema change makes SQLite prepare the statement again as it next steps: so a check run
+  /// after stepping judges the statement that actually ran, and costs nothing until the schema
+  /// changes.
+  public func checkOncePerPreparation(_ check: (Statement) throws -> Void) throws {
+    let preparation = csqlite_statement_repreparations(handle)
+    if preparation == checkedPreparation { return }
+    try check(self)
+    checkedPreparation = preparation
+  }
 
   /// The number of `?` parameters.
   public var parameterCount: Int { Int(csqlite_bind_parameter_count(handle)) }

@@ -37,19 +37,23 @@ public struct RadiusQuery: Equatable, Sendable {
   }
 
   /// The box search over one range of grid cells: parameters 1-2 are the range of cells, 3-4
-  /// the box's latitudes, 5-8 its one or two longitude ranges.
+  /// the box's latitudes, 5-8 its one or two longitude ranges. `cell` is read (from the index)
+  /// for its declared type, which `Schema.requireSearchable` checks.
   ///
   /// Without `details`, place, state and county are NULL and the query reads only the index,
   /// which holds zip, lat and lon: no lookup in the table for each zip found.
   static func sql(details: Bool) -> String {
     """
-    SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon
+    SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon, cell
     FROM zips
     WHERE cell BETWEEN ?1 AND ?2
       AND lat BETWEEN ?3 AND ?4
       AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)
     """
   }
+
+  /// Where the search statement has the columns `Schema.requireSearchable` checks.
+  private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 6]
 
   private static let detailedSQL = sql(details: true)
   private static let indexOnlySQL = sql(details: false)
@@ -71,7 +75,11 @@ public struct RadiusQuery: Equatable, Sendable {
   /// SQLite's multi-index OR would cost more than the reading); the distance is the one the SQL
   /// functions compute (`distance()`, `geodesic_distance()`), from the centre to each zip.
   func run(on database: Database, details: Bool) throws -> [NearbyZip] {
-    try Schema.requireSearchable(database)
+    try Schema.diagnosingTable(database) { try search(on: database, details: details) }
+  }
+
+  /// The search itself; errors of a table that is not zipgeo's come out as SQLite's.
+  private func search(on database: Database, details: Bool) throws -> [NearbyZip] {
     let box = model.boundingBox(around: center, radius: radius.metres)
     let first = box.longitudeRanges[0]
     // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
@@ -104,6 +112,9 @@ public struct RadiusQuery: Equatable, Sendable {
             : ZipCode(zip: statement.text(at: 0) ?? "", place: nil, state: nil, county: nil, coordinate: point))
       }
     }
+    // The rows came from the statement as SQLite last prepared it: its columns must be typed as
+    // zipgeo's are, or the ranges above compared text with numbers.
+    try Schema.requireSearchable(statement, columns: Self.searchedColumns)
     // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them); the sort
     // moves pairs of numbers, not zip codes.
     order.sort { a, b in

@@ -31,16 +31,19 @@ extension SQLFunctions {
     let radius = try searchRadius(arguments, at: 1, in: unit, function: function)
     let model = try optionalModel(arguments, at: 3, function: function)
     return try reportingErrors(of: function) {
-      try Schema.requireSearchable(call.database)
-      let lookup = try call.database.cachedStatement("SELECT lat, lon FROM zips WHERE zip = ?")
-      try lookup.bind([zip])
-      defer { lookup.reset() }
-      guard try lookup.step() else {
+      let center = try Schema.diagnosingTable(call.database) { () throws -> Coordinate? in
+        let lookup = try call.database.cachedStatement("SELECT zip, lat, lon FROM zips WHERE zip = ?")
+        try lookup.bind([zip])
+        defer { lookup.reset() }
+        let found = try lookup.step()
+        try Schema.requireSearchable(lookup, columns: ["zip": 0, "lat": 1, "lon": 2])
+        guard found else { return nil }
+        return try ZipDatabase.storedCoordinate(
+          zip: zip, latitude: lookup.value(at: 1), longitude: lookup.value(at: 2))
+      }
+      guard let center else {
         throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table")
       }
-      let center = try ZipDatabase.storedCoordinate(
-        zip: zip, latitude: lookup.value(at: 0), longitude: lookup.value(at: 1))
-      lookup.reset()
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return rows(try query.run(on: call.database, details: needsDetails(call)))
     }

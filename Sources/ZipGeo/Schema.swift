@@ -56,36 +56,70 @@ public enum Schema {
 }
 
 extension Schema {
-  /// Throws `ZipGeoError.unsearchableTable` unless the `zips` table on `db` has what a search
-  /// reads: `zip`, and `lat`, `lon` and `cell` declared as numbers. A table some other tool made
-  /// (sqlite-utils, a hand-written schema) is refused by name rather than answered wrongly: with
-  /// TEXT coordinates SQLite would compare them as text, and every search would come back empty.
-  ///
-  /// Checked once per connection until the schema changes.
-  static func requireSearchable(_ db: Database) throws {
-    try db.check("zipgeo: the zips table is searchable") {
-      if let problem = try searchProblem(db) { throw ZipGeoError.unsearchableTable(reason: problem) }
+  /// The columns a search reads and how zipgeo declares them: `zip` as text, so that `01001`
+  /// keeps its zero and ties sort as zipgeo's do; `lat`, `lon` and `cell` as numbers, since
+  /// SQLite compares a TEXT column with numbers as text (every search would come back empty).
+  static let searchedColumns: [(name: String, isText: Bool)] = [
+    ("zip", true), ("lat", false), ("lon", false), ("cell", false),
+  ]
+
+  /// Checks that the columns `statement` read (result column `index` for each name in `columns`)
+  /// are declared as zipgeo declares them: once per preparation of the statement, after it ran,
+  /// so that the check judges the schema the statement actually read. A table some other tool
+  /// made (sqlite-utils, a hand-written schema) is refused by name rather than answered wrongly.
+  static func requireSearchable(_ statement: Statement, columns: [String: Int]) throws {
+    try statement.checkOncePerPreparation { statement in
+      for (name, isText) in searchedColumns {
+        guard let index = columns[name] else { continue }
+        if let problem = typeProblem(name, declared: statement.declaredType(at: index), isText: isText) {
+          throw ZipGeoError.unsearchableTable(reason: problem)
+        }
+      }
     }
   }
 
-  /// What keeps the `zips` table from being searched, or `nil`.
+  /// Runs `body`, which prepares and steps statements on the `zips` table; when SQLite fails
+  /// (`no such column: cell`), says what the table lacks instead, if that is the reason.
+  static func diagnosingTable<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as DatabaseError {
+      if let problem = try? searchProblem(db) { throw ZipGeoError.unsearchableTable(reason: problem) }
+      throw error
+    }
+  }
+
+  /// What keeps the `zips` table from being searched, or `nil`: the slow, full diagnosis.
   static func searchProblem(_ db: Database) throws -> String? {
     let statement = try db.prepare("SELECT lower(name), type FROM pragma_table_info('zips')")
     var declared: [String: String] = [:]
     while try statement.step() { declared[statement.text(at: 0) ?? ""] = statement.text(at: 1) ?? "" }
     guard !declared.isEmpty else { return "there is no zips table; make one with: zipgeo import data/zips.csv" }
-    let missing = ["zip", "lat", "lon", "cell"].filter { declared[$0] == nil }
+    let missing = searchedColumns.map(\.name).filter { declared[$0] == nil }
     if !missing.isEmpty {
       let names = missing.map { "'\($0)'" }.joined(separator: ", ")
       return "it has no \(names) column\(missing.count > 1 ? "s" : ""), so zipgeo did not make it"
         + " (zipgeo import makes a table with zip, lat, lon and grid cells)"
     }
-    for column in ["lat", "lon", "cell"] where !hasNumericAffinity(declared[column] ?? "") {
-      let type = declared[column].flatMap { $0.isEmpty ? nil : $0 } ?? "no type"
-      return "its '\(column)' column is declared \(type), not a number type (REAL), so SQLite would"
-        + " compare its values as text"
+    for (name, isText) in searchedColumns {
+      if let problem = typeProblem(name, declared: declared[name].flatMap { $0.isEmpty ? nil : $0 }, isText: isText) {
+        return problem
+      }
     }
     return nil
+  }
+
+  /// Why column `name`, declared `declared` (nil: no type), cannot serve a search, or `nil`.
+  static func typeProblem(_ name: String, declared: String?, isText: Bool) -> String? {
+    let type = declared ?? ""
+    if isText {
+      guard !hasTextAffinity(type) else { return nil }
+      return "its '\(name)' column is declared \(declared ?? "no type"), not TEXT, so zip codes would not keep"
+        + " their leading zeros or sort as text"
+    }
+    guard !hasNumericAffinity(type) else { return nil }
+    return "its '\(name)' column is declared \(declared ?? "no type"), not a number type (REAL), so SQLite would"
+      + " compare its values as text"
   }
 
   /// Whether a column declared `type` has INTEGER, REAL or NUMERIC affinity (SQLite's rules,
@@ -96,5 +130,11 @@ extension Schema {
     if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return false }
     if type.contains("BLOB") || type.isEmpty { return false }
     return true
+  }
+
+  /// Whether a column declared `type` has TEXT affinity (the same rules).
+  static func hasTextAffinity(_ type: String) -> Bool {
+    let type = type.uppercased()
+    return !type.contains("INT") && (type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT"))
   }
 }

@@ -48,7 +48,50 @@ import Testing
           + " type (REAL), so SQLite would compare its values as text")
     }
     let untyped = try connection("CREATE TABLE zips (zip, lat, lon, cell)")
-    #expect(message(Self.searches[1].1, on: untyped)?.contains("its 'lat' column is declared no type") == true)
+    #expect(message(Self.searches[1].1, on: untyped)?.contains("its 'zip' column is declared no type") == true)
+    let untypedCoordinates = try connection("CREATE TABLE zips (zip TEXT, lat, lon, cell)")
+    #expect(
+      message(Self.searches[1].1, on: untypedCoordinates)?.contains("its 'lat' column is declared no type") == true)
+  }
+
+  /// What `sqlite-utils insert --detect-types` makes of 01001: the number 1001.
+  @Test func integerZipCodesAreRefusedByName() throws {
+    let db = try connection(
+      """
+      CREATE TABLE zips (zip INTEGER, lat REAL, lon REAL, cell INTEGER);
+      INSERT INTO zips VALUES (1001, 42.0702, -72.6227, 0);
+      """)
+    for (function, sql) in Self.searches {
+      #expect(
+        message(sql, on: db)
+          == "\(function)(): the zips table cannot be searched: its 'zip' column is declared INTEGER, not TEXT, so"
+          + " zip codes would not keep their leading zeros or sort as text")
+    }
+  }
+
+  /// The check is made once per preparation of the statement that ran, so a table replaced in an
+  /// attached database is checked again (it once kept its first verdict and answered nothing).
+  @Test func aZipsTableReplacedInAnAttachedDatabaseIsCheckedAgain() throws {
+    let db = try connection("")
+    try db.execute("ATTACH ':memory:' AS a")
+    try db.execute(
+      Schema.createStatements.replacingOccurrences(of: "CREATE TABLE zips", with: "CREATE TABLE a.zips")
+        .replacingOccurrences(
+          of: "CREATE UNIQUE INDEX zips_zip ON zips", with: "CREATE UNIQUE INDEX a.zips_zip ON zips"
+        )
+        .replacingOccurrences(of: "CREATE INDEX zips_cell ON zips", with: "CREATE INDEX a.zips_cell ON zips"))
+    let cell = GridCell.number(of: try .init(latitude: 33.025, longitude: -96.7397))
+    try db.execute("INSERT INTO a.zips (zip, lat, lon, cell) VALUES ('75075', 33.025, -96.7397, \(cell))")
+    for (_, sql) in Self.searches { #expect(try db.rows(sql).count == 1, "\(sql)") }
+    try db.execute(
+      """
+      ALTER TABLE a.zips RENAME TO zips_old;
+      CREATE TABLE a.zips (zip TEXT, place TEXT, state TEXT, county TEXT, lat TEXT, lon TEXT, cell TEXT);
+      INSERT INTO a.zips SELECT zip, place, state, county, lat, lon, cell FROM a.zips_old;
+      """)
+    for (function, sql) in Self.searches {
+      #expect(message(sql, on: db)?.hasPrefix("\(function)(): the zips table cannot be searched: its 'lat'") == true)
+    }
   }
 
   @Test func noZipsTableIsNamedToo() throws {

@@ -77,6 +77,14 @@ static inline const char *csqlite_column_name(sqlite3_stmt *stmt, int i) {
   return CSQLITE_API->column_name(stmt, i);
 }
 static inline int csqlite_column_type(sqlite3_stmt *stmt, int i) { return CSQLITE_API->column_type(stmt, i); }
+/// The declared type of result column `i` when it is a table's column (NULL for an expression).
+static inline const char *csqlite_column_decltype(sqlite3_stmt *stmt, int i) {
+  return CSQLITE_API->column_decltype(stmt, i);
+}
+/// How many times SQLite prepared `stmt` again, after a schema change.
+static inline int csqlite_statement_repreparations(sqlite3_stmt *stmt) {
+  return CSQLITE_API->stmt_status(stmt, SQLITE_STMTSTATUS_REPREPARE, 0);
+}
 static inline sqlite3_int64 csqlite_column_int64(sqlite3_stmt *stmt, int i) {
   return CSQLITE_API->column_int64(stmt, i);
 }
