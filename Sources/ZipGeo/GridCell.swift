@@ -19,6 +19,13 @@ enum GridCell {
   static func row(_ latitude: Double) -> Int { Int(((latitude + 90) * perDegree).rounded(.down)) }
   static func column(_ longitude: Double) -> Int { Int(((longitude + 180) * perDegree).rounded(.down)) }
 
+  /// `number(of:)` in SQL, of the columns `lat` and `lon` unless told others: the same double
+  /// arithmetic, and `CAST` truncates as `rounded(.down)` does for the non-negative values here.
+  static func sqlExpression(latitude: String = "lat", longitude: String = "lon") -> String {
+    "(CAST((\(latitude) + 90) * \(Int(perDegree)) AS INTEGER) * \(columns)"
+      + " + CAST((\(longitude) + 180) * \(Int(perDegree)) AS INTEGER))"
+  }
+
   /// The cell number of a point (latitude within [-90, 90], longitude within [-180, 180]).
   static func number(of point: Coordinate) -> Int {
     row(point.latitude) * columns + column(point.longitude)

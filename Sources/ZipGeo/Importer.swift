@@ -195,7 +195,7 @@ public struct Importer: Sendable {
     try sql.inTransaction {
       // Both indexes are built once, after the rows are in: much faster than growing them row by
       // row. Each row's rowid is its line in the file, which is how duplicates name their lines.
-      try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_cell; DELETE FROM zips;")
+      try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_cell; \(Schema.dropCellTriggers) DELETE FROM zips;")
       let insert = try sql.prepare(
         "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
@@ -243,6 +243,7 @@ public struct Importer: Sendable {
       duplicates = try removeDuplicates(in: sql, file: path, notify: notify)
       imported = inserted - duplicates
       try sql.execute(Schema.cellIndex)
+      try sql.execute(Schema.cellTriggers)
     }
     return ImportSummary(
       imported: imported, skipped: skipped, duplicates: duplicates, seconds: (clock.now - start).seconds)

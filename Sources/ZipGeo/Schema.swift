@@ -8,8 +8,8 @@ public enum Schema {
   /// The version this zipgeo writes and reads.
   public static let version: Int64 = 1
 
-  /// The `rowid` of a row is the line of the import file it came from.
-  static let createStatements = """
+  /// The table. The `rowid` of a row is the line of the import file it came from.
+  static let createTable = """
     CREATE TABLE zips (
       zip TEXT NOT NULL CHECK (zip <> ''),
       place TEXT,
@@ -17,12 +17,32 @@ public enum Schema {
       county TEXT,
       lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
       lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
-      cell INTEGER NOT NULL
+      cell INTEGER NOT NULL DEFAULT -1
     );
+    """
+
+  static let createStatements = """
+    \(createTable)
     \(zipIndex)
     \(cellIndex)
+    \(cellTriggers)
     PRAGMA user_version = 1;
     """
+
+  /// Keep `cell` right when any tool adds or moves a row (`UPDATE zips SET lat = 40.7, ...`),
+  /// so that searches find it where it now is; an INSERT may leave `cell` out. (Not a generated
+  /// column: SQLite 3.40 would no longer answer searches from the index alone.) The import drops
+  /// them while it inserts rows whose cells it computed, and makes them again.
+  static let cellTriggers = """
+    CREATE TRIGGER zips_cell_insert AFTER INSERT ON zips
+      WHEN NEW.cell IS NOT \(GridCell.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
+      BEGIN UPDATE zips SET cell = \(GridCell.sqlExpression()) WHERE rowid = NEW.rowid; END;
+    CREATE TRIGGER zips_cell_update AFTER UPDATE OF lat, lon, cell ON zips
+      WHEN NEW.cell IS NOT \(GridCell.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
+      BEGIN UPDATE zips SET cell = \(GridCell.sqlExpression()) WHERE rowid = NEW.rowid; END;
+    """
+
+  static let dropCellTriggers = "DROP TRIGGER IF EXISTS zips_cell_insert; DROP TRIGGER IF EXISTS zips_cell_update;"
 
   /// One row per zip code, found fast by zip.
   static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips (zip);"
@@ -91,7 +111,8 @@ extension Schema {
 
   /// What keeps the `zips` table from being searched, or `nil`: the slow, full diagnosis.
   static func searchProblem(_ db: Database) throws -> String? {
-    let statement = try db.prepare("SELECT lower(name), type FROM pragma_table_info('zips')")
+    // table_xinfo, not table_info: it also lists generated columns.
+    let statement = try db.prepare("SELECT lower(name), type FROM pragma_table_xinfo('zips')")
     var declared: [String: String] = [:]
     while try statement.step() { declared[statement.text(at: 0) ?? ""] = statement.text(at: 1) ?? "" }
     guard !declared.isEmpty else { return "there is no zips table; make one with: zipgeo import data/zips.csv" }

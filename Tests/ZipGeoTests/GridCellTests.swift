@@ -1,0 +1,69 @@
+import Geodesy
+import SQLiteKit
+import TestSupport
+import Testing
+
+@testable import ZipGeo
+
+@Suite struct GridCellTests {
+  /// SQLite computes the `cell` column; searches compute cells in Swift: both must agree on every
+  /// point, cell edges (33.1, whose double is a hair off) and the poles and antimeridian included.
+  @Test func sqliteComputesTheSameCellsAsSwift() throws {
+    let db = try Database.inMemory()
+    let statement = try db.prepare("SELECT \(GridCell.sqlExpression()) FROM (SELECT ?1 AS lat, ?2 AS lon)")
+    var rng = SeededGenerator(seed: 21)
+    var points: [(Double, Double)] = [
+      (90, 180), (-90, -180), (90, -180), (-90, 180), (0, 0), (-0.0, -0.0), (1e-300, -1e-300),
+    ]
+    for tenth in -900...900 { points.append((Double(tenth) / 10, Double(tenth) / 5)) }
+    for tenth in -1800...1800 { points.append((Double(tenth % 900) / 10, Double(tenth) / 10)) }
+    for _ in 0..<50_000 {
+      points.append((.random(in: -90...90, using: &rng), .random(in: -180...180, using: &rng)))
+    }
+    for (lat, lon) in points {
+      try statement.bind(values: [.real(lat), .real(lon)])
+      _ = try statement.step()
+      let sql = statement.value(at: 0).int64
+      statement.reset()
+      #expect(sql == Int64(GridCell.number(of: try Coordinate(latitude: lat, longitude: lon))), "\(lat),\(lon)")
+    }
+  }
+
+  /// Any tool may move or add a row, without knowing about cells: triggers keep its cell right,
+  /// so searches find it where it now is.
+  @Test func rowsMovedOrAddedByAnyToolAreFound() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("zipgeo.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
+    let writer = try Database(path: path)
+    try writer.execute(
+      """
+      UPDATE zips SET lat = 40.7, lon = -74.0 WHERE zip = '75075';
+      INSERT INTO zips (zip, place, lat, lon) VALUES ('STORE1', 'Our store', 40.7001, -74.0001);
+      INSERT INTO zips (zip, lat, lon, cell) VALUES ('STORE2', 40.7002, -74.0002, 12345);
+      UPDATE zips SET cell = 0 WHERE zip = '10041';
+      """)
+    let db = try ZipDatabase(readingAt: path)
+    let nearest = try db.nearest(to: try Coordinate(latitude: 40.7, longitude: -74.0), count: 4).map(\.zipCode.zip)
+    #expect(nearest == ["75075", "STORE1", "STORE2", "10041"])
+    #expect(try db.near(zip: "75075", within: Length(1, .kilometres)).first?.zipCode.zip == "75075")
+    let wrong = try writer.scalar("SELECT count(*) FROM zips WHERE cell <> \(GridCell.sqlExpression())")
+    #expect(wrong == .integer(0))
+  }
+
+  /// A database made before the triggers existed gets them from its next import.
+  @Test func anImportAddsTheTriggersToAnOlderDatabase() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("old.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
+    let old = try Database(path: path)
+    try old.execute(Schema.dropCellTriggers)
+    func triggers() throws -> DatabaseValue? {
+      try old.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'zips'")
+    }
+    #expect(try triggers() == .integer(0))
+    #expect(try ZipDatabase(readingAt: path).near(zip: "75075", within: Length(10, .kilometres)).count == 14)
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
+    #expect(try triggers() == .integer(2))
+  }
+}
