@@ -1,7 +1,9 @@
 extension String {
-  /// The text as quoted in an error message: at most 40 characters, with `...` when cut.
+  /// The text as quoted in an error message: at most 40 characters, with `...` when cut, and a
+  /// NUL shown as `\0` (a C string, as SQLite carries messages, would end there).
   public var shortened: String {
-    count <= 40 ? self : prefix(40) + "..."
+    let cut = count <= 40 ? self : prefix(40) + "..."
+    return cut.contains("\0") ? cut.replacingAll("\0", with: "\\0") : cut
   }
 
   /// The text with every `target` character replaced: `"a\"b".replacingAll("\"", with: "\"\"")`.

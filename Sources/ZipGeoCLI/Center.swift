@@ -25,8 +25,9 @@ struct Center {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2,
       // A space after the comma, as in a pasted "33.025, -96.7397", is fine.
-      let latitude = Double(parts[0]), let longitude = Double(parts[1].drop { $0 == " " }),
-      latitude.isFinite, longitude.isFinite
+      // Decimal notation only, as an imported file must use (`0x10` is not 16 here).
+      let latitude = Double(decimal: String(parts[0])),
+      let longitude = Double(decimal: String(parts[1].drop { $0 == " " }))
     else { return nil }
     // A centre is held to the rule of stored points, longitudes within [-180, 180] included.
     guard let coordinate = try? Coordinate(storedLatitude: latitude, longitude: longitude) else {

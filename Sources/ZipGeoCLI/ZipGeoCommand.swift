@@ -147,7 +147,9 @@ func formatDistance(_ value: Double) -> String {
 /// Parses a radius in `unit`: a number `Length(radius:_:)` accepts (positive, and finite in metres).
 func parseRadius(_ text: String, option: String, unit: LengthUnit) throws(UsageError) -> Length {
   let invalid = "The value '\(text)' is invalid for '--\(option) <\(option)>'"
-  guard let value = Double(text) else { throw UsageError("\(invalid): the radius must be a positive number") }
+  guard let value = Double(decimal: text) else {
+    throw UsageError("\(invalid): the radius must be a positive number, in decimal notation")
+  }
   do {
     return try Length(radius: value, unit)
   } catch {

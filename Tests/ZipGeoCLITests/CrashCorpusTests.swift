@@ -47,6 +47,13 @@ import Testing
     let overflow = try expectEndsNormally(["near", "75075", "--km", "1.8e305"])
     #expect(overflow.status == 64)
     #expect(overflow.err.hasPrefix("Error: The value '1.8e305' is invalid for '--km <km>': 1.8e+305 km is too large"))
+    // Numbers are read as the importer reads them: in decimal notation (Double("0x10") is 16).
+    for hex in [["near", "75075", "--km", "0x10"], ["near", "75075", "--mi", "0x1p3"]] {
+      let refused = try expectEndsNormally(hex)
+      #expect(refused.status == 64 && refused.err.contains("in decimal notation"), "\(refused.err)")
+    }
+    let hexCentre = try expectEndsNormally(["near", "0x10,0x20", "--km", "5"])
+    #expect(hexCentre.err == "Error: zip code '0x10,0x20' is not in zipgeo.db\n", "\(hexCentre.err)")
     let largest = try expectEndsNormally(["near", "75075", "--km", "1.7e305", "--limit", "1"])
     #expect(largest.status == 0 && largest.out.contains("75075"), "\(largest.err)")
   }

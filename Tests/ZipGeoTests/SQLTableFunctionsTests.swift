@@ -106,6 +106,11 @@ import Testing
   @Test func badArgumentsAreNamedErrors() throws {
     let cases = [
       ("SELECT * FROM zipgeo_near('00000', 5)", "zipgeo_near(): zip code '00000' is not in the zips table"),
+      // A NUL would end the message SQLite carries as a C string.
+      (
+        "SELECT * FROM zipgeo_near('75075' || char(0) || 'x', 5)",
+        "zipgeo_near(): zip code '75075\\0x' is not in the zips table"
+      ),
       ("SELECT * FROM zipgeo_near('75075', -1)", "zipgeo_near(): radius (argument 2) is -1.0; give a positive number"),
       (
         "SELECT * FROM zipgeo_near('75075', 5, 'yd')",
