@@ -14,7 +14,8 @@ public func initializeExtension(
   guard let db, let routines else { return SQLITE_ERROR }
   guard csqlite_install(routines) != 0 else {
     // Another SQLite library in this process loaded zipgeo first (the host links two copies).
-    let first = csqlite_libversion().map { String(cString: $0) } ?? "?"
+    // Not through the installed table: its library may have been unloaded since.
+    let first = String(cString: csqlite_installed_version())
     let this = routines.pointee.libversion.flatMap { $0() }.map { String(cString: $0) } ?? "?"
     // The message is freed by this library, so it comes from this library's allocator.
     errorMessage?.pointee = csqlite_strdup_in(

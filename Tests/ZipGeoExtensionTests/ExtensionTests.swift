@@ -197,8 +197,8 @@ import Testing
 
   /// A process with two SQLite libraries (Python's sqlite3 module and a wheel that brings its
   /// own, such as apsw): the one that loads zipgeo first keeps it, the other is refused with a
-  /// message, in either order, and the process lives on.
-  @Test(arguments: ["module-first", "copy-first"])
+  /// message, in either order, also after the first was unloaded, and the process lives on.
+  @Test(arguments: ["module-first", "copy-first", "copy-unloaded"])
   func aSecondSQLiteLibraryInTheProcessIsRefusedNotCrashed(order: String) throws {
     let script = Self.testsFolder.appendingPathComponent("python/two_libraries.py").path
     let result = try runCommand(

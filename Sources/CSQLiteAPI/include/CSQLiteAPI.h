@@ -19,6 +19,10 @@ extern const sqlite3_api_routines *csqlite_routines;
 /// through the first library's routines would crash the host.
 int csqlite_install(const sqlite3_api_routines *routines);
 
+/// The version of the SQLite library whose table is installed, as it was when installed (empty
+/// before): safe to read even after that library was unloaded.
+const char *csqlite_installed_version(void);
+
 static inline int csqlite_is_installed(void) { return csqlite_routines != 0; }
 
 #define CSQLITE_API (csqlite_routines)

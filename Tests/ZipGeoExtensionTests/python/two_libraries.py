@@ -2,7 +2,10 @@
 second is refused with a message, and the process survives (it used to crash: the second
 library's connections were driven through the first one's routines).
 
-Usage: /usr/bin/python3 two_libraries.py LIBRARY (module-first|copy-first)
+Usage: /usr/bin/python3 two_libraries.py LIBRARY (module-first|copy-first|copy-unloaded)
+
+copy-unloaded: the copy loads zipgeo, closes its connection and is unloaded (dlclose) before
+Python's module asks: the refusal must not call into the library that is gone.
 
 The second library is a copy of the libsqlite3 that Python's sqlite3 module links, loaded with
 ctypes under another file name, as a wheel such as apsw brings its own SQLite.
@@ -61,6 +64,18 @@ if order == "module-first":
     assert refused is not None and REFUSAL in refused, refused
     assert con.execute("SELECT distance(0, 0, 1, 1)").fetchone()[0] > 157
     con.close()
+elif order == "copy-unloaded":
+    import _ctypes
+    db, refused = with_copy()
+    assert refused is None, refused
+    assert distance_in_copy(db) > 157
+    assert other.sqlite3_close(db) == 0
+    _ctypes.dlclose(other._handle)
+    con, refused = with_module()
+    assert refused is not None and REFUSAL in refused, refused
+    shutil.rmtree(folder)
+    print("ok")
+    sys.exit(0)
 else:
     db, refused = with_copy()
     assert refused is None, refused
