@@ -191,6 +191,9 @@ public final class Database {
   /// Rows changed by the last INSERT, UPDATE or DELETE.
   public var changes: Int { Int(csqlite_changes(handle)) }
 
+  /// Rows this connection changed since it opened, triggers' changes included.
+  public var totalChanges: Int64 { csqlite_total_changes(handle) }
+
   /// Whether no transaction is open.
   public var isAutocommit: Bool { csqlite_get_autocommit(handle) != 0 }
 

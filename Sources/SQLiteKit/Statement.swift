@@ -16,6 +16,10 @@ public final class Statement {
   public let sql: String
   /// The number of repreparations at which `checkOncePerPreparation(_:)` last passed.
   private var checkedPreparation: Int32 = -1
+  /// What `oncePerPreparation(_:_:)` computed under each name, and for which preparation.
+  private var preparationValues: [String: (preparation: Int32, value: Any)] = [:]
+  /// The key at which `checkOnce(whileUnchanged:_:)` last passed.
+  private var checkedKey: [Int64]?
 
   /// Wraps a handle that `database` prepared.
   init(database: Database, handle: OpaquePointer, sql: String) {
@@ -55,6 +59,25 @@ public final class Statement {
     if preparation == checkedPreparation { return }
     try check(self)
     checkedPreparation = preparation
+  }
+
+  /// What `compute` gives for this statement under `name`, computed again only when SQLite has
+  /// prepared it again (after a schema change): as `checkOncePerPreparation(_:)`, for a result.
+  public func oncePerPreparation<T>(_ name: String, _ compute: (Statement) throws -> T) throws -> T {
+    let preparation = csqlite_statement_repreparations(handle)
+    if let cached = preparationValues[name], cached.preparation == preparation, let value = cached.value as? T {
+      return value
+    }
+    let value = try compute(self)
+    preparationValues[name] = (preparation, value)
+    return value
+  }
+
+  /// Runs `check` unless it passed at the same `key` (say, counts that change with the data).
+  public func checkOnce(whileUnchanged key: [Int64], _ check: () throws -> Void) throws {
+    if key == checkedKey { return }
+    try check()
+    checkedKey = key
   }
 
   /// The number of `?` parameters.

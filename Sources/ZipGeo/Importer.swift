@@ -195,7 +195,12 @@ public struct Importer: Sendable {
     try sql.inTransaction {
       // Both indexes are built once, after the rows are in: much faster than growing them row by
       // row. Each row's rowid is its line in the file, which is how duplicates name their lines.
-      try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_cell; \(Schema.dropCellTriggers) DELETE FROM zips;")
+      if try Schema.isOlderZipsTable(sql) {
+        // Every row is replaced: the table is made anew, as this zipgeo makes it.
+        try sql.execute("DROP TABLE zips; \(Schema.createTable)")
+      } else {
+        try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_cell; \(Schema.dropCellTriggers) DELETE FROM zips;")
+      }
       let insert = try sql.prepare(
         "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }

@@ -42,6 +42,13 @@ public enum Schema {
       BEGIN UPDATE zips SET cell = \(GridCell.sqlExpression()) WHERE rowid = NEW.rowid; END;
     """
 
+  /// Whether `zips` is the table an older zipgeo made: its columns, but `cell` without a default.
+  static func isOlderZipsTable(_ db: Database) throws -> Bool {
+    let columns = try db.rows("SELECT name, dflt_value FROM pragma_table_xinfo('zips')")
+    let names = columns.compactMap { $0[0].string }
+    return names == ["zip", "place", "state", "county", "lat", "lon", "cell"] && columns.last?[1] == .null
+  }
+
   static let dropCellTriggers = "DROP TRIGGER IF EXISTS zips_cell_insert; DROP TRIGGER IF EXISTS zips_cell_update;"
 
   /// One row per zip code, found fast by zip.
@@ -96,7 +103,71 @@ extension Schema {
         }
       }
     }
+    // Whether the table is a view, and whether it keeps its cells right, change with the schema;
+    // whether its cells are right without the triggers changes with the data too.
+    let db = statement.database
+    let table = try statement.oncePerPreparation("zipgeo: zips") {
+      _ -> (type: String, schema: String, triggers: Bool)? in
+      guard let (schema, type) = try resolveZips(db) else { return nil }
+      return (type, schema, try hasCellTriggers(db, schema: schema))
+    }
+    guard let table else { return }
+    guard table.type == "table" else {
+      throw ZipGeoError.unsearchableTable(
+        reason:
+          "it is a \(table.type); zipgeo searches a table, whose columns it can check (make one with: zipgeo import)")
+    }
+    if table.triggers { return }
+    let dataVersion =
+      try db.scalar("PRAGMA \(quoted(table.schema)).data_version")?.int64 ?? -1
+    try statement.checkOnce(whileUnchanged: [db.totalChanges, dataVersion]) {
+      if let problem = try cellProblem(db, schema: table.schema) {
+        throw ZipGeoError.unsearchableTable(reason: problem)
+      }
+    }
   }
+
+  /// The database that holds `zips` as SQLite resolves the name (temp first, then main, then the
+  /// attached ones in order), and whether it is a table or a view.
+  static func resolveZips(_ db: Database) throws -> (schema: String, type: String)? {
+    var schemas: [String] = []
+    let list = try db.prepare("PRAGMA database_list")
+    while try list.step() { schemas.append(list.text(at: 1) ?? "") }
+    schemas.sort { ($0 == "temp" ? 0 : $0 == "main" ? 1 : 2) < ($1 == "temp" ? 0 : $1 == "main" ? 1 : 2) }
+    for schema in schemas {
+      let type = try db.scalar(
+        "SELECT type FROM \(quoted(schema)).sqlite_master WHERE type IN ('table', 'view') AND name = 'zips' COLLATE NOCASE"
+      )
+      if let type = type?.string { return (schema, type) }
+    }
+    return nil
+  }
+
+  /// Whether the database `schema` has the triggers that keep the cells of `zips` right.
+  static func hasCellTriggers(_ db: Database, schema: String) throws -> Bool {
+    let triggers = try db.scalar(
+      """
+      SELECT count(*) FROM \(quoted(schema)).sqlite_master
+      WHERE type = 'trigger' AND name IN ('zips_cell_insert', 'zips_cell_update')
+      """)?.int64
+    return triggers == 2
+  }
+
+  /// Without the triggers (a database made by an older zipgeo, or one they were dropped from),
+  /// a row moved by another tool keeps its old grid cell and would be missing from every answer,
+  /// silently: the cells are checked, and a mismatch is a problem that says how to mend it.
+  static func cellProblem(_ db: Database, schema: String) throws -> String? {
+    let wrong =
+      try db.scalar(
+        "SELECT count(*) FROM \(quoted(schema)).zips WHERE cell IS NOT \(GridCell.sqlExpression())")?.int64 ?? 0
+    guard wrong > 0 else { return nil }
+    return "\(wrong) of its rows have a grid cell that does not match their coordinates (moved by a tool that"
+      + " did not update cell), so searches would miss them; run zipgeo import again, which also adds the"
+      + " triggers that keep cells right, or: UPDATE zips SET cell = \(GridCell.sqlExpression())"
+  }
+
+  /// `name` as an SQL identifier.
+  static func quoted(_ name: String) -> String { "\"" + name.replacingAll("\"", with: "\"\"") + "\"" }
 
   /// Runs `body`, which prepares and steps statements on the `zips` table; when SQLite fails
   /// (`no such column: cell`), says what the table lacks instead, if that is the reason.

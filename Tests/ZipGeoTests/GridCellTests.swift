@@ -66,4 +66,23 @@ import Testing
     _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
     #expect(try triggers() == .integer(2))
   }
+
+  /// A table from before `cell` had a default is made anew by the next import, so that an INSERT
+  /// may leave `cell` out, as README says.
+  @Test func anImportRemakesATableWhoseCellHasNoDefault() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("old.db")
+    let old = try Database(path: path)
+    try old.execute(
+      Schema.createTable.replacingOccurrences(of: "cell INTEGER NOT NULL DEFAULT -1", with: "cell INTEGER NOT NULL")
+        + Schema.zipIndex + Schema.cellIndex + "PRAGMA user_version = 1;")
+    #expect(try Schema.isOlderZipsTable(old))
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
+    #expect(try !Schema.isOlderZipsTable(old))
+    try old.execute("INSERT INTO zips (zip, lat, lon) VALUES ('STORE1', 40.7001, -74.0001)")
+    let db = try ZipDatabase(readingAt: path)
+    #expect(
+      try db.nearest(to: try Coordinate(latitude: 40.7001, longitude: -74.0001), count: 1).first?.zipCode.zip
+        == "STORE1")
+  }
 }
