@@ -100,15 +100,21 @@ public struct Sphere: Hashable, Sendable {
     )
   }
 
-  /// `b - a` in degrees, within [-180, 180]: for longitudes within [-180, 180] (every stored
-  /// one) one subtraction and a fold, exact past ±180 (Sterbenz); for any other,
-  /// `angleDifference(degrees:_:)`, which reduces each longitude first.
+  /// `b - a` in degrees, within [-180, 180]: a cheap fold when the difference is within
+  /// ±540 degrees, `angleDifference(degrees:_:)` (which reduces each longitude first) otherwise.
+  ///
+  /// The fold is exact past ±180 (Sterbenz), and the subtraction loses nothing a huge longitude
+  /// could hide: when |b - a| <= 540, either both are huge and close (the subtraction is exact)
+  /// or neither exceeds about 1,080 degrees; a huge longitude beside a small one (1e300 and 45)
+  /// makes a huge difference, which takes the reducing path.
   @inlinable @inline(__always)
   static func longitudeDifference(_ a: Double, _ b: Double) -> Double {
-    guard abs(a) <= 180, abs(b) <= 180 else { return angleDifference(degrees: a, b) }
     let difference = b - a
-    if difference > 180 { return difference - 360 }
-    if difference < -180 { return difference + 360 }
+    if difference > 180 {
+      return difference <= 540 ? difference - 360 : angleDifference(degrees: a, b)
+    } else if difference < -180 {
+      return difference >= -540 ? difference + 360 : angleDifference(degrees: a, b)
+    }
     return difference
   }
 
