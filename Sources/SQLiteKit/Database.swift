@@ -149,27 +149,42 @@ public final class Database {
   ///   print(try $0.rows())
   /// }
   /// ```
+  ///
+  /// The text is walked once, by byte offset: time linear in its length (SQLite copies the rest
+  /// of a text that is not NUL-terminated at each statement, so the bytes are handed over with
+  /// their terminator). A NUL byte inside, which would end the SQL SQLite reads, is an error
+  /// naming its offset, before anything runs.
   public func forEachStatement(in sql: String, _ body: (Statement) throws -> Void) throws {
-    var rest = Substring(sql)
-    while !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
-      var tailOffset = 0
-      let text = String(rest)
-      var stmt: OpaquePointer?
-      let code = text.withCString { start in
+    var bytes = Array(sql.utf8)
+    if let nul = bytes.firstIndex(of: 0) {
+      throw DatabaseError(
+        extendedResultCode: SQLITE_ERROR, message: "the SQL holds a NUL byte (at byte \(nul)); nothing was run",
+        sql: nil)
+    }
+    let count = bytes.count
+    bytes.append(0)
+    try bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < count {
+        var stmt: OpaquePointer?
         var tail: UnsafePointer<CChar>?
+        let start = UnsafeRawPointer(base + offset).assumingMemoryBound(to: CChar.self)
         let code = csqlite_prepare_v2(handle, start, -1, &stmt, &tail)
-        if let tail { tailOffset = start.distance(to: tail) }
-        return code
+        let end = tail.map { min(UnsafeRawPointer($0) - UnsafeRawPointer(base), count) } ?? count
+        guard code == SQLITE_OK else {
+          // SQLite's tail is not meaningful after an error: the message shows the rest of the text.
+          let rest = String(decoding: buffer[offset..<count], as: UTF8.self)
+          throw DatabaseError.lastError(of: handle, code: code, sql: rest.trimmingWhitespace)
+        }
+        let text = String(decoding: buffer[offset..<max(offset, end)], as: UTF8.self)
+        // SQLite always moves on before the terminator: anything else would loop forever.
+        guard end > offset else { break }
+        offset = end
+        // A comment-only or blank piece prepares to no statement.
+        guard let stmt else { continue }
+        try body(Statement(database: self, handle: stmt, sql: text.trimmingWhitespace))
       }
-      guard code == SQLITE_OK else {
-        throw DatabaseError.lastError(of: handle, code: code, sql: text.trimmingWhitespace)
-      }
-      let consumed = text.utf8.prefix(tailOffset)
-      rest = Substring(text.utf8.dropFirst(tailOffset))
-      // A comment-only piece prepares to no statement.
-      guard let stmt else { continue }
-      try body(
-        Statement(database: self, handle: stmt, sql: String(decoding: consumed, as: UTF8.self).trimmingWhitespace))
     }
   }
 

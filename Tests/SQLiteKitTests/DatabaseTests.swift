@@ -103,4 +103,38 @@ import Testing
     }
     #expect(error?.resultCode == 14)  // SQLITE_CANTOPEN
   }
+
+  @Test func eachStatementIsHandedOverWithItsOwnText() throws {
+    let db = try Database.inMemory()
+    var seen: [String] = []
+    try db.forEachStatement(
+      in: "  ;; CREATE TABLE t(x);\n-- a comment\nINSERT INTO t VALUES ('é🌍'); /* c */ SELECT x FROM t ;  "
+    ) { statement in
+      seen.append(statement.sql)
+      if statement.columnCount == 0 { try statement.execute() } else { #expect(try statement.rows().first?[0] == "é🌍") }
+    }
+    #expect(seen == [";; CREATE TABLE t(x);", "-- a comment\nINSERT INTO t VALUES ('é🌍');", "/* c */ SELECT x FROM t ;"])
+  }
+
+  /// 1.6 MB of `BEGIN;COMMIT;` once took 21 s: SQLite copied the rest of the text at each statement.
+  @Test func aScriptOfManyStatementsRunsEveryOne() throws {
+    let db = try Database.inMemory()
+    var count = 0
+    try db.forEachStatement(in: String(repeating: "BEGIN;COMMIT;", count: 20_000)) { statement in
+      try statement.execute()
+      count += 1
+    }
+    #expect(count == 40_000)
+  }
+
+  /// A NUL ends the text SQLite reads; splitting once spun forever on it.
+  @Test func aNulByteInTheSQLIsRefusedBeforeAnythingRuns() throws {
+    let db = try Database.inMemory()
+    var ran = 0
+    let error = #expect(throws: DatabaseError.self) {
+      try db.forEachStatement(in: "CREATE TABLE t(x);\0DROP TABLE t;") { _ in ran += 1 }
+    }
+    #expect(error?.message == "the SQL holds a NUL byte (at byte 18); nothing was run")
+    #expect(ran == 0)
+  }
 }
