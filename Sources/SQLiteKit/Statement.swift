@@ -80,6 +80,10 @@ public final class Statement {
     checkedKey = key
   }
 
+  /// Whether the statement writes nothing (`sqlite3_stmt_readonly`): `SELECT` and transaction
+  /// control do not; `INSERT`, `VACUUM INTO '/any/path'` and pragmas that change settings do.
+  public var isReadOnly: Bool { csqlite_stmt_readonly(handle) != 0 }
+
   /// The number of `?` parameters.
   public var parameterCount: Int { Int(csqlite_bind_parameter_count(handle)) }
 

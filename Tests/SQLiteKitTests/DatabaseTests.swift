@@ -113,7 +113,8 @@ import Testing
       seen.append(statement.sql)
       if statement.columnCount == 0 { try statement.execute() } else { #expect(try statement.rows().first?[0] == "é🌍") }
     }
-    #expect(seen == [";; CREATE TABLE t(x);", "-- a comment\nINSERT INTO t VALUES ('é🌍');", "/* c */ SELECT x FROM t ;"])
+    #expect(
+      seen == [";; CREATE TABLE t(x);", "-- a comment\nINSERT INTO t VALUES ('é🌍');", "/* c */ SELECT x FROM t ;"])
   }
 
   /// 1.6 MB of `BEGIN;COMMIT;` once took 21 s: SQLite copied the rest of the text at each statement.

@@ -132,11 +132,29 @@ import Testing
   @Test func sqlIsReadOnlyUnlessWriteIsGiven() throws {
     let refused = try zipgeo("sql", "DELETE FROM zips")
     #expect(refused.status == 1)
-    #expect(refused.err.contains("attempt to write a readonly database"))
-    #expect(refused.err.contains("add --write to change it"))
+    #expect(refused.err == "Error: 'DELETE FROM zips' would write, and zipgeo sql reads only; add --write to run it\n")
     #expect(try zipgeo("sql", "SELECT COUNT(*) FROM zips", "--format", "csv").out == "COUNT(*)\r\n41487\r\n")
     #expect(try zipgeo("sql", "DELETE FROM zips WHERE zip = '01001'", "--write").status == 0)
     #expect(try zipgeo("sql", "SELECT COUNT(*) FROM zips", "--format", "csv").out == "COUNT(*)\r\n41486\r\n")
+  }
+
+  /// A read-only connection still lets VACUUM INTO write any file: without --write only what
+  /// SQLite reports as writing nothing runs (and `PRAGMA journal_mode`, which asks).
+  @Test func sqlWithoutWriteWritesNoFileAnywhere() throws {
+    let target = temporary.path("copy.db")
+    for sql in [
+      "VACUUM INTO '\(target)'", "VACUUM INTO 'file:\(target)?mode=rwc'", "PRAGMA journal_mode = DELETE",
+      "PRAGMA user_version = 7", "SELECT 1; CREATE TABLE t(x)", "ATTACH '\(target)' AS other",
+    ] {
+      let result = try zipgeo("sql", sql)
+      #expect(result.status == 1, "\(sql)")
+      #expect(result.err.hasPrefix("Error: "), "\(sql): \(result.err)")
+      #expect(!FileManager.default.fileExists(atPath: target), "\(sql) made \(target)")
+    }
+    #expect(try zipgeo("sql", "PRAGMA journal_mode", "--format", "csv").out == "journal_mode\r\nwal\r\n")
+    #expect(try zipgeo("sql", "BEGIN; SELECT COUNT(*) FROM zips; COMMIT", "--format", "csv").status == 0)
+    #expect(try zipgeo("sql", "VACUUM INTO '\(target)'", "--write").status == 0)
+    #expect(FileManager.default.fileExists(atPath: target))
   }
 
   @Test func sqlErrorsShowSQLitesMessageAndTheSQL() throws {

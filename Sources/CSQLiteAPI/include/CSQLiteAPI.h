@@ -87,6 +87,8 @@ static inline const char *csqlite_column_decltype(sqlite3_stmt *stmt, int i) {
 }
 /// Rows changed by this connection since it opened (inserts, updates, deletes, triggers' too).
 static inline sqlite3_int64 csqlite_total_changes(sqlite3 *db) { return CSQLITE_API->total_changes(db); }
+/// Whether `stmt` makes no direct change to a database file (VACUUM INTO and writing pragmas do).
+static inline int csqlite_stmt_readonly(sqlite3_stmt *stmt) { return CSQLITE_API->stmt_readonly(stmt); }
 /// How many times SQLite prepared `stmt` again, after a schema change.
 static inline int csqlite_statement_repreparations(sqlite3_stmt *stmt) {
   return CSQLITE_API->stmt_status(stmt, SQLITE_STMTSTATUS_REPREPARE, 0);

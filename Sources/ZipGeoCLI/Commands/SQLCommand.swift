@@ -50,16 +50,22 @@ enum SQLCommand {
     try SQLFunctions.register(on: db)
     var printed = false
     do {
-      try runStatements(sql, on: db, format: format, context: context, printed: &printed)
+      try runStatements(sql, on: db, format: format, context: context, printed: &printed, writable: writable)
     } catch let error as DatabaseError where error.resultCode == DatabaseError.readOnly && !writable {
       throw CommandFailure("\(error) (zipgeo sql opens the database read-only; add --write to change it)")
     }
   }
 
   static func runStatements(
-    _ sql: String, on db: Database, format: OutputFormat, context: Context, printed: inout Bool
+    _ sql: String, on db: Database, format: OutputFormat, context: Context, printed: inout Bool, writable: Bool
   ) throws {
     try db.forEachStatement(in: sql) { statement in
+      // A read-only connection still lets `VACUUM INTO '/any/path'` write a file: without
+      // --write, only statements SQLite reports as writing nothing run.
+      guard writable || statement.isReadOnly || readsOnly(statement.sql) else {
+        throw CommandFailure(
+          "'\(statement.sql.shortened)' would write, and zipgeo sql reads only; add --write to run it")
+      }
       guard statement.columnCount > 0 else {
         try statement.execute()
         return
@@ -70,6 +76,17 @@ enum SQLCommand {
       context.console.out(try result.render(format))
       printed = true
     }
+  }
+
+  /// The statements SQLite reports as writing that only read: the allow-list of `zipgeo sql`
+  /// without `--write`. `PRAGMA journal_mode` asks the mode (it writes only when given one).
+  static func readsOnly(_ sql: String) -> Bool {
+    var words = sql.lowercased().split { $0.isWhitespace || $0 == ";" }.map(String.init)
+    if words.count == 2, words[0] == "pragma" {
+      words[1] = String(words[1].split(separator: ".").last ?? "")
+      return words[1] == "journal_mode"
+    }
+    return false
   }
 
   static func readStandardInput() -> String {
