@@ -30,9 +30,12 @@ public final class Database {
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
   ///
   /// - Parameters:
-  ///   - path: A file path.
+  ///   - path: A file path, or with `uri` a `file:` URI (`file:zipgeo.db?immutable=1`). Some
+  ///     SQLite builds (Debian's) read a name starting `file:` as a URI whatever the flags: a
+  ///     file of such a name is opened as `./file:...`.
   ///   - mode: Whether to allow writes and create a missing file.
-  public init(path: String, mode: Mode = .readWriteCreate) throws {
+  ///   - uri: Whether `path` is read as a URI (`SQLITE_OPEN_URI`).
+  public init(path: String, mode: Mode = .readWriteCreate, uri: Bool = false) throws {
     precondition(
       csqlite_is_installed() != 0,
       "No SQLite routines installed: link the SQLiteLinked target, or load zipgeo as an SQLite extension")
@@ -42,7 +45,8 @@ public final class Database {
     case .readWrite: flags = SQLITE_OPEN_READWRITE
     case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     }
-    flags |= SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+    flags |= SQLITE_OPEN_NOMUTEX
+    if uri { flags |= SQLITE_OPEN_URI }
     var db: OpaquePointer?
     let code = csqlite_open_v2(path, &db, flags, nil)
     guard code == SQLITE_OK, let db else {

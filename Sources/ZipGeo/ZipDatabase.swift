@@ -21,6 +21,7 @@ public final class ZipDatabase {
 
   /// Opens an existing zipgeo database read-only.
   public init(readingAt path: String) throws {
+    _ = try Self.sqlitePath(for: path)
     guard access(path, F_OK) == 0 else { throw ZipGeoError.databaseMissing(path: path) }
     self.path = path
     var db = try Self.open(path, mode: .readOnly)
@@ -36,7 +37,7 @@ public final class ZipDatabase {
     } catch {
       // A WAL database needs its -shm file; in a folder this process cannot write, nobody can
       // be writing the database either, so it is read as an immutable file.
-      db = try Self.open(Self.immutableURI(for: path), mode: .readOnly, shownAs: path)
+      db = try Self.open(Self.immutableURI(for: Self.sqlitePath(for: path)), mode: .readOnly, shownAs: path)
       state = try Self.checkedState(of: db, path: path)
     }
     database = db
@@ -63,12 +64,42 @@ public final class ZipDatabase {
   private static func open(_ path: String, mode: Database.Mode, shownAs shown: String? = nil) throws -> Database {
     let db: Database
     do {
-      db = try Database(path: path, mode: mode)
+      db =
+        shown == nil
+        ? try Database(path: sqlitePath(for: path), mode: mode) : try Database(path: path, mode: mode, uri: true)
     } catch let error as DatabaseError {
       throw ZipGeoError.databaseUnreadable(path: shown ?? path, reason: error.message)
     }
     try SQLFunctions.register(on: db)
     return db
+  }
+
+  /// The name to hand SQLite so that it opens the file at `path`, the path used as it is: a
+  /// `--db` of `file:x.db` is a file of that name, not a URI, and one of `:memory:`, which SQLite
+  /// would take for a database in memory, the file `./:memory:`.
+  ///
+  /// - Throws: `ZipGeoError.databaseUnreadable` for an empty path, and for a path that is not a
+  ///   regular file (a folder, a FIFO, which would hang the open, a device such as `/dev/null`),
+  ///   before SQLite opens it or makes any file beside it.
+  public static func sqlitePath(for path: String) throws -> String {
+    guard !path.isEmpty else { throw ZipGeoError.databaseUnreadable(path: path, reason: "the path is empty") }
+    var status = stat()
+    if stat(path, &status) == 0 {
+      let kind: String? =
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+      if let kind { throw ZipGeoError.databaseUnreadable(path: path, reason: "it is \(kind), not a database file") }
+    }
+    // SQLite reads a name starting `file:` as a URI when it was built to (Debian's is), whatever
+    // the open flags say: `./` makes both names plain relative paths.
+    return path == ":memory:" || path.hasPrefix("file:") ? "./" + path : path
   }
 
   /// A `file:` URI that opens `path` as an immutable database.

@@ -39,10 +39,11 @@ enum SQLCommand {
     let sql = arguments.positionals.first ?? readStandardInput()
     let path = context.databasePath(arguments)
     let writable = arguments.flag("write")
+    let sqlitePath = try ZipDatabase.sqlitePath(for: path)
     if !writable && access(path, F_OK) != 0 { throw ZipGeoError.databaseMissing(path: path) }
     let db: Database
     do {
-      db = try Database(path: path, mode: writable ? .readWriteCreate : .readOnly)
+      db = try Database(path: sqlitePath, mode: writable ? .readWriteCreate : .readOnly)
     } catch let error as DatabaseError {
       throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
     }
