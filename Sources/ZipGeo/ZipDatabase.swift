@@ -96,6 +96,13 @@ public final class ZipDatabase {
         default: "not a regular file"
         }
       if let kind { throw ZipGeoError.databaseUnreadable(path: path, reason: "it is \(kind), not a database file") }
+    } else if errno == ENOENT || errno == ENOTDIR {
+      // No file: say so when its folder is missing too, rather than SQLite's "unable to open".
+      let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+      var folderStatus = stat()
+      if !folder.isEmpty, stat(folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
+        throw ZipGeoError.databaseUnreadable(path: path, reason: "there is no folder '\(folder)'")
+      }
     }
     // SQLite reads a name starting `file:` as a URI when it was built to (Debian's is), whatever
     // the open flags say: `./` makes both names plain relative paths.

@@ -204,9 +204,14 @@ import Testing
     let csv = try temporary.write("one.csv", "zip,lat,lon\n1,1,1\n")
     let result = try zipgeo(["import", csv, "--db", "/nonexistent/folder/zipgeo.db"])
     #expect(result.status == 1)
-    #expect(result.err == "Error: cannot open '/nonexistent/folder/zipgeo.db': unable to open database file\n")
+    #expect(
+      result.err == "Error: cannot open '/nonexistent/folder/zipgeo.db': there is no folder '/nonexistent/folder'\n")
     let query = try zipgeo(["info", "01001", "--db", "/nonexistent/folder/zipgeo.db"])
-    #expect(query.err.hasPrefix("Error: no database at '/nonexistent/folder/zipgeo.db'"))
+    #expect(
+      query.err == "Error: cannot open '/nonexistent/folder/zipgeo.db': there is no folder '/nonexistent/folder'\n")
+    let file = try temporary.write("plain", "x")
+    let underAFile = try zipgeo(["import", csv, "--db", "\(file)/zipgeo.db"])
+    #expect(underAFile.err == "Error: cannot open '\(file)/zipgeo.db': there is no folder '\(file)'\n")
   }
 
   @Test func aFileThatIsNotSQLiteIsOneClearErrorAndStaysAsItWas() throws {
