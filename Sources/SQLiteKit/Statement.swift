@@ -14,8 +14,6 @@ public final class Statement {
   public unowned let database: Database
   /// The SQL text.
   public let sql: String
-  /// The number of repreparations at which `checkOncePerPreparation(_:)` last passed.
-  private var checkedPreparation: Int32 = -1
   /// What `oncePerPreparation(_:_:)` computed under each name, and for which preparation.
   private var preparationValues: [String: (preparation: Int32, value: Any)] = [:]
   /// The key at which `checkOnce(whileUnchanged:_:)` last passed.
@@ -49,20 +47,12 @@ public final class Statement {
     csqlite_column_decltype(handle, Int32(index)).map { String(cString: $0) }
   }
 
-  /// Runs `check` unless it passed since SQLite last prepared this statement. What a check of the
-  /// tables a statement reads finds (declared types, say) changes only with the schema, and a
-  /// schema change makes SQLite prepare the statement again as it next steps: so a check run
-  /// after stepping judges the statement that actually ran, and costs nothing until the schema
-  /// changes.
-  public func checkOncePerPreparation(_ check: (Statement) throws -> Void) throws {
-    let preparation = csqlite_statement_repreparations(handle)
-    if preparation == checkedPreparation { return }
-    try check(self)
-    checkedPreparation = preparation
-  }
-
   /// What `compute` gives for this statement under `name`, computed again only when SQLite has
-  /// prepared it again (after a schema change): as `checkOncePerPreparation(_:)`, for a result.
+  /// prepared it again (after a schema change), and until then kept. What a check of the tables a
+  /// statement reads finds (declared types, say) changes only with the schema, and a schema change
+  /// makes SQLite prepare the statement again as it next steps: so a check run after stepping
+  /// judges the statement that actually ran, and costs nothing until the schema changes. A
+  /// `compute` that throws is run again next time.
   public func oncePerPreparation<T>(_ name: String, _ compute: (Statement) throws -> T) throws -> T {
     let preparation = csqlite_statement_repreparations(handle)
     if let cached = preparationValues[name], cached.preparation == preparation, let value = cached.value as? T {

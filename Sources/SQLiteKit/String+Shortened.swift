@@ -12,4 +12,7 @@ extension String {
     for character in self { if character == target { result += replacement } else { result.append(character) } }
     return result
   }
+
+  /// The text as an SQL identifier, in double quotes: `"my ""table"""`.
+  public var quotedIdentifier: String { "\"" + replacingAll("\"", with: "\"\"") + "\"" }
 }

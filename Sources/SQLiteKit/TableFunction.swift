@@ -78,9 +78,8 @@ public struct TableFunction: Sendable {
 
   /// The statement sqlite3_declare_vtab needs.
   var schema: String {
-    let quoted = { (name: String) in "\"" + name.replacingAll("\"", with: "\"\"") + "\"" }
-    return "CREATE TABLE x("
-      + (columns.map(quoted) + arguments.map { quoted($0) + " HIDDEN" })
+    "CREATE TABLE x("
+      + (columns.map(\.quotedIdentifier) + arguments.map { $0.quotedIdentifier + " HIDDEN" })
       .joined(separator: ", ") + ")"
   }
 }

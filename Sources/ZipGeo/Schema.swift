@@ -95,31 +95,28 @@ extension Schema {
   /// so that the check judges the schema the statement actually read. A table some other tool
   /// made (sqlite-utils, a hand-written schema) is refused by name rather than answered wrongly.
   static func requireSearchable(_ statement: Statement, columns: [String: Int]) throws {
-    try statement.checkOncePerPreparation { statement in
+    // The columns' types, whether `zips` is a table and whether it has the triggers that keep its
+    // cells right all change only with the schema: computed once per preparation.
+    let db = statement.database
+    let table = try statement.oncePerPreparation("zipgeo: zips") { statement -> (schema: String, triggers: Bool)? in
       for (name, isText) in searchedColumns {
         guard let index = columns[name] else { continue }
         if let problem = typeProblem(name, declared: statement.declaredType(at: index), isText: isText) {
           throw ZipGeoError.unsearchableTable(reason: problem)
         }
       }
-    }
-    // Whether the table is a view, and whether it keeps its cells right, change with the schema;
-    // whether its cells are right without the triggers changes with the data too.
-    let db = statement.database
-    let table = try statement.oncePerPreparation("zipgeo: zips") {
-      _ -> (type: String, schema: String, triggers: Bool)? in
       guard let (schema, type) = try resolveZips(db) else { return nil }
-      return (type, schema, try hasCellTriggers(db, schema: schema))
+      guard type == "table" else {
+        throw ZipGeoError.unsearchableTable(
+          reason: "it is a \(type); zipgeo searches a table, whose columns it can check (make one with: zipgeo import)")
+      }
+      return (schema, try hasCellTriggers(db, schema: schema))
     }
     guard let table else { return }
-    guard table.type == "table" else {
-      throw ZipGeoError.unsearchableTable(
-        reason:
-          "it is a \(table.type); zipgeo searches a table, whose columns it can check (make one with: zipgeo import)")
-    }
     if table.triggers { return }
+    // Without them, whether the cells are right changes with the data too.
     let dataVersion =
-      try db.scalar("PRAGMA \(quoted(table.schema)).data_version")?.int64 ?? -1
+      try db.scalar("PRAGMA \(table.schema.quotedIdentifier).data_version")?.int64 ?? -1
     try statement.checkOnce(whileUnchanged: [db.totalChanges, dataVersion]) {
       if let problem = try cellProblem(db, schema: table.schema) {
         throw ZipGeoError.unsearchableTable(reason: problem)
@@ -136,7 +133,7 @@ extension Schema {
     schemas.sort { ($0 == "temp" ? 0 : $0 == "main" ? 1 : 2) < ($1 == "temp" ? 0 : $1 == "main" ? 1 : 2) }
     for schema in schemas {
       let type = try db.scalar(
-        "SELECT type FROM \(quoted(schema)).sqlite_master WHERE type IN ('table', 'view') AND name = 'zips' COLLATE NOCASE"
+        "SELECT type FROM \(schema.quotedIdentifier).sqlite_master WHERE type IN ('table', 'view') AND name = 'zips' COLLATE NOCASE"
       )
       if let type = type?.string { return (schema, type) }
     }
@@ -147,7 +144,7 @@ extension Schema {
   static func hasCellTriggers(_ db: Database, schema: String) throws -> Bool {
     let triggers = try db.scalar(
       """
-      SELECT count(*) FROM \(quoted(schema)).sqlite_master
+      SELECT count(*) FROM \(schema.quotedIdentifier).sqlite_master
       WHERE type = 'trigger' AND name IN ('zips_cell_insert', 'zips_cell_update')
       """)?.int64
     return triggers == 2
@@ -159,15 +156,13 @@ extension Schema {
   static func cellProblem(_ db: Database, schema: String) throws -> String? {
     let wrong =
       try db.scalar(
-        "SELECT count(*) FROM \(quoted(schema)).zips WHERE cell IS NOT \(GridCell.sqlExpression())")?.int64 ?? 0
+        "SELECT count(*) FROM \(schema.quotedIdentifier).zips WHERE cell IS NOT \(GridCell.sqlExpression())")?.int64
+      ?? 0
     guard wrong > 0 else { return nil }
     return "\(wrong) of its rows have a grid cell that does not match their coordinates (moved by a tool that"
       + " did not update cell), so searches would miss them; run zipgeo import again, which also adds the"
       + " triggers that keep cells right, or: UPDATE zips SET cell = \(GridCell.sqlExpression())"
   }
-
-  /// `name` as an SQL identifier.
-  static func quoted(_ name: String) -> String { "\"" + name.replacingAll("\"", with: "\"\"") + "\"" }
 
   /// Runs `body`, which prepares and steps statements on the `zips` table; when SQLite fails
   /// (`no such column: cell`), says what the table lacks instead, if that is the reason.

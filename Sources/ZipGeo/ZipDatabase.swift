@@ -145,11 +145,10 @@ public final class ZipDatabase {
     try statement.bind([zip])
     defer { statement.reset() }
     guard try statement.step() else { return nil }
-    let stored = ZipDatabase.zipCode(from: statement)
-    let coordinate = try Self.storedCoordinate(
-      zip: stored.zip, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-    return ZipCode(
-      zip: stored.zip, place: stored.place, state: stored.state, county: stored.county, coordinate: coordinate)
+    // Checked first: `zipCode(from:)` then reads the coordinates as they are.
+    _ = try Self.storedCoordinate(
+      zip: statement.text(at: 0) ?? zip, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
+    return Self.zipCode(from: statement)
   }
 
   /// The zip code `zip`, or an error that names it and this database.

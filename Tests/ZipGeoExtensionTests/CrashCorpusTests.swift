@@ -39,6 +39,11 @@ import Testing
     #expect(result.out.hasSuffix("alive\n"), "\(group): \(result.out.suffix(300)) \(result.err.suffix(300))")
   }
 
+  /// Runs one statement in the stock shell with the extension loaded.
+  func shell(_ sql: String, on database: String) throws -> CommandResult {
+    try runCommand(ExtensionTests.sqlite3, ["-cmd", ".load \(ExtensionTests.loadPath)", database, sql])
+  }
+
   /// A zipgeo database of data/zips.csv, made by the built `zipgeo` binary, changed by `sql`.
   func database(_ name: String, then sql: String = "") throws -> String {
     let path = temporary.path(name)
@@ -125,22 +130,16 @@ import Testing
     try expectSurvives("damaged rows", database: db, statements)
 
     // Centred on a damaged row: the error names it. Everywhere else: the damaged rows are left out.
-    let near = try runCommand(
-      ExtensionTests.sqlite3,
-      ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT * FROM zipgeo_near('75075', 10)"])
+    let near = try shell("SELECT * FROM zipgeo_near('75075', 10)", on: db)
     #expect(near.status == 1)
     #expect(
       near.err.contains(
         "zipgeo_near(): zip code '75075' in the zips table is damaged: latitude 95.0 is outside [-90, 90]"),
       "\(near.err)")
-    let text = try runCommand(
-      ExtensionTests.sqlite3,
-      ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT * FROM zipgeo_near('75024', 10)"])
+    let text = try shell("SELECT * FROM zipgeo_near('75024', 10)", on: db)
     #expect(
       text.err.contains("zip code '75024' in the zips table is damaged: its latitude is text 'abc'"), "\(text.err)")
-    let world = try runCommand(
-      ExtensionTests.sqlite3,
-      ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT count(*) FROM zipgeo_within(0, 0, 1e305)"])
+    let world = try shell("SELECT count(*) FROM zipgeo_within(0, 0, 1e305)", on: db)
     // 41,487 rows: the 6 with bad coordinates are not found.
     #expect(world.out == "41481\n", "\(world.out) \(world.err)")
   }
@@ -163,9 +162,7 @@ import Testing
       statements.append("SELECT count(*) FROM zipgeo_nearest(33.025, -96.7397, 100, '\(model)')")
     }
     try expectSurvives("damaged cells", database: db, statements)
-    let within = try runCommand(
-      ExtensionTests.sqlite3,
-      ["-cmd", ".load \(ExtensionTests.loadPath)", db, "SELECT count(*) FROM zipgeo_within(33.025, -96.7397, 10)"])
+    let within = try shell("SELECT count(*) FROM zipgeo_within(33.025, -96.7397, 10)", on: db)
     #expect(within.status == 1)
     #expect(
       within.err.contains("3 of its rows have a grid cell that does not match their coordinates"), "\(within.err)")
