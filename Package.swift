@@ -36,8 +36,8 @@ let package = Package(
     .target(name: "CSV"),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
-    // Ctrl-C stops a long import promptly, through sqlite3_interrupt.
-    .target(name: "CInterrupt", dependencies: ["CSQLiteAPI"]),
+    // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
+    .target(name: "CInterrupt"),
     // The command line, as a library so that tests can drive it.
     .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "SQLiteLinked", "CInterrupt"]),
     .executableTarget(name: "zipgeo", dependencies: ["ZipGeoCLI"]),

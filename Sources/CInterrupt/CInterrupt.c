@@ -1,36 +1,38 @@
 #include "CInterrupt.h"
-#include "CSQLiteAPI.h"
 
 #include <signal.h>
 #include <string.h>
 
-static sqlite3 *volatile target = 0;
-static volatile sig_atomic_t requested = 0;
+static volatile sig_atomic_t received = 0;
 
-static void on_sigint(int signal_number) {
-  requested = 1;
-  // sqlite3_interrupt is safe to call from another thread or a signal handler: it only sets a flag.
-  if (target != 0) CSQLITE_API->interruptx(target);
-  // Back to the default, so that a second Ctrl-C ends a process that does not stop.
+static void on_signal(int signal_number) {
+  if (received == 0) received = signal_number;
+  // Back to the default, so that the same signal again ends a process that does not stop.
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = SIG_DFL;
   sigaction(signal_number, &action, 0);
 }
 
-void interrupt_on_sigint(sqlite3 *db) {
-  target = db;
-  requested = 0;
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on_sigint;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, 0);
-  // A parent may have started us with SIGINT blocked (a blocked signal stays pending forever).
+void interrupt_on_signals(void) {
+  static const int handled[] = {SIGINT, SIGTERM, SIGHUP};
+  received = 0;
   sigset_t blocked;
   sigemptyset(&blocked);
-  sigaddset(&blocked, SIGINT);
+  for (unsigned i = 0; i < sizeof handled / sizeof handled[0]; i++) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(handled[i], &action, 0);
+    sigaddset(&blocked, handled[i]);
+  }
+  // A parent may have started us with these blocked (a blocked signal stays pending forever).
   sigprocmask(SIG_UNBLOCK, &blocked, 0);
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGXFSZ, &ignore, 0);
 }
 
-int interrupt_was_requested(void) { return requested; }
+int interrupt_signal(void) { return received; }

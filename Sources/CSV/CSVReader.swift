@@ -1,7 +1,9 @@
 #if canImport(Glibc)
   import Glibc
+  private let systemRead = Glibc.read
 #elseif canImport(Darwin)
   import Darwin
+  private let systemRead = Darwin.read
 #endif
 
 /// One CSV record and the line it starts on.
@@ -31,10 +33,21 @@ public struct CSVRecord: Equatable, Sendable {
 /// It accepts what real files contain: quoted fields with commas, doubled quotes and line
 /// breaks; a UTF-8 byte-order mark; LF, CRLF or CR line ends; no final line end. It refuses, with
 /// the line number, what cannot be read faithfully: an unterminated quote, text after a closing
-/// quote, bytes that are not UTF-8, NUL bytes, UTF-16 files, and fields longer than a limit.
+/// quote, bytes that are not UTF-8, NUL bytes, UTF-16 files, and fields and records larger than
+/// its limits, which keep memory bounded whatever the input.
 public final class CSVReader {
   /// The largest field accepted, in bytes.
   public let maximumFieldBytes: Int
+  /// The most fields a record may have: 100,000 by default, far more than any table's columns
+  /// (SQLite allows 32,767 at most, spreadsheets 16,384), far less than the millions a line of
+  /// commas makes, which would take about 20 bytes of memory each.
+  public let maximumFields: Int
+  /// The largest record accepted, all its fields together, in bytes (64 MiB by default).
+  public let maximumRecordBytes: Int
+  /// Asked while the reader waits for input from a pipe or a terminal, every 100 ms: `true`
+  /// stops the reading with a `CSVError`, so that a stalled input cannot hold up a caller that
+  /// wants to stop. (A regular file never makes the reader wait.)
+  public var shouldStop: (@Sendable () -> Bool)?
   private let separator: UInt8
   private var source: ByteSource
   private var chunk: [UInt8] = []
@@ -45,19 +58,29 @@ public final class CSVReader {
   private var started = false
   private var finished = false
   private var field: [UInt8] = []
+  /// Bytes in the current record's fields so far.
+  private var recordBytes = 0
   /// The previous record's field count, to size the next record's array once.
   private var lastFieldCount = 8
 
   /// Opens the file at `path` for reading.
-  public convenience init(path: String, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20)
-    throws(CSVError)
-  {
-    self.init(source: try FileSource(path: path), separator: separator, maximumFieldBytes: maximumFieldBytes)
+  public convenience init(
+    path: String, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20,
+    maximumFields: Int = 100_000, maximumRecordBytes: Int = 1 << 26
+  ) throws(CSVError) {
+    self.init(
+      source: try FileSource(path: path), separator: separator, maximumFieldBytes: maximumFieldBytes,
+      maximumFields: maximumFields, maximumRecordBytes: maximumRecordBytes)
   }
 
   /// Reads CSV held in memory.
-  public convenience init(bytes: [UInt8], separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20) {
-    self.init(source: MemorySource(bytes: bytes), separator: separator, maximumFieldBytes: maximumFieldBytes)
+  public convenience init(
+    bytes: [UInt8], separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20,
+    maximumFields: Int = 100_000, maximumRecordBytes: Int = 1 << 26
+  ) {
+    self.init(
+      source: MemorySource(bytes: bytes), separator: separator, maximumFieldBytes: maximumFieldBytes,
+      maximumFields: maximumFields, maximumRecordBytes: maximumRecordBytes)
   }
 
   /// Reads CSV held in a string.
@@ -65,10 +88,12 @@ public final class CSVReader {
     self.init(bytes: Array(string.utf8))
   }
 
-  init(source: ByteSource, separator: UInt8, maximumFieldBytes: Int) {
+  init(source: ByteSource, separator: UInt8, maximumFieldBytes: Int, maximumFields: Int, maximumRecordBytes: Int) {
     self.source = source
     self.separator = separator
     self.maximumFieldBytes = maximumFieldBytes
+    self.maximumFields = maximumFields
+    self.maximumRecordBytes = maximumRecordBytes
     field.reserveCapacity(256)
   }
 
@@ -79,7 +104,8 @@ public final class CSVReader {
     let recordLine = line
     var fields: [String] = []
     fields.reserveCapacity(lastFieldCount)
-    defer { lastFieldCount = fields.count }
+    defer { lastFieldCount = min(fields.count, 1024) }
+    recordBytes = 0
     var state = State.fieldStart
     field.removeAll(keepingCapacity: true)
 
@@ -115,6 +141,10 @@ public final class CSVReader {
       case .fieldStart, .unquoted, .quoteInQuoted:
         if byte == separator {
           fields.append(try takeField(line: recordLine))
+          guard fields.count < maximumFields else {
+            throw CSVError(
+              line: recordLine, message: "the record has more than \(maximumFields) fields (the most a record may have)")
+          }
           state = .fieldStart
         } else if byte == lf || byte == cr {
           try endLine(after: byte)
@@ -165,7 +195,7 @@ public final class CSVReader {
 
   private func fill() throws(CSVError) {
     bytesBeforeChunk += chunk.count
-    chunk = try source.read()
+    chunk = try source.read(stoppingWhen: shouldStop)
     position = 0
   }
 
@@ -190,6 +220,7 @@ public final class CSVReader {
     guard field.count + (end - position) <= maximumFieldBytes else {
       throw CSVError(line: line, message: "a field is longer than \(maximumFieldBytes) bytes")
     }
+    try count(bytes: end - position)
     field.append(contentsOf: chunk[position..<end])
     position = end
   }
@@ -201,7 +232,17 @@ public final class CSVReader {
     guard field.count < maximumFieldBytes else {
       throw CSVError(line: line, message: "a field is longer than \(maximumFieldBytes) bytes")
     }
+    try count(bytes: 1)
     field.append(byte)
+  }
+
+  /// Adds `bytes` to the record's size, refusing a record larger than `maximumRecordBytes`.
+  @inline(__always)
+  private func count(bytes: Int) throws(CSVError) {
+    recordBytes += bytes
+    guard recordBytes <= maximumRecordBytes else {
+      throw CSVError(line: line, message: "a record is longer than \(maximumRecordBytes) bytes")
+    }
   }
 
   private func takeField(line recordLine: Int) throws(CSVError) -> String {
@@ -228,8 +269,9 @@ private let quote = UInt8(ascii: "\"")
 
 /// Where the bytes come from.
 protocol ByteSource {
-  /// The next chunk of bytes; empty at the end.
-  mutating func read() throws(CSVError) -> [UInt8]
+  /// The next chunk of bytes; empty at the end. While it waits for input it asks `shouldStop`
+  /// every 100 ms, and throws when that says to stop.
+  mutating func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8]
   /// The size of the whole input in bytes, when it is known in advance.
   var size: Int? { get }
 }
@@ -240,7 +282,7 @@ extension ByteSource {
 
 struct MemorySource: ByteSource {
   var bytes: [UInt8]
-  mutating func read() -> [UInt8] {
+  mutating func read(stoppingWhen shouldStop: (() -> Bool)?) -> [UInt8] {
     defer { bytes = [] }
     return bytes
   }
@@ -265,11 +307,21 @@ final class FileSource: ByteSource {
 
   deinit { close(descriptor) }
 
-  func read() throws(CSVError) -> [UInt8] {
+  func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
     let capacity = 1 << 16
     var bytes = [UInt8](repeating: 0, count: capacity)
     while true {
-      let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, capacity) }
+      if let shouldStop {
+        // A pipe or a terminal may have nothing to read for a long time: wait in steps, asking
+        // between them. (poll says a regular file is always ready.)
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let waiting = poll(&ready, 1, 100)
+        if waiting == 0 || (waiting < 0 && errno == EINTR) {
+          if shouldStop() { throw CSVError(line: nil, message: "reading stopped") }
+          continue
+        }
+      }
+      let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, capacity) }
       if count >= 0 {
         bytes.removeLast(capacity - count)
         return bytes

@@ -22,7 +22,11 @@ public final class Database {
 
   /// The `sqlite3 *` handle.
   public let handle: OpaquePointer
-  private let ownsHandle: Bool
+  private var ownsHandle: Bool
+  /// The closure `setBusyHandler(_:)` installed, kept alive while SQLite may call it.
+  private var busyHandler: Unmanaged<BusyHandlerBox>?
+  /// The closure `setInterruptCheck(every:_:)` installed.
+  private var interruptCheck: Unmanaged<InterruptCheckBox>?
   private let cachesStatements: Bool
   /// Statements kept prepared for `cachedStatement(_:)`, by SQL text.
   private var statementCache: [String: Statement] = [:]
@@ -87,6 +91,21 @@ public final class Database {
   deinit {
     // Cached statements hold the connection, so none is left when this runs; close_v2 copes anyway.
     if ownsHandle { csqlite_close_v2(handle) }
+    busyHandler?.release()
+    interruptCheck?.release()
+  }
+
+  /// Closes the connection now, rather than when the last reference goes away: its files are
+  /// closed and its locks released when this returns.
+  ///
+  /// - Throws: `DatabaseError` (`SQLITE_BUSY`) when a statement prepared outside the cache is
+  ///   still alive; the connection then stays open.
+  public func close() throws {
+    guard ownsHandle else { return }
+    statementCache.removeAll()
+    let code = csqlite_close(handle)
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: handle, code: code, sql: nil) }
+    ownsHandle = false
   }
 
   /// Prepares one SQL statement.
@@ -219,6 +238,60 @@ public final class Database {
   /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
   public func setBusyTimeout(milliseconds: Int32) {
     csqlite_busy_timeout(handle, milliseconds)
+    busyHandler?.release()
+    busyHandler = nil
+  }
+
+  /// Installs `handler` as the connection's busy handler, replacing the busy timeout: SQLite calls
+  /// it with the number of times it has already been called for the same lock, and waits again
+  /// when it returns `true` (after the handler's own pause; see `sleep(milliseconds:)`), or fails
+  /// with `SQLITE_BUSY` when it returns `false`. `nil` removes it.
+  ///
+  /// ```swift
+  /// db.setBusyHandler { attempts in
+  ///   Database.sleep(milliseconds: 20)
+  ///   return attempts < 100
+  /// }
+  /// ```
+  public func setBusyHandler(_ handler: ((Int) -> Bool)?) {
+    let old = busyHandler
+    if let handler {
+      let box = Unmanaged.passRetained(BusyHandlerBox(handler))
+      csqlite_busy_handler(
+        handle,
+        { context, attempts in
+          Unmanaged<BusyHandlerBox>.fromOpaque(context!).takeUnretainedValue().handler(Int(attempts)) ? 1 : 0
+        }, box.toOpaque())
+      busyHandler = box
+    } else {
+      csqlite_busy_handler(handle, nil, nil)
+      busyHandler = nil
+    }
+    old?.release()
+  }
+
+  /// Has SQLite ask `shouldStop` every `instructions` virtual-machine instructions while a
+  /// statement runs, and stop the statement with `SQLITE_INTERRUPT` when it says so: how long
+  /// work (an index build) honours a request to stop. `nil` removes the check.
+  public func setInterruptCheck(every instructions: Int32 = 10_000, _ shouldStop: (() -> Bool)?) {
+    let old = interruptCheck
+    if let shouldStop {
+      let box = Unmanaged.passRetained(InterruptCheckBox(shouldStop))
+      csqlite_progress_handler(
+        handle, instructions,
+        { context in Unmanaged<InterruptCheckBox>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0 },
+        box.toOpaque())
+      interruptCheck = box
+    } else {
+      csqlite_progress_handler(handle, 0, nil, nil)
+      interruptCheck = nil
+    }
+    old?.release()
+  }
+
+  /// Pauses the calling thread, through SQLite (for busy handlers).
+  public static func sleep(milliseconds: Int32) {
+    _ = csqlite_sleep(milliseconds)
   }
 
   /// The version of the SQLite library in use, such as `3.40.1`.
@@ -254,4 +327,16 @@ public final class Database {
     }
     return result
   }
+}
+
+/// A busy handler's closure, boxed for SQLite's `void *` context.
+private final class BusyHandlerBox {
+  let handler: (Int) -> Bool
+  init(_ handler: @escaping (Int) -> Bool) { self.handler = handler }
+}
+
+/// An interrupt check's closure, boxed for SQLite's `void *` context.
+private final class InterruptCheckBox {
+  let shouldStop: () -> Bool
+  init(_ shouldStop: @escaping () -> Bool) { self.shouldStop = shouldStop }
 }

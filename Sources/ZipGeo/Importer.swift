@@ -84,6 +84,12 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   case skipped(ImportError)
   /// A zip seen again; the first row is kept.
   case duplicate(file: String, zip: String, line: Int, firstLine: Int)
+  /// Another connection holds the database (another import, or a reader while the import
+  /// switches the file to write-ahead logging); the import waits for it.
+  case waiting(database: String)
+  /// The import is committed, but its data could not be copied from the `-wal` file beside the
+  /// database into the database file (usually because a reader still reads the old data).
+  case newDataInWAL(database: String, reason: String)
 
   /// The notice as `zipgeo import` prints it after `warning: `.
   public var description: String {
@@ -91,6 +97,55 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
     case .skipped(let error): "\(error) (line skipped)"
     case .duplicate(let file, let zip, let line, let firstLine):
       "\(file):\(line): zip '\(zip)' already appeared on line \(firstLine); keeping line \(firstLine)"
+    case .waiting(let database):
+      "\(database) is in use by another import (or a long query); waiting for it (Ctrl-C stops)"
+    case .newDataInWAL(let database, let reason):
+      "the new data is saved, but stays in \(database)-wal until it is copied into \(database) (\(reason)); "
+        + "once that is done, run: zipgeo sql --write --db \(database) 'PRAGMA wal_checkpoint(TRUNCATE)'"
+    }
+  }
+}
+
+/// A point an import has reached, reported as it passes it: for progress displays, and for tests
+/// that stop or kill an import at a chosen point (`zipgeo`'s `ZIPGEO_TEST_HOOK`).
+public enum ImportPhase: Equatable, Sendable, CustomStringConvertible {
+  /// The database (or, for a new database, the file it is built in) is open; nothing is read.
+  case opened
+  /// The file's header has been read and its columns found.
+  case headerRead
+  /// Another batch of rows is inserted, `rows` in all so far.
+  case inserted(rows: Int)
+  /// Every row is inserted.
+  case rowsInserted
+  /// The unique zip index is built (and any duplicates removed).
+  case zipIndexBuilt
+  /// The search index and triggers are built; the transaction is about to commit.
+  case committing
+  /// The transaction is committed: readers now see the new data.
+  case committed
+  /// The new data has been copied from the `-wal` file into the database file.
+  case checkpointed
+  /// A new database is complete on disk under a temporary name.
+  case synced
+  /// A new database is in place under its name.
+  case linked
+  /// The import is done.
+  case finished
+
+  /// `opened`, `inserted:2048`, `committed`, ...
+  public var description: String {
+    switch self {
+    case .opened: "opened"
+    case .headerRead: "header-read"
+    case .inserted(let rows): "inserted:\(rows)"
+    case .rowsInserted: "rows-inserted"
+    case .zipIndexBuilt: "zip-index-built"
+    case .committing: "committing"
+    case .committed: "committed"
+    case .checkpointed: "checkpointed"
+    case .synced: "synced"
+    case .linked: "linked"
+    case .finished: "finished"
     }
   }
 }
@@ -148,31 +203,50 @@ public struct Importer: Sendable {
     return count
   }
 
-  /// Imports `path` into `db`.
+  /// Imports `path` into `db`, in one transaction on that connection.
+  ///
+  /// To import into a database file, `importFile(_:intoDatabaseAt:...)` is safer: it never leaves
+  /// a half-made new file, waits for other imports, and leaves the data in the database file.
   ///
   /// - Parameters:
   ///   - path: The CSV file, named in messages as given.
   ///   - db: The database whose zip codes are replaced.
   ///   - notify: Called for each skipped line and each duplicate zip.
-  ///   - shouldStop: Asked every few thousand rows; `true` abandons the import, which then throws
-  ///     `ImportError.interrupted` and leaves the database as it was.
+  ///   - shouldStop: Asked every few thousand rows, and every 100 ms while the file (a pipe) has
+  ///     nothing to read; `true` abandons the import, which then throws `ImportError.interrupted`
+  ///     and leaves the database as it was.
   ///   - progress: Told every few thousand rows how far the import has come.
+  ///   - phase: Told each point the import reaches (`ImportPhase`).
   /// - Throws: `ImportError` for a problem with the file or an interruption; `DatabaseError` when
   ///   SQLite fails.
   public func importFile(
     _ path: String, into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in },
-    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in }
+    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
+    phase: (ImportPhase) -> Void = { _ in }
   ) throws -> ImportSummary {
-    let clock = ContinuousClock()
-    let start = clock.now
+    try replace(
+      in: db.database, from: try openFile(path), file: path, notify: notify, shouldStop: shouldStop,
+      progress: progress, phase: phase)
+  }
+
+  /// Opens the CSV file at `path`.
+  func openFile(_ path: String) throws(ImportError) -> CSVReader {
+    do {
+      return try CSVReader(path: path)
+    } catch {
+      throw ImportError(file: path, line: nil, message: "cannot read the file: \(error.message)")
+    }
+  }
+
+  /// Replaces the zip codes in `sql` with the rows of `reader`, inside the caller's transaction;
+  /// makes the tables first when the database is empty.
+  func replaceRows(
+    in sql: Database, from reader: CSVReader, path: String, notify: (ImportNotice) -> Void,
+    shouldStop: () -> Bool, progress: (_ rows: Int, _ bytesRead: Int, _ totalBytes: Int?) -> Void,
+    phase: (ImportPhase) -> Void
+  ) throws -> (imported: Int, skipped: Int, duplicates: Int) {
     func fail(_ line: Int?, _ message: String) -> ImportError {
       ImportError(file: path, line: line, message: message)
-    }
-    let reader: CSVReader
-    do {
-      reader = try CSVReader(path: path)
-    } catch {
-      throw fail(nil, "cannot read the file: \(error.message)")
     }
     guard let header = try reader.nextNonBlank(file: path) else {
       throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
@@ -183,74 +257,80 @@ public struct Importer: Sendable {
     } catch {
       throw fail(header.line, error.message)
     }
+    phase(.headerRead)
 
-    let sql = db.database
-    var imported = 0
     var skipped = 0
-    var duplicates = 0
     // Index builds sort with a helper thread; a 16 MiB page cache bounds each sorter's memory.
     // (Measured on 10 million rows: 35 s and 148 MB with one thread and 64 MiB; 29 s and 78 MB.)
     try sql.execute("PRAGMA cache_size = -16384")
     try sql.execute("PRAGMA threads = 2")
-    try sql.inTransaction {
-      // Both indexes are built once, after the rows are in: much faster than growing them row by
-      // row. Each row's rowid is its line in the file, which is how duplicates name their lines.
+    // Both indexes are built once, after the rows are in: much faster than growing them row by
+    // row. Each row's rowid is its line in the file, which is how duplicates name their lines.
+    switch try Schema.state(of: sql) {
+    case .empty:
+      try sql.execute("\(Schema.createTable) PRAGMA user_version = \(Schema.version);")
+    case .foreign(let reason):
+      // Callers open the database through ZipDatabase, which refuses such files first.
+      throw ZipGeoError.notAZipgeoDatabase(path: "the database", reason: reason)
+    case .current:
       if try Schema.isOlderZipsTable(sql) {
         // Every row is replaced: the table is made anew, as this zipgeo makes it.
         try sql.execute("DROP TABLE zips; \(Schema.createTable)")
       } else {
-        try sql.execute("DROP INDEX zips_zip; DROP INDEX zips_cell; \(Schema.dropCellTriggers) DELETE FROM zips;")
+        try sql.execute(
+          "DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers) DELETE FROM zips;")
       }
-      let insert = try sql.prepare(
-        "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
-      var inserted = 0
-      // The file is read and checked on another thread while this one inserts.
-      let totalBytes = reader.totalBytes
-      let producer = RowProducer(reader: reader, columns: columns, path: path, skipInvalid: options.skipInvalid)
-      producer.start()
-      defer { producer.stop() }
-      while true {
-        let batch = producer.next()
-        for line in batch.lines {
-          switch line {
-          case .invalid(let problem):
-            skipped += 1
-            notify(.skipped(problem))
-          case .row(let number, let zip):
-            // Bound one by one: no array of values per row.
-            try insert.bind(.integer(Int64(number)), at: 1)
-            try insert.bind(.text(zip.zip), at: 2)
-            try insert.bind(text(zip.place), at: 3)
-            try insert.bind(text(zip.state), at: 4)
-            try insert.bind(text(zip.county), at: 5)
-            try insert.bind(.real(zip.coordinate.latitude), at: 6)
-            try insert.bind(.real(zip.coordinate.longitude), at: 7)
-            try insert.bind(.integer(Int64(GridCell.number(of: zip.coordinate))), at: 8)
-            try insert.step()
-            insert.reset()
-            inserted += 1
-          }
-        }
-        if let end = batch.end {
-          try end.get()
-          break
-        }
-        if shouldStop() { throw ImportError.interrupted(file: path) }
-        progress(
-          ImportProgress(
-            rows: inserted + skipped, bytesRead: batch.bytesRead, totalBytes: totalBytes,
-            seconds: (clock.now - start).seconds))
-      }
-      guard inserted > 0 else {
-        throw fail(nil, "no valid data rows; the database is unchanged")
-      }
-      duplicates = try removeDuplicates(in: sql, file: path, notify: notify)
-      imported = inserted - duplicates
-      try sql.execute(Schema.cellIndex)
-      try sql.execute(Schema.cellTriggers)
     }
-    return ImportSummary(
-      imported: imported, skipped: skipped, duplicates: duplicates, seconds: (clock.now - start).seconds)
+    let insert = try sql.prepare(
+      "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
+    var inserted = 0
+    // The file is read and checked on another thread while this one inserts.
+    let totalBytes = reader.totalBytes
+    let producer = RowProducer(reader: reader, columns: columns, path: path, skipInvalid: options.skipInvalid)
+    producer.start()
+    defer { producer.stop() }
+    while true {
+      guard let batch = producer.next(unless: shouldStop) else { throw ImportError.interrupted(file: path) }
+      for line in batch.lines {
+        switch line {
+        case .invalid(let problem):
+          skipped += 1
+          notify(.skipped(problem))
+        case .row(let number, let zip):
+          // Bound one by one: no array of values per row.
+          try insert.bind(.integer(Int64(number)), at: 1)
+          try insert.bind(.text(zip.zip), at: 2)
+          try insert.bind(text(zip.place), at: 3)
+          try insert.bind(text(zip.state), at: 4)
+          try insert.bind(text(zip.county), at: 5)
+          try insert.bind(.real(zip.coordinate.latitude), at: 6)
+          try insert.bind(.real(zip.coordinate.longitude), at: 7)
+          try insert.bind(.integer(Int64(GridCell.number(of: zip.coordinate))), at: 8)
+          try insert.step()
+          insert.reset()
+          inserted += 1
+        }
+      }
+      if let end = batch.end {
+        try end.get()
+        break
+      }
+      if shouldStop() { throw ImportError.interrupted(file: path) }
+      phase(.inserted(rows: inserted))
+      progress(inserted + skipped, batch.bytesRead, totalBytes)
+    }
+    guard inserted > 0 else {
+      throw fail(nil, "no valid data rows; the database is unchanged")
+    }
+    phase(.rowsInserted)
+    let duplicates = try removeDuplicates(in: sql, file: path, notify: notify)
+    phase(.zipIndexBuilt)
+    try sql.execute(Schema.cellIndex)
+    try sql.execute(Schema.cellTriggers)
+    phase(.committing)
+    // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
+    if shouldStop() { throw ImportError.interrupted(file: path) }
+    return (inserted - duplicates, skipped, duplicates)
   }
 }

@@ -28,8 +28,9 @@ struct ParsedBatch: Sendable {
 /// as the slower of the two, not their sum.
 ///
 /// The reader is the producer's alone from `start()` on. `next()` blocks until a batch is ready;
-/// the last batch has `end` set. `stop()` ends the thread early (when inserting fails) and
-/// waits for it; it must be called before the producer goes away, and may be called twice.
+/// the last batch has `end` set. `stop()` ends the thread early (when inserting fails or the
+/// import is interrupted) and waits for it, at most about 100 ms even when the input is a pipe
+/// with nothing to read; it must be called before the producer goes away, and may be called twice.
 final class RowProducer: @unchecked Sendable {
   private let reader: CSVReader
   private let columns: ColumnMap
@@ -55,6 +56,15 @@ final class RowProducer: @unchecked Sendable {
     self.skipInvalid = skipInvalid
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(changed, nil)
+    // A reader waiting on a silent pipe asks every 100 ms whether to give up.
+    reader.shouldStop = { [weak self] in self?.isCancelled ?? true }
+  }
+
+  /// Whether `stop()` was called.
+  private var isCancelled: Bool {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return cancelled
   }
 
   deinit {
@@ -82,11 +92,23 @@ final class RowProducer: @unchecked Sendable {
     self.thread = thread
   }
 
-  /// The next batch, in file order; waits for it.
-  func next() -> ParsedBatch {
+  /// The next batch, in file order; waits for it, asking `shouldStop` every 100 ms while it
+  /// waits (the input may be a pipe with nothing to read), and gives `nil` when that says to stop.
+  func next(unless shouldStop: () -> Bool) -> ParsedBatch? {
     guard thread != nil else { return readBatch() }
     pthread_mutex_lock(mutex)
-    while queue.isEmpty { pthread_cond_wait(changed, mutex) }
+    while queue.isEmpty {
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      let nanoseconds = Int(now.tv_nsec) + 100_000_000
+      var deadline = now
+      deadline.tv_sec += nanoseconds / 1_000_000_000
+      deadline.tv_nsec = numericCast(nanoseconds % 1_000_000_000)
+      if pthread_cond_timedwait(changed, mutex, &deadline) == ETIMEDOUT, shouldStop() {
+        pthread_mutex_unlock(mutex)
+        return nil
+      }
+    }
     let batch = queue.removeFirst()
     pthread_cond_broadcast(changed)
     pthread_mutex_unlock(mutex)

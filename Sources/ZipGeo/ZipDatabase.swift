@@ -24,21 +24,13 @@ public final class ZipDatabase {
     _ = try Self.sqlitePath(for: path)
     guard access(path, F_OK) == 0 else { throw ZipGeoError.databaseMissing(path: path) }
     self.path = path
-    var db = try Self.open(path, mode: .readOnly)
+    let db = try Self.open(path, mode: .readOnly)
     db.setBusyTimeout(milliseconds: 5000)
-    var state: Schema.State
+    let state: Schema.State
     do {
       state = try Schema.state(of: db)
-    } catch let error as DatabaseError
-      where error.resultCode != DatabaseError.readOnly && error.resultCode != DatabaseError.cannotOpen
-    {
-      // "file is not a database" shows up on the first read, not on open.
-      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
-    } catch {
-      // A WAL database needs its -shm file; in a folder this process cannot write, nobody can
-      // be writing the database either, so it is read as an immutable file.
-      db = try Self.open(Self.immutableURI(for: Self.sqlitePath(for: path)), mode: .readOnly, shownAs: path)
-      state = try Self.checkedState(of: db, path: path)
+    } catch let error as DatabaseError {
+      throw Self.readProblem(error, path: path)
     }
     database = db
     switch state {
@@ -61,14 +53,31 @@ public final class ZipDatabase {
     if state == .empty { try database.inTransaction { try database.execute(Schema.createStatements) } }
   }
 
-  private static func open(_ path: String, mode: Database.Mode, shownAs shown: String? = nil) throws -> Database {
+  /// Opens the file at `sqlitePath` (from `sqlitePath(for:)`) for an import, with no busy
+  /// timeout: the importer sets its own busy handler.
+  static func openForWriting(_ sqlitePath: String, shownAs shown: String, creating: Bool) throws -> Database {
+    do {
+      return try Database(path: sqlitePath, mode: creating ? .readWriteCreate : .readWrite)
+    } catch let error as DatabaseError {
+      throw ZipGeoError.databaseUnreadable(path: shown, reason: error.message)
+    }
+  }
+
+  /// Refuses a database that is not zipgeo's (or, unless `allowingEmpty`, has no tables yet).
+  static func requireZipgeo(_ db: Database, path: String, allowingEmpty: Bool) throws {
+    switch try checkedState(of: db, path: path) {
+    case .current: break
+    case .empty: if !allowingEmpty { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty") }
+    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
+    }
+  }
+
+  private static func open(_ path: String, mode: Database.Mode) throws -> Database {
     let db: Database
     do {
-      db =
-        shown == nil
-        ? try Database(path: sqlitePath(for: path), mode: mode) : try Database(path: path, mode: mode, uri: true)
+      db = try Database(path: sqlitePath(for: path), mode: mode)
     } catch let error as DatabaseError {
-      throw ZipGeoError.databaseUnreadable(path: shown ?? path, reason: error.message)
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
     }
     try SQLFunctions.register(on: db)
     return db
@@ -109,18 +118,33 @@ public final class ZipDatabase {
     return path == ":memory:" || path.hasPrefix("file:") ? "./" + path : path
   }
 
-  /// A `file:` URI that opens `path` as an immutable database.
-  static func immutableURI(for path: String) -> String {
-    var escaped = ""
-    for character in path {
-      switch character {
-      case "%": escaped += "%25"
-      case "?": escaped += "%3f"
-      case "#": escaped += "%23"
-      default: escaped.append(character)
-      }
+  /// Why a read-only connection could not read the database at `path`, in words a user can act
+  /// on. A database in write-ahead-logging mode is read with its `-shm` file; in a folder this user
+  /// cannot write, SQLite can neither make one nor do without it. zipgeo never falls back to
+  /// reading such a file as immutable: its owner may be changing it, and an immutable read of a
+  /// changing file can mix old and new rows.
+  static func readProblem(_ error: DatabaseError, path: String) -> ZipGeoError {
+    let walWithoutShm =
+      error.resultCode == DatabaseError.cannotOpen || error.resultCode == DatabaseError.readOnly
+    if walWithoutShm, access(path + "-shm", F_OK) != 0, isInWALMode(path) {
+      return .databaseUnreadable(
+        path: path,
+        reason: "it is in write-ahead-logging mode and its folder cannot be written, so SQLite cannot make "
+          + "its -shm file; its owner can fix that by importing again, or with: zipgeo sql --write "
+          + "--db \(path) 'PRAGMA journal_mode = DELETE'")
     }
-    return "file:\(escaped)?immutable=1"
+    // "file is not a database" shows up on the first read, not on open.
+    return .databaseUnreadable(path: path, reason: error.message)
+  }
+
+  /// Whether the database file's header says write-ahead logging (bytes 18 and 19 are 2).
+  static func isInWALMode(_ path: String) -> Bool {
+    let descriptor = openForReading(path)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 20)
+    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 20, 0) }
+    return count == 20 && header[18] == 2 && header[19] == 2
   }
 
   private static func checkedState(of db: Database, path: String) throws -> Schema.State {
@@ -190,3 +214,6 @@ public final class ZipDatabase {
     }
   }
 }
+
+/// `open(2)` for reading, where `ZipDatabase`'s own `open` does not hide it.
+private func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY) }

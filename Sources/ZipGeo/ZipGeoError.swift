@@ -4,6 +4,8 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case databaseMissing(path: String)
   /// The file cannot be opened or read as SQLite.
   case databaseUnreadable(path: String, reason: String)
+  /// An import did not write the database (it is as it was, or there is none).
+  case databaseNotWritten(path: String, reason: String)
   /// The file is SQLite but not a zipgeo database this version understands.
   case notAZipgeoDatabase(path: String, reason: String)
   /// The zip code is not in the database.
@@ -20,6 +22,8 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "no database at '\(path)'; create one with: zipgeo import data/zips.csv"
     case .databaseUnreadable(let path, let reason):
       "cannot open '\(path)': \(reason)"
+    case .databaseNotWritten(let path, let reason):
+      "'\(path)' was not written: \(reason)"
     case .notAZipgeoDatabase(let path, let reason):
       "'\(path)' is not a zipgeo database: \(reason)"
     case .unknownZip(let zip, let path):

@@ -1,5 +1,12 @@
+import CInterrupt
 import SQLiteKit
 import ZipGeo
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 
 /// The `zipgeo` command line.
 ///
@@ -15,7 +22,7 @@ public enum ZipGeoCommand {
     public static let failure: Int32 = 1
     /// The command line does not fit the command.
     public static let usage: Int32 = 64
-    /// Stopped by Ctrl-C (128 + SIGINT), as shells report it.
+    /// Stopped by Ctrl-C (128 + SIGINT), as shells report it; SIGTERM gives 143, SIGHUP 129.
     public static let interrupted: Int32 = 130
   }
 
@@ -100,8 +107,11 @@ public enum ZipGeoCommand {
       console.err(spec.usageErrorText(error))
       return ExitCode.usage
     } catch let error as ImportError where error.isInterruption {
-      console.err("Error: \(error)\n")
-      return ExitCode.interrupted
+      // 128 + the signal's number, as shells report a process a signal ended.
+      let signal = interrupt_signal()
+      let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal].map { " by \($0)" } ?? ""
+      console.err("Error: \(error.file): import interrupted\(name); the database is unchanged\n")
+      return signal == 0 ? ExitCode.interrupted : 128 + signal
     } catch {
       console.err("Error: \(error)\n")
       return ExitCode.failure

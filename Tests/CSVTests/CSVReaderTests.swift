@@ -130,7 +130,7 @@ import Testing
   /// Hands out an endless file one chunk at a time, counting the chunks.
   final class EndlessSource: ByteSource {
     var chunksRead = 0
-    func read() throws(CSVError) -> [UInt8] {
+    func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
       chunksRead += 1
       var chunk = chunksRead == 1 ? Array("zip,lat,lon\n".utf8) : []
       while chunk.count < 1 << 16 { chunk += Array("01001,42.0702,-72.6227\n".utf8) }
@@ -140,9 +140,61 @@ import Testing
 
   @Test func recordsArriveWhileTheFileIsStillBeingReadNeverAllAtOnce() throws {
     let source = EndlessSource()
-    let reader = CSVReader(source: source, separator: UInt8(ascii: ","), maximumFieldBytes: 1 << 20)
+    let reader = CSVReader(
+      source: source, separator: UInt8(ascii: ","), maximumFieldBytes: 1 << 20, maximumFields: 100_000,
+      maximumRecordBytes: 1 << 26)
     for _ in 0..<100_000 { _ = try reader.next() }
     // 100,000 records of 23 bytes need about 36 chunks of 64 KiB: one at a time, never the file.
     #expect(source.chunksRead < 40)
+  }
+
+  @Test func aRecordWithMoreFieldsThanTheLimitIsRefusedAtItsLine() throws {
+    let reader = CSVReader(bytes: Array("zip,lat,lon\n1,2,3\n\(String(repeating: ",", count: 10)),\n".utf8), maximumFields: 5)
+    #expect(try reader.next()?.fields == ["zip", "lat", "lon"])
+    #expect(try reader.next()?.fields == ["1", "2", "3"])
+    #expect(throws: CSVError(line: 3, message: "the record has more than 5 fields (the most a record may have)")) {
+      try reader.next()
+    }
+  }
+
+  @Test func aRecordWithExactlyTheMostFieldsIsRead() throws {
+    let reader = CSVReader(bytes: Array("a,b,c,d,e\n".utf8), maximumFields: 5)
+    #expect(try reader.next()?.fields.count == 5)
+  }
+
+  @Test func tenMillionEmptyFieldsAreRefusedAfterTheFirstHundredThousand() throws {
+    // Ten million commas: the reader stops at field 100,000 instead of building ten million strings.
+    let reader = CSVReader(bytes: [UInt8](repeating: UInt8(ascii: ","), count: 10_000_000) + [UInt8(ascii: "\n")])
+    #expect(throws: CSVError(line: 1, message: "the record has more than 100000 fields (the most a record may have)")) {
+      try reader.next()
+    }
+  }
+
+  @Test func aRecordLargerThanTheLimitIsRefusedEvenWhenEachFieldIsSmall() throws {
+    let line = Array(repeating: "abcdefghi", count: 10).joined(separator: ",")
+    let reader = CSVReader(bytes: Array((line + "\n").utf8), maximumRecordBytes: 50)
+    #expect(throws: CSVError(line: 1, message: "a record is longer than 50 bytes")) { try reader.next() }
+  }
+
+  @Test func aReaderWaitingOnASilentPipeStopsWhenAsked() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { close(ends[1]) }
+    let reader = try CSVReader(path: "/dev/fd/\(ends[0])")
+    close(ends[0])
+    // Nothing is ever written: without the question the read would wait forever.
+    let asked = Counter()
+    reader.shouldStop = { asked.increment() >= 2 }
+    #expect(throws: CSVError(line: nil, message: "reading stopped")) { try reader.next() }
+  }
+}
+
+/// A count shared with a `@Sendable` closure.
+final class Counter: @unchecked Sendable {
+  private var value = 0
+  /// Adds one and returns the new count.
+  func increment() -> Int {
+    value += 1
+    return value
   }
 }

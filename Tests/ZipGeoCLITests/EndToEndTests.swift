@@ -298,28 +298,6 @@ import Testing
     #expect(try sqlite3(folder.appendingPathComponent("zipgeo.db").path, "SELECT COUNT(*) FROM zips") == "41487\n")
   }
 
-  @Test func anImportKilledHalfwayLeavesThePreviousData() throws {
-    try importRealData()
-    var text = "zip,lat,lon\n"
-    for i in 0..<300_000 { text += "\(100_000 + i),\(Double(i % 90)),\(Double(i % 180))\n" }
-    try text.write(to: folder.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = ["import", "big.csv"]
-    process.currentDirectoryURL = folder
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    Thread.sleep(forTimeInterval: 0.3)
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    // Whether the kill came mid-import or after it, the data is one whole set or the other.
-    let db = folder.appendingPathComponent("zipgeo.db").path
-    let count = try sqlite3(db, "SELECT COUNT(*) FROM zips")
-    #expect(count == "41487\n" || count == "300000\n")
-    #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok\n")
-    #expect(try zipgeo("info", count == "41487\n" ? "01001" : "100000").status == 0)
-  }
-
   @Test func aFailedImportIntoANewFileLeavesNoFileBehind() throws {
     let bad = folder.appendingPathComponent("bad.csv")
     try "zip,lat,lon\n12345,1,1\n54321,91.5,0\n".write(to: bad, atomically: true, encoding: .utf8)

@@ -151,7 +151,7 @@ import Testing
       #expect(result.err.hasPrefix("Error: "), "\(sql): \(result.err)")
       #expect(!FileManager.default.fileExists(atPath: target), "\(sql) made \(target)")
     }
-    #expect(try zipgeo("sql", "PRAGMA journal_mode", "--format", "csv").out == "journal_mode\r\nwal\r\n")
+    #expect(try zipgeo("sql", "PRAGMA journal_mode", "--format", "csv").out == "journal_mode\r\ndelete\r\n")
     #expect(try zipgeo("sql", "BEGIN; SELECT COUNT(*) FROM zips; COMMIT", "--format", "csv").status == 0)
     #expect(try zipgeo("sql", "VACUUM INTO '\(target)'", "--write").status == 0)
     #expect(FileManager.default.fileExists(atPath: target))

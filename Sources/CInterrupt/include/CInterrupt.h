@@ -1,15 +1,15 @@
-// Ctrl-C for long SQLite work: SIGINT interrupts the statement running on one connection and
-// raises a flag that the caller's loops check, so the work stops promptly and rolls back.
+// Stopping a long import on a signal: SIGINT (Ctrl-C), SIGTERM (kill, timeout, service managers)
+// and SIGHUP (a closed terminal) raise a flag that the import checks, between rows, while it
+// waits for input, and inside SQLite statements, so that it stops promptly and rolls back.
 #ifndef ZIPGEO_CINTERRUPT_H
 #define ZIPGEO_CINTERRUPT_H
 
-#include <sqlite3ext.h>
+/// From now on SIGINT, SIGTERM and SIGHUP raise the flag (once each: a second signal of the same
+/// kind ends the process as usual), and SIGXFSZ is ignored, so that a file that reaches its size
+/// limit fails a write (an error SQLite rolls back) instead of ending the process mid-import.
+void interrupt_on_signals(void);
 
-/// From now on, SIGINT calls sqlite3_interrupt(db) and raises the flag (once; a second Ctrl-C
-/// ends the process as usual).
-void interrupt_on_sigint(sqlite3 *db);
-
-/// Whether SIGINT has arrived since interrupt_on_sigint.
-int interrupt_was_requested(void);
+/// The number of the first of those signals to arrive since interrupt_on_signals, or 0.
+int interrupt_signal(void);
 
 #endif

@@ -42,6 +42,13 @@ static inline int csqlite_extended_result_codes(sqlite3 *db, int on) {
 static inline int csqlite_changes(sqlite3 *db) { return CSQLITE_API->changes(db); }
 static inline int csqlite_get_autocommit(sqlite3 *db) { return CSQLITE_API->get_autocommit(db); }
 static inline int csqlite_busy_timeout(sqlite3 *db, int ms) { return CSQLITE_API->busy_timeout(db, ms); }
+static inline int csqlite_busy_handler(sqlite3 *db, int (*handler)(void *, int), void *context) {
+  return CSQLITE_API->busy_handler(db, handler, context);
+}
+static inline void csqlite_progress_handler(sqlite3 *db, int instructions, int (*handler)(void *), void *context) {
+  CSQLITE_API->progress_handler(db, instructions, handler, context);
+}
+static inline int csqlite_sleep(int ms) { return CSQLITE_API->sleep(ms); }
 static inline const char *csqlite_libversion(void) { return CSQLITE_API->libversion(); }
 /// A copy of `text` in memory from sqlite3_malloc, as SQLite wants for error messages it frees.
 static inline char *csqlite_strdup(const char *text) { return CSQLITE_API->mprintf("%s", text); }

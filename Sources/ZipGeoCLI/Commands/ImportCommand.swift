@@ -25,7 +25,8 @@ enum ImportCommand {
       Columns are found by header name, in any order: zip (zip, zipcode, zip_code, postal_code,
       postcode), latitude (lat, latitude), longitude (lon, lng, long, longitude), and optionally
       place (place, place_name, city), state (state_abbr, state_code, state) and county.
-      The import replaces the zip codes in one transaction: if it fails, the database is unchanged.
+      The import replaces the zip codes in one transaction: if it fails or is stopped (Ctrl-C,
+      SIGTERM, SIGHUP), the database is unchanged; a new database appears only once complete.
       A zip code seen twice keeps its first row, with a warning. On a terminal, a progress line
       on standard error shows rows, rows per second, percent of the file and time left.
       """,
@@ -47,30 +48,19 @@ enum ImportCommand {
     let file = arguments.positionals[0]
     let path = context.databasePath(arguments)
     let options = ImportOptions(skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"))
-    let existed = access(path, F_OK) == 0
     let console = context.console
-    let summary: ImportSummary
-    do {
-      let db = try ZipDatabase(writingAt: path)
-      interrupt_on_sigint(db.database.handle)
-      let meter = isatty(2) != 0 ? ProgressMeter(file: file, console: console) : nil
-      defer { meter?.clear() }
-      summary = try Importer(options: options).importFile(
-        file, into: db,
-        notify: {
-          meter?.clear()
-          console.err("warning: \($0)\n")
-        },
-        shouldStop: { interrupt_was_requested() != 0 }, progress: { meter?.show($0) })
-    } catch {
-      // A failed import into a new file leaves no file behind, as it leaves an old one unchanged.
-      if !existed {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-      }
-      // Ctrl-C may also have stopped SQLite itself mid-statement.
-      if interrupt_was_requested() != 0 { throw ImportError.interrupted(file: file) }
-      throw error
-    }
+    let hook = TestHook(environment: context.environment)
+    interrupt_on_signals()
+    let meter = isatty(2) != 0 ? ProgressMeter(file: file, console: console) : nil
+    defer { meter?.clear() }
+    let summary = try Importer(options: options).importFile(
+      file, intoDatabaseAt: path,
+      notify: {
+        meter?.clear()
+        console.err("warning: \($0)\n")
+      },
+      shouldStop: { interrupt_signal() != 0 }, progress: { meter?.show($0) },
+      phase: { hook?.reached($0.description) })
     if arguments.flag("quiet") { return }
     context.console.out(
       "Imported \(count(summary.imported, "zip code")) from \(file) into \(path): "

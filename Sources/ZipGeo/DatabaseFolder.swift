@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// The folder a database file lives in, where an import builds a new database under a temporary
+/// name before giving it its own.
+///
+/// Temporary names are `.zipgeo-import-<pid>-<n>.db`: hidden, and with the process that made
+/// them, so that a later import can tell the file of a killed import (whose process is gone)
+/// from that of one still running, and remove it.
+struct DatabaseFolder {
+  /// The folder, as a path prefix: `""` for the current folder, else ending in `/`.
+  let prefix: String
+
+  /// The folder holding `path`.
+  init(containing path: String) {
+    prefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+  }
+
+  /// The start of every temporary name.
+  static let temporaryPrefix = ".zipgeo-import-"
+
+  /// A path for a new temporary database that no file has.
+  func temporaryDatabasePath() -> String {
+    var number = UInt64.random(in: 0..<UInt64.max)
+    while true {
+      let path = "\(prefix)\(Self.temporaryPrefix)\(getpid())-\(number).db"
+      if access(path, F_OK) != 0 { return path }
+      number &+= 1
+    }
+  }
+
+  /// Removes the temporary databases (and their journals) of imports whose process has ended.
+  func removeAbandonedImports() {
+    guard let folder = opendir(prefix.isEmpty ? "." : prefix) else { return }
+    defer { closedir(folder) }
+    var abandoned: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard name.hasPrefix(Self.temporaryPrefix), name.hasSuffix(".db") else { continue }
+      let rest = name.dropFirst(Self.temporaryPrefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+      // ESRCH: no such process. (EPERM means it exists, but belongs to another user.)
+      if kill(pid, 0) != 0 && errno == ESRCH { abandoned.append(name) }
+    }
+    for name in abandoned { Self.remove(database: prefix + name) }
+  }
+
+  /// Removes a temporary database and any journal SQLite left beside it.
+  static func remove(database path: String) {
+    for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
+  }
+
+  /// Writes the file at `path` to disk.
+  static func sync(file path: String, shownAs shown: String) throws {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0, fsync(descriptor) == 0 else {
+      let reason = String(cString: strerror(errno))
+      if descriptor >= 0 { close(descriptor) }
+      throw ZipGeoError.databaseNotWritten(path: shown, reason: "cannot write it to disk: \(reason)")
+    }
+    close(descriptor)
+  }
+
+  /// Writes the folder's entries (a new name, a removed one) to disk.
+  func sync() throws {
+    let descriptor = open(prefix.isEmpty ? "." : prefix, O_RDONLY)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    // Some file systems cannot sync a folder (EINVAL); the names are then as safe as they get.
+    if fsync(descriptor) != 0 && errno != EINVAL && errno != EBADF {
+      throw ZipGeoError.databaseNotWritten(
+        path: prefix, reason: "cannot write the folder to disk: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Gives the file at `temporary` the name `path`, which must have no file: a hard link, which
+  /// fails rather than replace a file another process put there meanwhile.
+  func link(_ temporary: String, to path: String, shownAs shown: String) throws {
+    if systemLink(temporary, path) == 0 { return }
+    let error = errno
+    if error == EEXIST {
+      throw ZipGeoError.databaseNotWritten(
+        path: shown,
+        reason: "another import created it while this one ran, and this one does not replace that "
+          + "import's data: run it again to do so")
+    }
+    // File systems without hard links (FAT, some network and FUSE ones): a rename, after one last
+    // look, is the best they allow.
+    if error == EPERM || error == ENOTSUP || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK {
+      if access(path, F_OK) != 0, rename(temporary, path) == 0 { return }
+    }
+    throw ZipGeoError.databaseNotWritten(
+      path: shown, reason: "cannot give the new database its name: \(String(cString: strerror(error)))")
+  }
+}
+
+#if canImport(Glibc)
+  private let systemLink = Glibc.link
+#else
+  private let systemLink = Darwin.link
+#endif

@@ -1,0 +1,189 @@
+import CSV
+import SQLiteKit
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+extension Importer {
+  /// Imports `file` into the zipgeo database at `databasePath`, so that no reader, no other
+  /// import and no crash ever finds a half-made or mixed database:
+  ///
+  /// - **A new database** is built under a temporary name in the same folder
+  ///   (`.zipgeo-import-<pid>-<n>.db`), written to disk, and only then given its name, with a hard
+  ///   link that never replaces a file: until then there is no database at the path, afterwards a
+  ///   complete one. When another import gave the path a database first, this one fails and
+  ///   changes nothing. Temporary files of imports that were killed are removed by the next import
+  ///   into the same folder.
+  /// - **An existing database** is changed in place, in one transaction in write-ahead-logging
+  ///   mode: readers keep reading the old data until the commit and the new data from then on;
+  ///   another import waits for this one. Renaming a new file over it instead would pull it from
+  ///   under connections that have it open (whose `-wal` and `-shm` files belong to its name).
+  ///   After the commit the new data is copied into the database file and the `-wal` emptied
+  ///   (`PRAGMA wal_checkpoint(TRUNCATE)`, waiting up to 5 s for readers of the old data), and the
+  ///   file goes back to a rollback journal, so that the database file alone holds the data and
+  ///   users who cannot write its folder can read it.
+  ///
+  /// - Parameters:
+  ///   - file: The CSV file, named in messages as given.
+  ///   - databasePath: The database file, used as a path (never a URI).
+  ///   - notify: Called for each skipped line and duplicate zip, when the import waits for another
+  ///     one, and when readers of the old data keep the new data in the `-wal` file.
+  ///   - shouldStop: Asked every few thousand rows, every 100 ms while the input or the database
+  ///     keeps the import waiting; `true` abandons the import, which throws
+  ///     `ImportError.interrupted` and leaves the database as it was (or no file, for a new one).
+  ///   - progress: Told every few thousand rows how far the import has come.
+  ///   - phase: Told each point the import reaches.
+  /// - Throws: `ImportError` for a problem with the file or an interruption; `ZipGeoError` for a
+  ///   database path that cannot be used; `DatabaseError` when SQLite fails.
+  public func importFile(
+    _ file: String, intoDatabaseAt databasePath: String, notify: (ImportNotice) -> Void = { _ in },
+    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
+    phase: (ImportPhase) -> Void = { _ in }
+  ) throws -> ImportSummary {
+    let sqlitePath = try ZipDatabase.sqlitePath(for: databasePath)
+    let reader = try openFile(file)
+    let folder = DatabaseFolder(containing: sqlitePath)
+    folder.removeAbandonedImports()
+    do {
+      return try withoutActuallyEscaping(shouldStop) { shouldStop in
+        try withoutActuallyEscaping(notify) { notify in
+          if access(sqlitePath, F_OK) == 0 {
+            try importInPlace(
+              reader, file: file, at: sqlitePath, shownAs: databasePath, notify: notify, shouldStop: shouldStop,
+              progress: progress, phase: phase)
+          } else {
+            try importAsNewFile(
+              reader, file: file, at: sqlitePath, shownAs: databasePath, in: folder, notify: notify,
+              shouldStop: shouldStop, progress: progress, phase: phase)
+          }
+        }
+      }
+    } catch where shouldStop() {
+      // Whatever failed (SQLite interrupted mid-statement, a read cut short), it failed because
+      // the import was asked to stop, and the database is as it was.
+      throw ImportError.interrupted(file: file)
+    }
+  }
+
+  /// Replaces the zip codes of `db` with `reader`'s rows in one transaction, and returns the summary.
+  func replace(
+    in db: Database, from reader: CSVReader, file: String, notify: (ImportNotice) -> Void,
+    shouldStop: () -> Bool, progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
+  ) throws -> ImportSummary {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var counts: (imported: Int, skipped: Int, duplicates: Int)?
+    try db.inTransaction {
+      counts = try replaceRows(
+        in: db, from: reader, path: file, notify: notify, shouldStop: shouldStop,
+        progress: {
+          progress(ImportProgress(rows: $0, bytesRead: $1, totalBytes: $2, seconds: (clock.now - start).seconds))
+        },
+        phase: phase)
+    }
+    phase(.committed)
+    return ImportSummary(
+      imported: counts!.imported, skipped: counts!.skipped, duplicates: counts!.duplicates,
+      seconds: (clock.now - start).seconds)
+  }
+
+  /// Changes an existing database in place, in one WAL transaction.
+  private func importInPlace(
+    _ reader: CSVReader, file: String, at sqlitePath: String, shownAs databasePath: String,
+    notify: @escaping (ImportNotice) -> Void, shouldStop: @escaping () -> Bool,
+    progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
+  ) throws -> ImportSummary {
+    let db = try ZipDatabase.openForWriting(sqlitePath, shownAs: databasePath, creating: false)
+    db.setInterruptCheck(shouldStop)
+    // Until the commit, wait for other connections as long as it takes (another import runs
+    // until it is done), telling the user once; afterwards, only as long as readers may fairly
+    // take to finish reading the old data.
+    let clock = ContinuousClock()
+    var deadline: ContinuousClock.Instant?
+    var told = false
+    defer {
+      // Back to a rollback journal, whether the import worked or not, so that the file needs no
+      // -wal or -shm beside it to be read: possible only once the -wal is copied in and while no
+      // other connection has the database open, and not worth waiting for.
+      deadline = clock.now
+      _ = try? db.execute("PRAGMA journal_mode = DELETE")
+      db.setBusyHandler(nil)
+      db.setInterruptCheck(nil)
+      try? db.close()
+    }
+    db.setBusyHandler { attempts in
+      if shouldStop() { return false }
+      if let deadline, clock.now >= deadline { return false }
+      if attempts == 25 && deadline == nil && !told {
+        told = true
+        notify(.waiting(database: databasePath))
+      }
+      Database.sleep(milliseconds: attempts < 10 ? 2 : 20)
+      return true
+    }
+    try ZipDatabase.requireZipgeo(db, path: databasePath, allowingEmpty: true)
+    // Write-ahead logging lets readers go on reading the old data while the import runs.
+    try db.execute("PRAGMA journal_mode = WAL")
+    phase(.opened)
+    let summary = try replace(
+      in: db, from: reader, file: file, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+    // Committed: from here on the import finishes, whatever arrives, and a problem is a warning.
+    db.setInterruptCheck(nil)
+    deadline = clock.now + .seconds(5)
+    do {
+      let checkpoint = try db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+      if checkpoint.first?[0].int64 == 0 {
+        phase(.checkpointed)
+      } else {
+        notify(
+          .newDataInWAL(
+            database: databasePath,
+            reason: shouldStop() ? "the import was asked to stop" : "a reader still reads the old data"))
+      }
+    } catch {
+      notify(.newDataInWAL(database: databasePath, reason: "\(error)"))
+    }
+    phase(.finished)
+    return summary
+  }
+
+  /// Builds a new database under a temporary name and links it into place.
+  private func importAsNewFile(
+    _ reader: CSVReader, file: String, at sqlitePath: String, shownAs databasePath: String,
+    in folder: DatabaseFolder, notify: (ImportNotice) -> Void, shouldStop: @escaping () -> Bool,
+    progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
+  ) throws -> ImportSummary {
+    let temporary = folder.temporaryDatabasePath()
+    var linked = false
+    defer { if !linked { DatabaseFolder.remove(database: temporary) } }
+    var summary: ImportSummary
+    do {
+      let db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+      db.setInterruptCheck(shouldStop)
+      defer {
+        db.setInterruptCheck(nil)
+        try? db.close()
+      }
+      // Nobody else opens the file: its rollback journal can stay in memory, and the file is
+      // in rollback-journal mode when it gets its name.
+      try db.execute("PRAGMA journal_mode = MEMORY")
+      phase(.opened)
+      summary = try replace(
+        in: db, from: reader, file: file, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+      try db.close()
+    }
+    try DatabaseFolder.sync(file: temporary, shownAs: databasePath)
+    phase(.synced)
+    if shouldStop() { throw ImportError.interrupted(file: file) }
+    try folder.link(temporary, to: sqlitePath, shownAs: databasePath)
+    linked = true
+    phase(.linked)
+    unlink(temporary)
+    try folder.sync()
+    phase(.finished)
+    return summary
+  }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What an import leaves behind when it is killed, signalled, run twice at once, read while it
+/// runs, or fed by a pipe that stalls, through the built `zipgeo` binary. The import is stopped at
+/// exact points through `ZIPGEO_TEST_HOOK` (the binary pauses there, says so on standard error,
+/// and waits on a FIFO), never by sleeping and hoping it has got somewhere.
+@Suite struct ImportConsistencyTests {
+  static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
+  static let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
+  /// Rows of data/zips.csv, the new data of every import here.
+  static let newCount = "41487"
+  /// Rows of the database before it (`seed()`).
+  static let oldCount = "3"
+
+  let temporary: TemporaryFolder
+  var folder: URL { temporary.url }
+  var database: String { temporary.path("zipgeo.db") }
+  let seedCSV: String
+  /// The FIFO a paused import waits on.
+  let fifo: String
+
+  init() throws {
+    temporary = try TemporaryFolder()
+    seedCSV = try temporary.write("seed.csv", "zip,lat,lon\n01001,42.07,-72.62\n75075,33.03,-96.74\n99501,61.22,-149.9\n")
+    fifo = temporary.path("resume.fifo")
+    try #require(mkfifo(fifo, 0o600) == 0)
+  }
+
+  func zipgeo(_ arguments: String...) throws -> CommandResult {
+    try runCommand(Self.zipgeo, arguments, in: folder, timeLimit: 60)
+  }
+
+  /// The database as the installed binary reads it: its row count, or its error.
+  func rowCount() throws -> String {
+    let result = try zipgeo("sql", "SELECT COUNT(*) FROM zips", "--format", "tsv", "--db", database)
+    return result.status == 0 ? String(result.out.split(separator: "\n").last ?? "") : result.err
+  }
+
+  func integrity() throws -> String {
+    try runCommand(Self.sqlite3, [database, "PRAGMA integrity_check"]).out
+  }
+
+  func seed() throws {
+    let result = try zipgeo("import", seedCSV, "--db", database)
+    try #require(result.status == 0, "\(result.err)")
+  }
+
+  /// The folder's files other than the test's own inputs (CSV files and FIFOs).
+  func leftovers() throws -> Set<String> {
+    Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)).filter {
+      !$0.hasSuffix(".csv") && !$0.hasSuffix(".fifo")
+    }
+  }
+
+  /// Starts an import of data/zips.csv that pauses at `phase`, and waits until it is there.
+  func importPaused(at phase: String, extra: [String: String] = [:]) throws -> RunningCommand {
+    let running = try RunningCommand(
+      Self.zipgeo, ["import", zipsCSVPath, "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "\(phase)=pause:\(fifo)"].merging(extra) { $1 })
+    let arrived = running.waitForLine(startingWith: "zipgeo: paused at \(phase)")
+    if !arrived { Issue.record("the import never reached \(phase): \(running.finish())") }
+    return running
+  }
+
+  /// Lets a paused import go on (a writer comes and goes; nothing happens when none waits).
+  func resume() {
+    let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+    if writer >= 0 { close(writer) }
+  }
+
+  // MARK: - Killed at every phase
+
+  /// One point an import is killed at, and whether the new data is committed there.
+  struct KillPoint: Sendable, CustomTestStringConvertible {
+    let phase: String
+    /// Whether the database exists before the import (changed in place) or is new (built aside).
+    let existing: Bool
+    /// Whether readers see the new data from this point on.
+    let newDataVisible: Bool
+    var testDescription: String { "\(existing ? "existing" : "new") database, \(phase)" }
+  }
+
+  static let killPoints: [KillPoint] = {
+    let reading = ["opened", "header-read", "inserted:2048", "inserted:8192", "inserted:20480", "inserted:40960"]
+    let building = ["rows-inserted", "zip-index-built", "committing"]
+    let inPlace =
+      (reading + building).map { KillPoint(phase: $0, existing: true, newDataVisible: false) }
+      + ["committed", "checkpointed", "finished"].map { KillPoint(phase: $0, existing: true, newDataVisible: true) }
+    let aside =
+      (reading + building + ["committed", "synced"]).map { KillPoint(phase: $0, existing: false, newDataVisible: false) }
+      + ["linked", "finished"].map { KillPoint(phase: $0, existing: false, newDataVisible: true) }
+    return inPlace + aside
+  }()
+
+  @Test func theHarnessKillsAtMoreThanTwentyPointsCoveringEveryPhase() {
+    #expect(Self.killPoints.count >= 20)
+    let phases = Set(Self.killPoints.map(\.phase))
+    for phase in ["header-read", "inserted:20480", "zip-index-built", "committing", "checkpointed", "synced", "linked"] {
+      #expect(phases.contains(phase))
+    }
+  }
+
+  @Test(arguments: killPoints)
+  func anImportKilledAnywhereLeavesTheOldDataOrTheNewNeverAMixtureNorStrayFiles(_ point: KillPoint) throws {
+    if point.existing { try seed() }
+    let before = point.existing ? Self.oldCount : try rowCount()
+    if !point.existing { #expect(before.hasPrefix("Error: no database at"), "\(before)") }
+    let running = try importPaused(at: point.phase)
+    // A reader while the import stands still at this point: the old data or the new, whole.
+    let during = try rowCount()
+    #expect(during == (point.newDataVisible ? Self.newCount : before), "\(point.phase): \(during)")
+    kill(running.pid, SIGKILL)
+    let result = running.finish()
+    #expect(result.wasSignalled && result.status == SIGKILL)
+
+    let after = try rowCount()
+    #expect(after == (point.newDataVisible ? Self.newCount : before), "\(point.phase): \(after)")
+    if FileManager.default.fileExists(atPath: database) { #expect(try integrity() == "ok\n") }
+    // Only the database and its own journals, and a killed import's temporary file, which names it.
+    for name in try leftovers() where !["zipgeo.db", "zipgeo.db-wal", "zipgeo.db-shm"].contains(name) {
+      #expect(name.hasPrefix(".zipgeo-import-\(running.pid)-"), "stray file \(name)")
+    }
+    // The next import clears what the killed one left.
+    let next = try zipgeo("import", seedCSV, "--db", database)
+    #expect(next.status == 0, "\(next.err)")
+    #expect(try rowCount() == Self.oldCount)
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
+  // MARK: - Signals
+
+  struct SignalPoint: Sendable, CustomTestStringConvertible {
+    let phase: String
+    let signal: String
+    let existing: Bool
+    var testDescription: String { "SIGNAL \(signal) at \(phase), \(existing ? "existing" : "new") database" }
+  }
+
+  static let signalPoints: [SignalPoint] =
+    ["header-read", "inserted:8192", "zip-index-built", "committing"].flatMap { phase in
+      ["int", "term", "hup"].map { SignalPoint(phase: phase, signal: $0, existing: true) }
+    } + ["inserted:8192", "committed", "synced"].flatMap { phase in
+      ["int", "term", "hup"].map { SignalPoint(phase: phase, signal: $0, existing: false) }
+    }
+
+  @Test(arguments: signalPoints)
+  func sigintSigtermAndSighupStopAnImportWithTheirExitCodeAndChangeNothing(_ point: SignalPoint) throws {
+    if point.existing { try seed() }
+    let result = try runCommand(
+      Self.zipgeo, ["import", zipsCSVPath, "--db", database], in: folder,
+      environment: ProcessInfo.processInfo.environment.merging(["ZIPGEO_TEST_HOOK": "\(point.phase)=\(point.signal)"]) {
+        $1
+      })
+    let (number, name): (Int32, String) =
+      switch point.signal {
+      case "int": (SIGINT, "SIGINT")
+      case "term": (SIGTERM, "SIGTERM")
+      default: (SIGHUP, "SIGHUP")
+      }
+    #expect(result.status == 128 + number)
+    #expect(result.err == "Error: \(zipsCSVPath): import interrupted by \(name); the database is unchanged\n")
+    if point.existing {
+      #expect(try rowCount() == Self.oldCount)
+      #expect(try leftovers() == ["zipgeo.db"])
+    } else {
+      #expect(try leftovers() == [], "no database, no temporary file")
+    }
+  }
+
+  @Test func aSignalAfterTheCommitLetsTheImportFinish() throws {
+    try seed()
+    let result = try runCommand(
+      Self.zipgeo, ["import", zipsCSVPath, "--db", database], in: folder,
+      environment: ProcessInfo.processInfo.environment.merging(["ZIPGEO_TEST_HOOK": "committed=term"]) { $1 })
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("Imported 41487 zip codes"))
+    #expect(try rowCount() == Self.newCount)
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
+  @Test func aFileSizeLimitFailsTheImportCleanlyInsteadOfKillingIt() throws {
+    for existing in [true, false] {
+      if existing { try seed() } else { try? FileManager.default.removeItem(atPath: database) }
+      // 512 KB at most (ulimit counts 512-byte blocks): the import needs about 5 MB.
+      let result = try runCommand(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", "ulimit -f 1000; exec \"$0\" import \"$1\" --db \"$2\"", Self.zipgeo.path, zipsCSVPath, database],
+        in: folder)
+      #expect(!result.wasSignalled, "SIGXFSZ did not end it")
+      #expect(result.status == 1)
+      #expect(result.err.hasPrefix("Error: ") && result.err.split(separator: "\n").count == 1, "\(result.err)")
+      if existing {
+        #expect(try rowCount() == Self.oldCount)
+        #expect(try integrity() == "ok\n")
+        #expect(try leftovers() == ["zipgeo.db"])
+      } else {
+        #expect(try leftovers() == [])
+      }
+    }
+  }
+
+  // MARK: - Stalled input
+
+  @Test func ctrlCStopsAnImportWaitingOnAPipeThatHasStalled() throws {
+    try seed()
+    let input = temporary.path("input.fifo")
+    try #require(mkfifo(input, 0o600) == 0)
+    // Opened read-write, so that opening it does not wait for the reader; the test keeps it open
+    // and writes no more than 3,000 rows: the import then waits for more, forever without a stop.
+    let writer = FileHandle(fileDescriptor: open(input, O_RDWR), closeOnDealloc: true)
+    var rows = "zip,lat,lon\n"
+    for i in 0..<3000 { rows += "S\(i),\(Double(i % 170) / 2 - 42),\(Double(i % 350) / 2 - 87)\n" }
+    writer.write(Data(rows.utf8))
+    let running = try RunningCommand(
+      Self.zipgeo, ["import", input, "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "inserted:2048=pause:\(fifo)"])
+    #expect(running.waitForLine(startingWith: "zipgeo: paused at inserted:2048"))
+    // The reading thread has taken the 3,000 rows and waits on the pipe. Ctrl-C, then the pause
+    // ends (the signal may have gone to the reading thread and left the pause waiting).
+    kill(running.pid, SIGINT)
+    resume()
+    let result = running.finish()
+    #expect(result.status == 130, "\(result.err)")
+    #expect(result.err.hasSuffix("Error: \(input): import interrupted by SIGINT; the database is unchanged\n"))
+    #expect(try rowCount() == Self.oldCount)
+  }
+
+  // MARK: - Two imports at once
+
+  @Test func anImportIntoADatabaseAnotherImportIsWritingWaitsForItThenReplacesIt() throws {
+    try seed()
+    let first = try importPaused(at: "inserted:8192")
+    let second = try RunningCommand(Self.zipgeo, ["import", seedCSV, "--db", database], in: folder)
+    #expect(second.waitForLine(startingWith: "warning: \(database) is in use by another import"))
+    resume()
+    let firstResult = first.finish()
+    #expect(firstResult.status == 0, "\(firstResult.err)")
+    let secondResult = second.finish()
+    #expect(secondResult.status == 0, "\(secondResult.err)")
+    // The second import started last and finished last: its data.
+    #expect(try rowCount() == Self.oldCount)
+    #expect(try integrity() == "ok\n")
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
+  @Test func twoImportsIntoOneNewPathNeverDeleteEachOthersDatabase() throws {
+    // The first builds its file and stops just before giving it its name; the second finishes.
+    let first = try importPaused(at: "synced")
+    let second = try zipgeo("import", seedCSV, "--db", database)
+    #expect(second.status == 0, "\(second.err)")
+    resume()
+    let result = first.finish()
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "zipgeo: paused at synced\nError: '\(database)' was not written: another import created it while this one ran, and this one does "
+        + "not replace that import's data: run it again to do so\n")
+    #expect(try rowCount() == Self.oldCount, "the database the second import made is whole")
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
+  @Test func aFailedImportIntoANewPathRemovesOnlyItsOwnFile() throws {
+    // A failing import (line 4 is invalid) pauses once its rows are in; meanwhile another import
+    // makes the database. The failure must not touch it.
+    let bad = try temporary.write("bad.csv", "zip,lat,lon\n1,1,1\n2,2,2\n3,95,2\n")
+    let running = try RunningCommand(
+      Self.zipgeo, ["import", bad, "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "header-read=pause:\(fifo)"])
+    #expect(running.waitForLine(startingWith: "zipgeo: paused at header-read"))
+    #expect(try zipgeo("import", seedCSV, "--db", database).status == 0)
+    resume()
+    let result = running.finish()
+    #expect(result.status == 1)
+    #expect(result.err == "zipgeo: paused at header-read\nError: \(bad):4: latitude '95' is outside [-90, 90]\n")
+    #expect(try rowCount() == Self.oldCount)
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
+  // MARK: - The -wal after an import
+
+  @Test func afterAnImportTheDatabaseFileAloneHoldsTheData() throws {
+    try seed()
+    #expect(try zipgeo("import", zipsCSVPath, "--db", database).status == 0)
+    #expect(try leftovers() == ["zipgeo.db"], "no -wal, no -shm")
+    // A copy of the file alone (what a backup or an app bundle takes) has every row.
+    let copy = temporary.path("copy.db")
+    try FileManager.default.copyItem(atPath: database, toPath: copy)
+    #expect(try runCommand(Self.sqlite3, [copy, "SELECT COUNT(*) FROM zips"]).out == "41487\n")
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "delete\n")
+  }
+
+  @Test func aReaderHoldingTheOldDataIsWaitedForThenNamedInOneLine() throws {
+    try seed()
+    // The import stops once the database is in write-ahead-logging mode (before that, a reader in
+    // the middle of a read makes the import wait for it, as another import does).
+    let running = try importPaused(at: "opened")
+    // A reader in the middle of a read transaction on the old data, until told to finish.
+    let go = Pipe()
+    let reader = try RunningCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        """
+        import sqlite3, sys
+        c = sqlite3.connect(sys.argv[1], isolation_level=None)
+        c.execute('BEGIN')
+        print('reading', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], file=sys.stderr, flush=True)
+        sys.stdin.readline()
+        print('still', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], flush=True)
+        c.execute('COMMIT')
+        print('then', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], flush=True)
+        """,
+        database,
+      ], in: folder, input: go.fileHandleForReading)
+    #expect(reader.waitForLine(startingWith: "reading 3"))
+    resume()
+    let result = running.finish()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.err
+        == "zipgeo: paused at opened\nwarning: the new data is saved, but stays in \(database)-wal until it is "
+        + "copied into \(database) (a reader still reads the old data); once that is done, run: zipgeo sql "
+        + "--write --db \(database) 'PRAGMA wal_checkpoint(TRUNCATE)'\n")
+    go.fileHandleForWriting.write(Data("done\n".utf8))
+    let read = reader.finish()
+    #expect(read.out == "still 3\nthen 41487\n", "the reader's snapshot stayed whole: \(read.err)")
+    #expect(try rowCount() == Self.newCount)
+    // What the message says completes it does.
+    #expect(try zipgeo("sql", "--write", "--db", database, "PRAGMA wal_checkpoint(TRUNCATE)").status == 0)
+    let copy = temporary.path("copy.db")
+    try FileManager.default.copyItem(atPath: database, toPath: copy)
+    #expect(try runCommand(Self.sqlite3, [copy, "SELECT COUNT(*) FROM zips"]).out == "41487\n")
+  }
+}
