@@ -118,6 +118,32 @@ import Testing
     #expect(try contents() == before)
   }
 
+  @Test func aLineOfTenMillionFieldsIsRefusedAtItsLineInBoundedMemory() throws {
+    let before = try seed()
+    var bytes = Array("zip,lat,lon\n".utf8)
+    bytes += [UInt8](repeating: UInt8(ascii: ","), count: 10_000_000) + [UInt8(ascii: "\n")]
+    let path = try temporary.write("commas.csv", bytes: bytes)
+    // The peak memory of the import alone, measured by a parent that has no other child.
+    let measured = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        """
+        import resource, subprocess, sys
+        r = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+        print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        print(r.stderr, end='')
+        """,
+        Self.zipgeo.path, "import", path, "--db", database,
+      ], in: folder)
+    let lines = measured.out.split(separator: "\n", omittingEmptySubsequences: false)
+    let numbers = lines[0].split(separator: " ").compactMap { Int($0) }
+    #expect(numbers.first == 1)
+    #expect((numbers.last ?? .max) < 300 * 1024, "peak RSS \(numbers.last ?? -1) KiB")
+    #expect(lines[1] == "Error: \(path):2: the record has more than 100000 fields (the most a record may have)")
+    #expect(try contents() == before)
+  }
+
   @Test func aDirectoryOrAMissingFileIsRefused() throws {
     try seed()
     #expect(try zipgeo(["import", folder.path, "--db", database]).err.contains("it is a directory, not a file"))
