@@ -143,7 +143,8 @@ public final class CSVReader {
           fields.append(try takeField(line: recordLine))
           guard fields.count < maximumFields else {
             throw CSVError(
-              line: recordLine, message: "the record has more than \(maximumFields) fields (the most a record may have)")
+              line: recordLine, message: "the record has more than \(maximumFields) fields (the most a record may have)"
+            )
           }
           state = .fieldStart
         } else if byte == lf || byte == cr {

@@ -61,7 +61,7 @@ extension Importer {
           }
         }
       }
-    } catch where shouldStop() {
+    } catch  where shouldStop() {
       // Whatever failed (SQLite interrupted mid-statement, a read cut short), it failed because
       // the import was asked to stop, and the database is as it was.
       throw ImportError.interrupted(file: file)

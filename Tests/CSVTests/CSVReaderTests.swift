@@ -149,7 +149,8 @@ import Testing
   }
 
   @Test func aRecordWithMoreFieldsThanTheLimitIsRefusedAtItsLine() throws {
-    let reader = CSVReader(bytes: Array("zip,lat,lon\n1,2,3\n\(String(repeating: ",", count: 10)),\n".utf8), maximumFields: 5)
+    let reader = CSVReader(
+      bytes: Array("zip,lat,lon\n1,2,3\n\(String(repeating: ",", count: 10)),\n".utf8), maximumFields: 5)
     #expect(try reader.next()?.fields == ["zip", "lat", "lon"])
     #expect(try reader.next()?.fields == ["1", "2", "3"])
     #expect(throws: CSVError(line: 3, message: "the record has more than 5 fields (the most a record may have)")) {

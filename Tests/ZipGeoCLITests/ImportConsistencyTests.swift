@@ -23,7 +23,8 @@ import Testing
 
   init() throws {
     temporary = try TemporaryFolder()
-    seedCSV = try temporary.write("seed.csv", "zip,lat,lon\n01001,42.07,-72.62\n75075,33.03,-96.74\n99501,61.22,-149.9\n")
+    seedCSV = try temporary.write(
+      "seed.csv", "zip,lat,lon\n01001,42.07,-72.62\n75075,33.03,-96.74\n99501,61.22,-149.9\n")
     fifo = temporary.path("resume.fifo")
     try #require(mkfifo(fifo, 0o600) == 0)
   }
@@ -89,7 +90,9 @@ import Testing
       (reading + building).map { KillPoint(phase: $0, existing: true, newDataVisible: false) }
       + ["committed", "checkpointed", "finished"].map { KillPoint(phase: $0, existing: true, newDataVisible: true) }
     let aside =
-      (reading + building + ["committed", "synced"]).map { KillPoint(phase: $0, existing: false, newDataVisible: false) }
+      (reading + building + ["committed", "synced"]).map {
+        KillPoint(phase: $0, existing: false, newDataVisible: false)
+      }
       + ["linked", "finished"].map { KillPoint(phase: $0, existing: false, newDataVisible: true) }
     return inPlace + aside
   }()
@@ -97,7 +100,8 @@ import Testing
   @Test func theHarnessKillsAtMoreThanTwentyPointsCoveringEveryPhase() {
     #expect(Self.killPoints.count >= 20)
     let phases = Set(Self.killPoints.map(\.phase))
-    for phase in ["header-read", "inserted:20480", "zip-index-built", "committing", "checkpointed", "synced", "linked"] {
+    for phase in ["header-read", "inserted:20480", "zip-index-built", "committing", "checkpointed", "synced", "linked"]
+    {
       #expect(phases.contains(phase))
     }
   }
@@ -141,7 +145,8 @@ import Testing
   static let signalPoints: [SignalPoint] =
     ["header-read", "inserted:8192", "zip-index-built", "committing"].flatMap { phase in
       ["int", "term", "hup"].map { SignalPoint(phase: phase, signal: $0, existing: true) }
-    } + ["inserted:8192", "committed", "synced"].flatMap { phase in
+    }
+    + ["inserted:8192", "committed", "synced"].flatMap { phase in
       ["int", "term", "hup"].map { SignalPoint(phase: phase, signal: $0, existing: false) }
     }
 
