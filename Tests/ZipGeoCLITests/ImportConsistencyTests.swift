@@ -283,6 +283,38 @@ import Testing
     #expect(try leftovers() == ["zipgeo.db"])
   }
 
+  @Test func aReaderWhoCannotWriteTheFolderSeesTheOldDataDuringAnImportAndTheNewAfter() throws {
+    try #require(try zipgeo("import", zipsCSVPath, "--db", database).status == 0)
+    // The binary, copied where the other user can run it; the folder is writable by its owner only.
+    let binary = temporary.path("zipgeo-copy")
+    try FileManager.default.copyItem(atPath: Self.zipgeo.path, toPath: binary)
+    chmod(folder.path, 0o755)
+    func readAsAnotherUser() throws -> CommandResult {
+      let arguments = ["sql", "SELECT COUNT(*) FROM zips", "--format", "tsv", "--db", database]
+      if getuid() != 0 {
+        chmod(folder.path, 0o555)
+        defer { chmod(folder.path, 0o755) }
+        return try runCommand(URL(fileURLWithPath: binary), arguments, in: folder)
+      }
+      return try runCommand(
+        URL(fileURLWithPath: "/usr/bin/setpriv"),
+        ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
+        in: folder)
+    }
+    // At rest (rollback journal): read as it is.
+    #expect(try readAsAnotherUser().out == "COUNT(*)\n41487\n")
+    // During the import (write-ahead log, whose -shm this reader can only read): the old data.
+    let running = try RunningCommand(
+      Self.zipgeo, ["import", seedCSV, "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "committing=pause:\(fifo)"])
+    #expect(running.waitForLine(startingWith: "zipgeo: paused at committing"))
+    let during = try readAsAnotherUser()
+    #expect(during.out == "COUNT(*)\n41487\n", "\(during.err)")
+    resume()
+    #expect(running.finish().status == 0)
+    #expect(try readAsAnotherUser().out == "COUNT(*)\n3\n")
+  }
+
   // MARK: - The -wal after an import
 
   @Test func afterAnImportTheDatabaseFileAloneHoldsTheData() throws {
