@@ -10,20 +10,38 @@ struct TextTable {
   let rightAligned: Set<Int>
   var rows: [[String]] = []
 
+  /// The header and the rows, each column as wide as its widest cell.
   func render() -> String {
-    let all = ([headers] + rows).map { $0.map(Self.singleLine) }
-    let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-    var text = ""
-    for row in all {
-      let cells = row.indices.map { column -> String in
-        let padding = String(repeating: " ", count: widths[column] - row[column].count)
-        return rightAligned.contains(column) ? padding + row[column] : row[column] + padding
-      }
-      var line = cells.joined(separator: "  ")
-      while line.last == " " { line.removeLast() }
-      text += line + "\n"
+    render(widths: columnWidths())
+  }
+
+  /// The width of each column: its widest cell, header included.
+  func columnWidths() -> [Int] {
+    var widths = headers.map { Self.singleLine($0).count }
+    for row in rows {
+      for column in row.indices { widths[column] = max(widths[column], Self.singleLine(row[column]).count) }
     }
-    return text
+    return widths
+  }
+
+  /// The header and the rows with columns of the given widths.
+  func render(widths: [Int]) -> String {
+    ([headers] + rows).map { line($0, widths: widths) }.joined()
+  }
+
+  /// One row as a line, each cell padded to its column's width. A cell wider than its column is
+  /// printed whole and pushes the rest of the line to the right: a table printed as its rows
+  /// arrive takes its widths from the first rows, and a later, longer value is never cut.
+  func line(_ row: [String], widths: [Int]) -> String {
+    var line = ""
+    for column in row.indices {
+      let cell = Self.singleLine(row[column])
+      let padding = String(repeating: " ", count: max(0, widths[column] - cell.count))
+      if column > 0 { line += "  " }
+      line += rightAligned.contains(column) ? padding + cell : cell + padding
+    }
+    while line.last == " " { line.removeLast() }
+    return line + "\n"
   }
 
   /// The text with line breaks, tabs and other control characters shown as spaces, so that one

@@ -20,9 +20,12 @@ enum SQLCommand {
       OutputFormat.option, .database,
     ],
     discussion: """
-      Statements run one after another; each one that returns rows prints them. zipgeo's SQL
-      functions are available, as in the loadable extension: distance(), geodesic_distance(),
-      zipgeo_version() and the tables zipgeo_near(), zipgeo_within() and zipgeo_nearest().
+      Statements run one after another; each one that returns rows prints them as SQLite reads
+      them, in every format, so memory stays flat however many rows there are. A table takes its
+      column widths from its first 1,000 rows; a later, wider value is printed whole and pushes
+      the rest of its line to the right. zipgeo's SQL functions are available, as in the loadable
+      extension: distance(), geodesic_distance(), zipgeo_version() and the tables zipgeo_near(),
+      zipgeo_within() and zipgeo_nearest().
       """,
     optionalArguments: true,
     examples: [
@@ -49,17 +52,22 @@ enum SQLCommand {
     }
     db.setBusyTimeout(milliseconds: 5000)
     try SQLFunctions.register(on: db)
-    var printed = false
+    var output = OutputBuffer(console: context.console)
+    // Rows printed before an error reach standard output before the error reaches standard error.
+    defer { output.flush() }
     do {
-      try runStatements(sql, on: db, format: format, context: context, printed: &printed, writable: writable)
+      try runStatements(sql, on: db, format: format, writable: writable, to: &output)
     } catch let error as DatabaseError where error.resultCode == DatabaseError.readOnly && !writable {
       throw CommandFailure("\(error) (zipgeo sql opens the database read-only; add --write to change it)")
     }
   }
 
+  /// Runs each statement of `sql` and prints the rows of those that return rows, each row as
+  /// SQLite steps to it (`ResultWriter`), so that memory does not grow with the result.
   static func runStatements(
-    _ sql: String, on db: Database, format: OutputFormat, context: Context, printed: inout Bool, writable: Bool
+    _ sql: String, on db: Database, format: OutputFormat, writable: Bool, to output: inout OutputBuffer
   ) throws {
+    var printed = false
     try db.forEachStatement(in: sql) { statement in
       // A read-only connection still lets `VACUUM INTO '/any/path'` write a file: without
       // --write, only statements SQLite reports as writing nothing run.
@@ -71,10 +79,28 @@ enum SQLCommand {
         try statement.execute()
         return
       }
-      var result = ResultSet(columns: statement.columnNames)
-      result.rows = try statement.rows().map(\.values)
-      if printed && format == .table { context.console.out("\n") }
-      context.console.out(try result.render(format))
+      var writer = try ResultWriter(columns: statement.columnNames, format: format)
+      // Tables are separated by a blank line, printed with the first text of the next one.
+      var separated = !(printed && format == .table)
+      func emit(_ text: String) {
+        guard !text.isEmpty else { return }
+        if !separated {
+          output.append("\n")
+          separated = true
+        }
+        output.append(text)
+      }
+      do {
+        try statement.bind(values: [])
+        let columns = 0..<statement.columnCount
+        while try statement.step() {
+          emit(writer.add(columns.map(statement.value(at:))))
+        }
+        emit(writer.finish())
+      } catch {
+        emit(writer.abandon())
+        throw error
+      }
       printed = true
     }
   }

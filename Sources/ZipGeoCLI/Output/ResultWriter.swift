@@ -1,0 +1,176 @@
+import SQLiteKit
+
+/// A result printed in an output format as its rows arrive, in memory that does not grow with the
+/// number of rows: `zipgeo sql` hands it each row as SQLite steps to it.
+///
+/// ```swift
+/// var writer = try ResultWriter(columns: ["zip", "lat", "lon"], format: .csv)
+/// output.append(writer.add([.text("01001"), .real(42.0702), .real(-72.6227)]))
+/// output.append(writer.finish())
+/// ```
+///
+/// Every format but `table` prints each row as it comes. An aligned table needs its column widths
+/// before its first line, so it holds back its first `tableBatchSize` rows, takes the widths (and
+/// which columns hold numbers, aligned right) from the header and those rows, and then prints each
+/// later row as it comes in those columns; a later value wider than its column is printed whole,
+/// pushing the rest of its line to the right. A result of at most `tableBatchSize` rows is
+/// exactly the table `TextTable` makes of all of them.
+struct ResultWriter {
+  /// The rows `zipgeo sql` holds back to measure a table's columns.
+  static let tableBatchSize = 1000
+
+  let columns: [String]
+  let format: OutputFormat
+  /// For GeoJSON: members of the FeatureCollection's `properties`, such as a query's centre.
+  let collectionProperties: [(String, DatabaseValue)]
+  /// The rows a table holds back to measure its columns.
+  let tableBatchSize: Int
+  /// For GeoJSON: the latitude and longitude columns.
+  private let point: (lat: Int, lon: Int)?
+  /// The rows added so far.
+  private(set) var rowCount = 0
+  /// Whether the header (or opening bracket) has been printed.
+  private var opened = false
+  /// A table's first rows, held until its columns are measured.
+  private var heldRows: [[DatabaseValue]] = []
+  /// A table's columns, once measured from its first rows.
+  private var layout: (table: TextTable, widths: [Int])?
+
+  /// - Throws: `UsageError` for GeoJSON without a latitude and a longitude column, before
+  ///   anything is printed.
+  init(
+    columns: [String], format: OutputFormat, collectionProperties: [(String, DatabaseValue)] = [],
+    tableBatchSize: Int = ResultWriter.tableBatchSize
+  ) throws(UsageError) {
+    self.columns = columns
+    self.format = format
+    self.collectionProperties = collectionProperties
+    self.tableBatchSize = max(1, tableBatchSize)
+    guard format == .geojson else {
+      point = nil
+      return
+    }
+    let lower = columns.map { $0.lowercased() }
+    guard let lat = lower.firstIndex(where: { $0 == "lat" || $0 == "latitude" }),
+      let lon = lower.firstIndex(where: { ["lon", "lng", "long", "longitude"].contains($0) })
+    else {
+      throw UsageError(
+        "GeoJSON needs a 'lat' and a 'lon' column; these results have \(columns.joined(separator: ", "))")
+    }
+    point = (lat, lon)
+  }
+
+  /// The text that prints `row`: the row, after the header or the opening bracket when it is the
+  /// first; for a table, nothing until its first `tableBatchSize` rows are in, then the header
+  /// and all of them.
+  mutating func add(_ row: [DatabaseValue]) -> String {
+    var text = open()
+    defer { rowCount += 1 }
+    switch format {
+    case .table:
+      if let layout { return text + layout.table.line(row.map(Self.plainText), widths: layout.widths) }
+      heldRows.append(row)
+      if heldRows.count >= tableBatchSize { text += layOutTable() }
+    case .csv: text += row.map { Self.csvField(Self.plainText($0)) }.joined(separator: ",") + "\r\n"
+    case .tsv: text += row.map { Self.tsvField(Self.plainText($0)) }.joined(separator: "\t") + "\n"
+    case .json: text += (rowCount > 0 ? ",\n " : "") + object(row)
+    case .ndjson: text += object(row) + "\n"
+    case .geojson: text += (rowCount > 0 ? ",\n  " : "  ") + feature(row)
+    }
+    return text
+  }
+
+  /// The text that ends the output: a table's rows still held (or its header alone when there
+  /// were none), the closing bracket of JSON and GeoJSON.
+  mutating func finish() -> String {
+    var text = open()
+    switch format {
+    case .table: if layout == nil { text += layOutTable() }
+    case .json: text += "]\n"
+    case .geojson: text += "\n]}\n"
+    case .csv, .tsv, .ndjson: break
+    }
+    return text
+  }
+
+  /// The text that shows a table's rows still held, for a statement that failed part-way: what
+  /// was read is printed, and the output stays visibly unfinished (no closing bracket).
+  mutating func abandon() -> String {
+    format == .table && layout == nil && !heldRows.isEmpty ? layOutTable() : ""
+  }
+
+  /// The header or opening bracket, the first time it is asked for.
+  private mutating func open() -> String {
+    guard !opened else { return "" }
+    opened = true
+    switch format {
+    case .table, .ndjson: return ""
+    case .csv: return columns.map(Self.csvField).joined(separator: ",") + "\r\n"
+    case .tsv: return columns.map(Self.tsvField).joined(separator: "\t") + "\n"
+    case .json: return "["
+    case .geojson:
+      var members = [("type", JSON.string("FeatureCollection"))]
+      if !collectionProperties.isEmpty {
+        members.append(("properties", JSON.object(collectionProperties.map { ($0, JSON.value($1)) })))
+      }
+      members.append(("features", "[\n"))
+      return "{" + JSON.members(members)
+    }
+  }
+
+  /// Measures the table's columns from the rows held, and returns the header and those rows.
+  private mutating func layOutTable() -> String {
+    // Numeric columns align to the right, as numbers do.
+    let numeric = Set(
+      columns.indices.filter { column in
+        !heldRows.isEmpty && heldRows.allSatisfy { $0[column].double != nil || $0[column] == .null }
+      })
+    var table = TextTable(headers: columns, rightAligned: numeric)
+    table.rows = heldRows.map { $0.map(Self.plainText) }
+    heldRows = []
+    let widths = table.columnWidths()
+    let text = table.render(widths: widths)
+    table.rows = []
+    layout = (table, widths)
+    return text
+  }
+
+  /// One row as a JSON object.
+  func object(_ row: [DatabaseValue]) -> String {
+    JSON.object(zip(columns, row).map { ($0, JSON.value($1)) })
+  }
+
+  /// One row as a GeoJSON Point feature: coordinates from the latitude and longitude columns,
+  /// the other columns as properties.
+  private func feature(_ row: [DatabaseValue]) -> String {
+    // `point` is set for GeoJSON, the only format that asks for features.
+    let (lat, lon) = point!
+    let properties = columns.indices.filter { $0 != lat && $0 != lon }.map { (columns[$0], JSON.value(row[$0])) }
+    let geometry = JSON.object([
+      ("type", JSON.string("Point")), ("coordinates", "[\(JSON.value(row[lon])), \(JSON.value(row[lat]))]"),
+    ])
+    return JSON.object([
+      ("type", JSON.string("Feature")), ("geometry", geometry), ("properties", JSON.object(properties)),
+    ])
+  }
+
+  /// A value as text in the plain formats: NULL is empty, a blob is `x'00ff'`.
+  static func plainText(_ value: DatabaseValue) -> String {
+    switch value {
+    case .null: ""
+    case .blob(let bytes): "x'" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "'"
+    default: value.description
+    }
+  }
+
+  /// RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled.
+  static func csvField(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+  }
+
+  /// Tab-separated values cannot quote: tabs and line breaks inside a field become spaces.
+  static func tsvField(_ text: String) -> String {
+    String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// `zipgeo sql` through the built binary: rows reach standard output as they are read, in memory
+/// that does not grow with the result, in every format.
+@Suite struct SQLCommandTests {
+  static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
+  static let formats = ["csv", "tsv", "json", "ndjson", "geojson", "table"]
+
+  /// Where the suite's million-zip database lives; removed when the test process ends.
+  static let millionZipsFolder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("zipgeo-test-million-zips-\(getpid())")
+
+  /// A zipgeo database of 1,000,000 generated zips (about 130 MB), made once for the suite.
+  static let millionZips = Result { try makeMillionZips() }
+
+  static func makeMillionZips() throws -> String {
+    let folder = millionZipsFolder
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: SQLCommandTests.millionZipsFolder) }
+    let csv = folder.appendingPathComponent("one.csv")
+    try Data("zip,lat,lon\n00501,40.8154,-73.0451\n".utf8).write(to: csv)
+    let database = folder.appendingPathComponent("zipgeo.db").path
+    let imported = try runCommand(zipgeo, ["import", csv.path, "--db", database])
+    guard imported.status == 0 else { throw Failure(imported.err) }
+    // Zips 0000001 to 1000000, in rowid order, spread over the grid.
+    let filled = try runCommand(
+      zipgeo,
+      [
+        "sql", "--write", "--db", database,
+        """
+        DELETE FROM zips;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
+        INSERT INTO zips (zip, place, state, county, lat, lon)
+        SELECT printf('%07d', i), 'Place ' || i, 'TX', 'County ' || (i % 3000),
+          (i % 1800) / 10.0 - 89.95, (i % 3600) / 10.0 - 179.95 FROM n
+        """,
+      ])
+    guard filled.status == 0 else { throw Failure(filled.err) }
+    return database
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  let temporary: TemporaryFolder
+
+  init() throws {
+    temporary = try TemporaryFolder()
+  }
+
+  /// A zipgeo database of one zip, in the test's folder.
+  func smallDatabase() throws -> String {
+    let csv = try temporary.write("one.csv", "zip,lat,lon\n00501,40.8154,-73.0451\n")
+    let database = temporary.path("zipgeo.db")
+    let result = try runCommand(Self.zipgeo, ["import", csv, "--db", database])
+    try #require(result.status == 0, "\(result.err)")
+    return database
+  }
+
+  /// The last `count` bytes of a file.
+  func tail(_ path: String, _ count: Int = 200) throws -> String {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    let size = try handle.seekToEnd()
+    try handle.seek(toOffset: size > UInt64(count) ? size - UInt64(count) : 0)
+    return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+  }
+
+  @Test(arguments: formats)
+  func aMillionRowsArePrintedInUnder60MB(format: String) throws {
+    let database = try Self.millionZips.get()
+    let output = temporary.path("out")
+    let errors = temporary.path("err")
+    let child = try ChildProcess(
+      Self.zipgeo, ["sql", "SELECT * FROM zips", "--format", format, "--db", database], standardOutput: output,
+      standardError: errors)
+    let exit = child.wait()
+    #expect(exit.status == 0 && !exit.wasSignalled, "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+    #expect(exit.peakResidentBytes < 60 << 20, "peak resident memory \(exit.peakResidentBytes >> 20) MB")
+    // Every row was printed, and the output was ended as its format ends.
+    let end = try tail(output)
+    #expect(end.contains("Place 1000000"), "\(end)")
+    let endings = ["csv": "\r\n", "json": "}]\n", "geojson": "}}\n]}\n"]
+    #expect(end.hasSuffix(endings[format] ?? "\n"), "\(end)")
+  }
+
+  @Test(arguments: formats)
+  func theFirstRowsArriveBeforeTheQueryFinishes(format: String) throws {
+    let database = try smallDatabase()
+    // A query without end: only rows printed as they are read can ever reach the pipe.
+    let endless = """
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)
+      SELECT i AS zip, 40.5 AS lat, -73.5 AS lon FROM n
+      """
+    let child = try ChildProcess(
+      Self.zipgeo, ["sql", endless, "--format", format, "--db", database], standardOutput: nil, timeLimit: 60)
+    let first = child.readLine()
+    child.kill()
+    #expect(child.wait().wasSignalled)
+    let expected = [
+      "csv": "zip,lat,lon\r\n",
+      "tsv": "zip\tlat\tlon\n",
+      "json": "[{\"zip\": 1, \"lat\": 40.5, \"lon\": -73.5},\n",
+      "ndjson": "{\"zip\": 1, \"lat\": 40.5, \"lon\": -73.5}\n",
+      "geojson": "{\"type\": \"FeatureCollection\", \"features\": [\n",
+      // Widths from the first 1,000 rows: up to 1000 in the zip column, numbers to the right.
+      "table": " zip   lat    lon\n",
+    ]
+    #expect(first == expected[format])
+  }
+
+  @Test func aTableTakesItsWidthsFromItsFirstThousandRowsAndPrintsWiderValuesWhole() throws {
+    let database = try smallDatabase()
+    let result = try runCommand(
+      Self.zipgeo,
+      [
+        "sql", "--db", database,
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1002)
+        SELECT CASE WHEN i <= 1000 THEN 'a' ELSE 'wider' END AS x, i AS n FROM n
+        """,
+      ])
+    #expect(result.status == 0, "\(result.err)")
+    let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 1004)
+    #expect(lines[0] == "x     n")
+    #expect(lines[1] == "a     1")
+    #expect(lines[1000] == "a  1000")
+    #expect(lines[1001] == "wider  1001")
+    #expect(lines[1002] == "wider  1002")
+  }
+
+  @Test func rowsReadBeforeAnErrorArePrintedAndTheErrorFollows() throws {
+    let database = try smallDatabase()
+    // abs() of the smallest integer overflows: the error comes at the 3rd row.
+    let sql = "SELECT abs(v) AS a FROM (SELECT 1 AS v UNION ALL SELECT 2 UNION ALL SELECT -9223372036854775808)"
+    for (format, out) in [("csv", "a\r\n1\r\n2\r\n"), ("json", "[{\"a\": 1},\n {\"a\": 2}"), ("table", "a\n1\n2\n")] {
+      let result = try runCommand(Self.zipgeo, ["sql", sql, "--format", format, "--db", database])
+      #expect(result.status == 1, "\(format)")
+      #expect(result.out == out, "\(format)")
+      #expect(result.err.hasPrefix("Error: SQLite error 1: integer overflow"), "\(format): \(result.err)")
+    }
+  }
+}
