@@ -47,6 +47,7 @@ struct TextTable {
   /// The text with line breaks, tabs and other control characters shown as spaces, so that one
   /// row stays on one line however odd the data.
   static func singleLine(_ text: String) -> String {
+    if !text.utf8.containsByte(where: { $0 < 0x20 || $0 >= 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
     return String(
       String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))

@@ -60,6 +60,10 @@ enum JSON {
   }
 
   static func string(_ text: String) -> String {
+    // Most text needs no escape (UTF-8 bytes of other characters are all 0x80 or more).
+    if !text.utf8.containsByte(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      return "\"" + text + "\""
+    }
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

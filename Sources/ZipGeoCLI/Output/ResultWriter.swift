@@ -27,6 +27,8 @@ struct ResultWriter {
   let tableBatchSize: Int
   /// For GeoJSON: the latitude and longitude columns.
   private let point: (lat: Int, lon: Int)?
+  /// Each column's name as a JSON member's start, `"zip": `, made once rather than per row.
+  private let keys: [String]
   /// The rows added so far.
   private(set) var rowCount = 0
   /// Whether the header (or opening bracket) has been printed.
@@ -46,6 +48,7 @@ struct ResultWriter {
     self.format = format
     self.collectionProperties = collectionProperties
     self.tableBatchSize = max(1, tableBatchSize)
+    keys = columns.map { JSON.string($0) + ": " }
     guard format == .geojson else {
       point = nil
       return
@@ -137,7 +140,12 @@ struct ResultWriter {
 
   /// One row as a JSON object.
   func object(_ row: [DatabaseValue]) -> String {
-    JSON.object(zip(columns, row).map { ($0, JSON.value($1)) })
+    var text = "{"
+    for column in row.indices {
+      if column > 0 { text += ", " }
+      text += keys[column] + JSON.value(row[column])
+    }
+    return text + "}"
   }
 
   /// One row as a GeoJSON Point feature: coordinates from the latitude and longitude columns,
@@ -145,13 +153,15 @@ struct ResultWriter {
   private func feature(_ row: [DatabaseValue]) -> String {
     // `point` is set for GeoJSON, the only format that asks for features.
     let (lat, lon) = point!
-    let properties = columns.indices.filter { $0 != lat && $0 != lon }.map { (columns[$0], JSON.value(row[$0])) }
-    let geometry = JSON.object([
-      ("type", JSON.string("Point")), ("coordinates", "[\(JSON.value(row[lon])), \(JSON.value(row[lat]))]"),
-    ])
-    return JSON.object([
-      ("type", JSON.string("Feature")), ("geometry", geometry), ("properties", JSON.object(properties)),
-    ])
+    var text = "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": ["
+    text += JSON.value(row[lon]) + ", " + JSON.value(row[lat]) + "]}, \"properties\": {"
+    var first = true
+    for column in row.indices where column != lat && column != lon {
+      if !first { text += ", " }
+      first = false
+      text += keys[column] + JSON.value(row[column])
+    }
+    return text + "}}"
   }
 
   /// A value as text in the plain formats: NULL is empty, a blob is `x'00ff'`.
@@ -163,14 +173,36 @@ struct ResultWriter {
     }
   }
 
-  /// RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled.
+  /// RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. Read as
+  /// bytes, not characters: `\r\n` is one character, equal to neither `\r` nor `\n`.
   static func csvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+    let quote = UInt8(ascii: "\"")
+    guard text.utf8.containsByte(where: { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0A || $0 == 0x0D }) else {
+      return text
+    }
+    var bytes: [UInt8] = [quote]
+    for byte in text.utf8 {
+      bytes.append(byte)
+      if byte == quote { bytes.append(quote) }
+    }
+    bytes.append(quote)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Tab-separated values cannot quote: tabs and line breaks inside a field become spaces.
+  /// Tab-separated values cannot quote: each tab, line feed and carriage return inside a field
+  /// becomes a space.
   static func tsvField(_ text: String) -> String {
-    String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+    func isBreak(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    guard text.utf8.containsByte(where: isBreak) else { return text }
+    return String(decoding: text.utf8.map { isBreak($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+  }
+}
+
+extension String.UTF8View {
+  /// Whether a byte matches: `contains(where:)` without the generic iteration, which a debug
+  /// build runs slowly, and the output code asks this of every value it prints.
+  func containsByte(where matches: (UInt8) -> Bool) -> Bool {
+    for byte in self where matches(byte) { return true }
+    return false
   }
 }

@@ -76,6 +76,15 @@ import Testing
     #expect(json.abandon() == "")
   }
 
+  @Test func csvQuotesEveryLineBreakAndQuoteAndTSVKeepsEachRowOnOneLine() {
+    // "\r\n" is one Character, and so is a quote followed by a combining accent.
+    #expect(ResultWriter.csvField("a\r\nb") == "\"a\r\nb\"")
+    #expect(ResultWriter.csvField("\"\u{301}") == "\"\"\"\u{301}\"")
+    #expect(ResultWriter.csvField("Zürich") == "Zürich")
+    #expect(ResultWriter.tsvField("a\r\nb\tc") == "a  b c")
+    #expect(ResultWriter.tsvField("Zürich") == "Zürich")
+  }
+
   @Test func geoJSONWithoutCoordinatesIsRefusedBeforeAnythingIsPrinted() {
     #expect(throws: UsageError.self) { try ResultWriter(columns: ["zip", "place"], format: .geojson) }
     #expect(throws: Never.self) { try ResultWriter(columns: ["zip", "place"], format: .csv) }
