@@ -72,7 +72,7 @@ public final class ZipDatabase {
     }
   }
 
-  private static func open(_ path: String, mode: Database.Mode) throws -> Database {
+  static func open(_ path: String, mode: Database.Mode) throws -> Database {
     let db: Database
     do {
       db = try Database(path: sqlitePath(for: path), mode: mode)

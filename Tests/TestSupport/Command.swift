@@ -80,3 +80,23 @@ public let buildProductsFolder: URL = URL(fileURLWithPath: "/proc/self/exe").res
 /// The repository's data/zips.csv, the real data set the tests import.
 public let zipsCSVPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .appendingPathComponent("../../data/zips.csv").standardized.path
+
+/// Runs a program as a user for whom file permissions apply: as root, who ignores them, the
+/// program runs as nobody (uid and gid 65534) through `setpriv`, else `runuser`; otherwise as this
+/// user. Nobody must be able to reach `executable` (a copy in a temporary folder can).
+public func runCommandAsUnprivilegedUser(
+  _ executable: URL, _ arguments: [String], in folder: URL? = nil
+) throws -> CommandResult {
+  guard getuid() == 0 else { return try runCommand(executable, arguments, in: folder) }
+  let files = FileManager.default
+  if files.isExecutableFile(atPath: "/usr/bin/setpriv") {
+    return try runCommand(
+      URL(fileURLWithPath: "/usr/bin/setpriv"),
+      ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments, in: folder)
+  }
+  for runuser in ["/usr/sbin/runuser", "/sbin/runuser"] where files.isExecutableFile(atPath: runuser) {
+    return try runCommand(
+      URL(fileURLWithPath: runuser), ["-u", "nobody", "--", executable.path] + arguments, in: folder)
+  }
+  throw CocoaError(.executableNotLoadable, userInfo: [NSLocalizedDescriptionKey: "neither setpriv nor runuser"])
+}

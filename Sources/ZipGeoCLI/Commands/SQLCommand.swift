@@ -42,16 +42,10 @@ enum SQLCommand {
     let sql = arguments.positionals.first ?? readStandardInput()
     let path = context.databasePath(arguments)
     let writable = arguments.flag("write")
-    let sqlitePath = try ZipDatabase.sqlitePath(for: path)
-    if !writable && access(path, F_OK) != 0 { throw ZipGeoError.databaseMissing(path: path) }
-    let db: Database
-    do {
-      db = try Database(path: sqlitePath, mode: writable ? .readWriteCreate : .readOnly)
-    } catch let error as DatabaseError {
-      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
-    }
-    db.setBusyTimeout(milliseconds: 5000)
-    try SQLFunctions.register(on: db)
+    let db = try ZipDatabase.openConnection(path, mode: writable ? .readWriteCreate : .readOnly)
+    // Read-only, a file SQLite cannot read (a WAL database in a folder this user cannot write)
+    // fails here in one line, before any statement runs.
+    if !writable { try ZipDatabase.checkReadable(db, path: path) }
     var output = OutputBuffer(console: context.console)
     // Rows printed before an error reach standard output before the error reaches standard error.
     defer { output.flush() }

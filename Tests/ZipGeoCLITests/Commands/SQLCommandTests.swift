@@ -9,7 +9,8 @@ import Testing
 #endif
 
 /// `zipgeo sql` through the built binary: rows reach standard output as they are read, in memory
-/// that does not grow with the result, in every format.
+/// that does not grow with the result, in every format; a database in a folder the user cannot
+/// write is read, or refused in one line that says what its owner can do.
 @Suite struct SQLCommandTests {
   static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
   static let formats = ["csv", "tsv", "json", "ndjson", "geojson", "table"]
@@ -150,5 +151,54 @@ import Testing
       #expect(result.out == out, "\(format)")
       #expect(result.err.hasPrefix("Error: SQLite error 1: integer overflow"), "\(format): \(result.err)")
     }
+  }
+
+  // MARK: - Folders the user cannot write
+
+  /// Runs a copy of the binary (which nobody can reach) as a user who cannot write the test's
+  /// folder, made read-only for the run.
+  func zipgeoInReadOnlyFolder(_ arguments: [String]) throws -> CommandResult {
+    let binaryFolder = try TemporaryFolder()
+    let binary = binaryFolder.url.appendingPathComponent("zipgeo")
+    try FileManager.default.copyItem(at: Self.zipgeo, to: binary)
+    chmod(temporary.url.path, 0o555)
+    defer { chmod(temporary.url.path, 0o755) }
+    return try runCommandAsUnprivilegedUser(binary, arguments, in: temporary.url)
+  }
+
+  func folderContents() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).sorted()
+  }
+
+  @Test func aDatabaseInAFolderTheUserCannotWriteIsRead() throws {
+    let database = try smallDatabase()
+    // Rollback-journal mode, as databases are at rest: SQLite reads the file alone.
+    let mode = try runCommand(Self.zipgeo, ["sql", "--write", "--db", database, "PRAGMA journal_mode = DELETE"])
+    try #require(mode.status == 0, "\(mode.err)")
+    let before = try folderContents()
+    for (format, out) in [("csv", "zip\r\n00501\r\n"), ("table", "zip\n00501\n")] {
+      let read = try zipgeoInReadOnlyFolder(["sql", "SELECT zip FROM zips", "--format", format, "--db", database])
+      #expect(read.status == 0, "\(read.err)")
+      #expect(read.out == out)
+    }
+    #expect(try folderContents() == before)
+  }
+
+  @Test func aWALDatabaseInAFolderTheUserCannotWriteIsOneErrorThatSaysWhatItsOwnerCanDo() throws {
+    let database = try smallDatabase()
+    // SQLite reads a WAL database through its -wal and -shm files, gone once the last
+    // connection closed, and nobody can make them here. Reading without them (immutable=1)
+    // could mix old and new data while the owner writes.
+    let mode = try runCommand(Self.zipgeo, ["sql", "--write", "--db", database, "PRAGMA journal_mode = WAL"])
+    try #require(mode.status == 0, "\(mode.err)")
+    let before = try folderContents()
+    let read = try zipgeoInReadOnlyFolder(["sql", "SELECT COUNT(*) FROM zips", "--db", database])
+    #expect(read.status == 1)
+    #expect(read.out == "")
+    #expect(
+      read.err == "Error: cannot open '\(database)': it is in write-ahead-logging mode and its folder cannot be "
+        + "written, so SQLite cannot make its -shm file; its owner can fix that by importing again, or with: "
+        + "zipgeo sql --write --db \(database) 'PRAGMA journal_mode = DELETE'\n")
+    #expect(try folderContents() == before)
   }
 }
