@@ -21,11 +21,8 @@ public final class ZipDatabase {
 
   /// Opens an existing zipgeo database read-only.
   public init(readingAt path: String) throws {
-    _ = try Self.sqlitePath(for: path)
-    guard access(path, F_OK) == 0 else { throw ZipGeoError.databaseMissing(path: path) }
     self.path = path
-    let db = try Self.open(path, mode: .readOnly)
-    db.setBusyTimeout(milliseconds: 5000)
+    let db = try Self.openConnection(path, mode: .readOnly)
     let state: Schema.State
     do {
       state = try Schema.state(of: db)
