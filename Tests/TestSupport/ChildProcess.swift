@@ -6,14 +6,14 @@ import Foundation
   import Darwin
 #endif
 
-/// A program started with `posix_spawn` and waited for with `wait4`, which reports the peak
-/// resident memory of that one process (`getrusage(RUSAGE_CHILDREN)` would mix in every child of
-/// the test process, and tests run in parallel).
+/// A program started in the background, whose standard output a test reads as it comes (a pipe)
+/// or sends to a file, and which the test may kill before it ends.
 ///
 /// ```swift
-/// let child = try ChildProcess(zipgeo, ["sql", "SELECT * FROM zips"], standardOutput: "/dev/null")
-/// let exit = child.wait()
-/// #expect(exit.status == 0 && exit.peakResidentBytes < 60_000_000)
+/// let child = try ChildProcess(zipgeo, ["sql", endlessQuery], standardOutput: nil)
+/// let first = child.readLine()
+/// child.kill()
+/// #expect(child.wait().wasSignalled)
 /// ```
 public final class ChildProcess {
   public let pid: pid_t
@@ -28,8 +28,6 @@ public final class ChildProcess {
     /// The exit status, or the number of the signal that ended it.
     public let status: Int32
     public let wasSignalled: Bool
-    /// The largest resident set the child had (`ru_maxrss`).
-    public let peakResidentBytes: Int
   }
 
   /// Starts `executable`.
@@ -110,19 +108,12 @@ public final class ChildProcess {
   public func wait() -> Exit {
     if let exit { return exit }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     watchdog.cancel()
-    #if os(Linux)
-      let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
-    #else
-      let peak = Int(usage.ru_maxrss)  // bytes on macOS
-    #endif
     let signal = status & 0x7F
     let exit =
       signal == 0
-      ? Exit(status: (status >> 8) & 0xFF, wasSignalled: false, peakResidentBytes: peak)
-      : Exit(status: signal, wasSignalled: true, peakResidentBytes: peak)
+      ? Exit(status: (status >> 8) & 0xFF, wasSignalled: false) : Exit(status: signal, wasSignalled: true)
     self.exit = exit
     return exit
   }

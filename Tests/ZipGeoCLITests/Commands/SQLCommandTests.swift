@@ -82,12 +82,11 @@ import Testing
     let database = try Self.millionZips.get()
     let output = temporary.path("out")
     let errors = temporary.path("err")
-    let child = try ChildProcess(
+    let run = try MeasuredRun(
       Self.zipgeo, ["sql", "SELECT * FROM zips", "--format", format, "--db", database], standardOutput: output,
       standardError: errors)
-    let exit = child.wait()
-    #expect(exit.status == 0 && !exit.wasSignalled, "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
-    #expect(exit.peakResidentBytes < 60 << 20, "peak resident memory \(exit.peakResidentBytes >> 20) MB")
+    #expect(run.exitCode == 0, "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+    #expect(run.peakResidentBytes < 60 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
     // Every row was printed, and the output was ended as its format ends.
     let end = try tail(output)
     #expect(end.contains("Place 1000000"), "\(end)")
