@@ -101,7 +101,7 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
       "\(database) is in use by another import (or a long query); waiting for it (Ctrl-C stops)"
     case .newDataInWAL(let database, let reason):
       "the new data is saved, but stays in \(database)-wal until it is copied into \(database) (\(reason)); "
-        + "once that is done, run: zipgeo sql --write --db \(database) 'PRAGMA wal_checkpoint(TRUNCATE)'"
+        + "once that is done, run: zipgeo sql --write --db \(database.shellQuoted) 'PRAGMA wal_checkpoint(TRUNCATE)'"
     }
   }
 }

@@ -121,14 +121,15 @@ public final class ZipDatabase {
   /// reading such a file as immutable: its owner may be changing it, and an immutable read of a
   /// changing file can mix old and new rows.
   static func readProblem(_ error: DatabaseError, path: String) -> ZipGeoError {
-    let walWithoutShm =
-      error.resultCode == DatabaseError.cannotOpen || error.resultCode == DatabaseError.readOnly
-    if walWithoutShm, access(path + "-shm", F_OK) != 0, isInWALMode(path) {
+    let cannotOpen = error.resultCode == DatabaseError.cannotOpen || error.resultCode == DatabaseError.readOnly
+    // Either file may be the one missing: a -shm left behind without its -wal needs the -wal made.
+    let missing = access(path + "-shm", F_OK) != 0 || access(path + "-wal", F_OK) != 0
+    if cannotOpen, missing, isInWALMode(path) {
       return .databaseUnreadable(
         path: path,
         reason: "it is in write-ahead-logging mode and its folder cannot be written, so SQLite cannot make "
-          + "its -shm file; its owner can fix that by importing again, or with: zipgeo sql --write "
-          + "--db \(path) 'PRAGMA journal_mode = DELETE'")
+          + "its -wal and -shm files; its owner can fix that by importing again, or with: zipgeo sql --write "
+          + "--db \(path.shellQuoted) 'PRAGMA journal_mode = DELETE'")
     }
     // "file is not a database" shows up on the first read, not on open.
     return .databaseUnreadable(path: path, reason: error.message)

@@ -27,7 +27,7 @@ public struct Console: Sendable {
       var offset = 0
       while offset < bytes.count {
         // offset < count, so the buffer is not empty and has a base address.
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0 && errno == EINTR {
@@ -37,7 +37,7 @@ public struct Console: Sendable {
           // (A closed pipe never gets here: SIGPIPE ends the process, as for any Unix filter.)
           if descriptor != 2 {
             let message = "Error: cannot write the output: \(String(cString: strerror(errno)))\n"
-            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+            _ = message.withCString { systemWrite(2, $0, strlen($0)) }
           }
           exit(1)
         }
@@ -68,3 +68,9 @@ func fixed(_ value: Double, decimals: Int) -> String {
     decoding: buffer.prefix(Int(max(0, min(count, Int32(buffer.count - 1))))).map { UInt8(bitPattern: $0) },
     as: UTF8.self)
 }
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#else
+  private let systemWrite = Darwin.write
+#endif
