@@ -245,10 +245,7 @@ import Testing
     if !FileManager.default.fileExists(atPath: binary) {
       try FileManager.default.copyItem(atPath: Self.zipgeo.path, toPath: binary)
     }
-    if getuid() != 0 { return try runCommand(URL(fileURLWithPath: binary), arguments, in: folder) }
-    return try runCommand(
-      URL(fileURLWithPath: "/usr/bin/setpriv"),
-      ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments, in: folder)
+    return try runCommandAsUnprivilegedUser(URL(fileURLWithPath: binary), arguments, in: folder)
   }
 
   @Test func aReadOnlyDatabaseIsReadButNeverWritten() throws {
