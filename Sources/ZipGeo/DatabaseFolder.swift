@@ -19,6 +19,23 @@ struct DatabaseFolder {
     prefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
   }
 
+  /// The file a path names once symbolic links are followed, even when that file does not exist
+  /// yet: a new database given as a link (`zipgeo.db -> data/zipgeo-2026.db`) is made where the
+  /// link points, as opening it would.
+  static func followingLinks(_ path: String, shownAs shown: String) throws -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+      var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &target, target.count - 1)
+      guard count >= 0 else { return current }
+      let destination = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = destination.hasPrefix("/") ? destination : DatabaseFolder(containing: current).prefix + destination
+    }
+    throw ZipGeoError.databaseUnreadable(path: shown, reason: "it is a loop of symbolic links")
+  }
+
   /// The start of every temporary name.
   static let temporaryPrefix = ".zipgeo-import-"
 

@@ -43,7 +43,7 @@ extension Importer {
     shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
     phase: (ImportPhase) -> Void = { _ in }
   ) throws -> ImportSummary {
-    let sqlitePath = try ZipDatabase.sqlitePath(for: databasePath)
+    let sqlitePath = try DatabaseFolder.followingLinks(ZipDatabase.sqlitePath(for: databasePath), shownAs: databasePath)
     let reader = try openFile(file)
     let folder = DatabaseFolder(containing: sqlitePath)
     folder.removeAbandonedImports()

@@ -37,6 +37,33 @@ import Testing
     }
   }
 
+  @Test func aSymbolicLinkIsFollowedToTheDatabaseItNamesEvenOneNotMadeYet() throws {
+    try FileManager.default.createDirectory(atPath: temporary.path("data"), withIntermediateDirectories: false)
+    // A link to a file that does not exist yet: the import makes the file where the link points.
+    #expect(symlink("data/zipgeo-2026.db", temporary.path("zipgeo.db")) == 0)
+    let imported = try zipgeo("import", zipsCSVPath, "--db", "zipgeo.db")
+    #expect(imported.status == 0, "\(imported.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path("data")) == ["zipgeo-2026.db"])
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: temporary.path("zipgeo.db")) == "data/zipgeo-2026.db")
+    // Through the link, the next import changes that file in place, and queries read it.
+    let csv = try temporary.write("one.csv", "zip,lat,lon\n01001,42.07,-72.62\n")
+    #expect(try zipgeo("import", csv, "--db", "zipgeo.db").status == 0)
+    #expect(
+      try zipgeo("sql", "SELECT COUNT(*) FROM zips", "--db", "data/zipgeo-2026.db", "--format", "tsv").out
+        == "COUNT(*)\n1\n")
+    #expect(try files() == ["data", "one.csv", "zipgeo.db"])
+  }
+
+  @Test func aLoopOfSymbolicLinksIsOneError() throws {
+    #expect(symlink("b.db", temporary.path("a.db")) == 0)
+    #expect(symlink("a.db", temporary.path("b.db")) == 0)
+    let imported = try zipgeo("import", zipsCSVPath, "--db", "a.db")
+    #expect(imported.status == 1)
+    #expect(imported.err == "Error: cannot open 'a.db': it is a loop of symbolic links\n")
+    #expect(try files() == ["a.db", "b.db"])
+  }
+
   @Test func whatIsNotARegularFileIsRefusedInOneLine() throws {
     let fifo = temporary.path("fifo")
     try #require(mkfifo(fifo, 0o600) == 0)
