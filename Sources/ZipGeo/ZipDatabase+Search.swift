@@ -11,6 +11,21 @@ import SQLiteKit
 /// let far = try db.distance(from: "75075", to: "10001").converted(to: .miles)   // 1360.30... mi
 /// ```
 extension ZipDatabase {
+  /// Runs `body` in one read transaction, so that every query in it reads the same version of
+  /// the data, even while another process imports: without it, a zip code looked up before an
+  /// import commits and one looked up after could be paired in one answer.
+  ///
+  /// ```swift
+  /// let (a, b) = try db.readingOneVersion { (try db.lookup(zip: "75075"), try db.lookup(zip: "10001")) }
+  /// ```
+  ///
+  /// Inside a transaction already open on the connection, `body` simply runs in it. Keep it short:
+  /// while it runs, an import cannot finish (rollback journal) or copy its data into the file (WAL).
+  public func readingOneVersion<T>(_ body: () throws -> T) throws -> T {
+    guard database.isAutocommit else { return try body() }
+    return try database.inTransaction(.deferred, body)
+  }
+
   /// The zip code `zip`, or `nil` when the database does not have it.
   ///
   /// ```swift
@@ -33,7 +48,9 @@ extension ZipDatabase {
   public func near(zip: String, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere) throws
     -> [NearbyZip]
   {
-    try near(coordinate: requireZipCode(zip).coordinate, within: radius, limit: limit, model: model)
+    try readingOneVersion {
+      try near(coordinate: requireZipCode(zip).coordinate, within: radius, limit: limit, model: model)
+    }
   }
 
   /// Every zip code within `radius` of a point, nearest first (ties by zip).
@@ -68,8 +85,7 @@ extension ZipDatabase {
   /// try db.distance(from: "75075", to: "10001", model: .wgs84)   // 2194.9... km
   /// ```
   public func distance(from zip1: String, to zip2: String, model: EarthModel = .sphere) throws -> Length {
-    let from = try requireZipCode(zip1)
-    let to = try requireZipCode(zip2)
+    let (from, to) = try readingOneVersion { (try requireZipCode(zip1), try requireZipCode(zip2)) }
     return Length(model.distance(from: from.coordinate, to: to.coordinate, in: .kilometres), .kilometres)
   }
 

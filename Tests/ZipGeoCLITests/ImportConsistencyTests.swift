@@ -312,6 +312,28 @@ import Testing
     #expect(try readAsAnotherUser().out == "COUNT(*)\n3\n")
   }
 
+  @Test func aQueryReadsOneVersionOfTheDataEvenWhenAnImportCommitsHalfwayThroughIt() throws {
+    try #require(try zipgeo("import", zipsCSVPath, "--db", database).status == 0)
+    // New data in which both zip codes have moved 780 km north, still 3.3 km apart.
+    let moved = try temporary.write("moved.csv", "zip,lat,lon\n75075,40.0,-96.7\n75023,40.03,-96.7\n")
+    let reader = try RunningCommand(
+      Self.zipgeo, ["distance", "75075", "75023", "--format", "csv", "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "first-zip-read=pause:\(fifo)"])
+    #expect(reader.waitForLine(startingWith: "zipgeo: paused at first-zip-read"))
+    // The import must wait for the reader, which has 75075 from the old data and holds that version.
+    let importer = try RunningCommand(Self.zipgeo, ["import", moved, "--db", database], in: folder)
+    #expect(importer.waitForLine(startingWith: "warning: \(database) is in use by another import"))
+    resume()
+    let read = reader.finish()
+    #expect(read.status == 0, "\(read.err)")
+    // About 3.3 km in either data set; old 75075 with new 75023 would be 779 km apart.
+    let row = read.out.split(whereSeparator: \.isNewline).dropFirst().first?.split(separator: ",") ?? []
+    let kilometres = row.count > 12 ? Double(row[12]) : nil
+    #expect(kilometres.map { $0 < 10 } == true, "\(read.out)")
+    #expect(importer.finish().status == 0)
+    #expect(try rowCount() == "2")
+  }
+
   // MARK: - The -wal after an import
 
   @Test func afterAnImportTheDatabaseFileAloneHoldsTheData() throws {

@@ -24,8 +24,12 @@ enum DistanceCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
-    let from = try db.requireZipCode(arguments.positionals[0])
-    let to = try db.requireZipCode(arguments.positionals[1])
+    // Both zip codes from one version of the data, whatever an import does meanwhile.
+    let (from, to) = try db.readingOneVersion {
+      let from = try db.requireZipCode(arguments.positionals[0])
+      TestHook(environment: context.environment)?.reached("first-zip-read")
+      return (from, try db.requireZipCode(arguments.positionals[1]))
+    }
     // The computations of the SQL functions distance() and geodesic_distance(); the geodesic's
     // azimuths take the full solution, which may differ from the SQL function's distance by a
     // nanometre.

@@ -36,9 +36,12 @@ enum NearCommand {
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let model = try EarthModel(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
-    let center = try Center(arguments.positionals[0], in: db)
-    let query = try RadiusQuery(center: center.coordinate, radius: radius, limit: limit, model: model)
-    let hits = try query.run(on: db)
+    // The centre and the search read one version of the data, whatever an import does meanwhile.
+    let (center, hits) = try db.readingOneVersion {
+      let center = try Center(arguments.positionals[0], in: db)
+      let query = try RadiusQuery(center: center.coordinate, radius: radius, limit: limit, model: model)
+      return (center, try query.run(on: db))
+    }
     context.console.out(
       try render(
         hits, in: radius.unit, format: format,

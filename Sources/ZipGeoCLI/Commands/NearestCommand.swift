@@ -30,18 +30,21 @@ enum NearestCommand {
     let count = try arguments.positiveInteger("count", shownAs: "-k <k>") ?? 5
     let model = try EarthModel(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
-    let center: Center
-    switch (arguments.positionals.first, arguments.value("zip")) {
-    case (let point?, nil):
-      guard try Center.coordinate(point) != nil else {
-        throw UsageError("The point '\(point)' is not LAT,LON; for a zip code use --zip \(point)")
+    // The centre and the search read one version of the data, whatever an import does meanwhile.
+    let (center, hits) = try db.readingOneVersion { () throws -> (Center, [NearbyZip]) in
+      let center: Center
+      switch (arguments.positionals.first, arguments.value("zip")) {
+      case (let point?, nil):
+        guard try Center.coordinate(point) != nil else {
+          throw UsageError("The point '\(point)' is not LAT,LON; for a zip code use --zip \(point)")
+        }
+        center = try Center(point, in: db)
+      case (nil, let zip?): center = try Center(zip, in: db)
+      case (nil, nil): throw UsageError("Missing expected argument '<lat,lon>' or '--zip <zip>'")
+      case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
       }
-      center = try Center(point, in: db)
-    case (nil, let zip?): center = try Center(zip, in: db)
-    case (nil, nil): throw UsageError("Missing expected argument '<lat,lon>' or '--zip <zip>'")
-    case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
+      return (center, try db.nearest(to: center.coordinate, count: count, model: model))
     }
-    let hits = try db.nearest(to: center.coordinate, count: count, model: model)
     context.console.out(
       try NearCommand.render(
         hits, in: .kilometres, format: format,
