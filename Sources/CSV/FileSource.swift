@@ -25,9 +25,25 @@ final class FileSource: ByteSource {
 
   deinit { close(descriptor) }
 
+  /// Whether the file can be read out of order (a regular file, not a pipe).
+  var isSeekable: Bool { size != nil }
+
   func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
     let capacity = 1 << 16
     var bytes = [UInt8](repeating: 0, count: capacity)
+    // withUnsafeMutableBytes rethrows untyped errors: carry the CSVError out in a Result.
+    let count = try bytes.withUnsafeMutableBytes { buffer in
+      Result { () throws(CSVError) in try read(into: buffer, stoppingWhen: shouldStop) }
+    }.get()
+    bytes.removeLast(capacity - count)
+    return bytes
+  }
+
+  /// Reads up to `buffer.count` bytes into `buffer` and returns how many; 0 at the end. While it
+  /// waits for input it asks `shouldStop` every 100 ms, and throws when that says to stop.
+  func read(into buffer: UnsafeMutableRawBufferPointer, stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError)
+    -> Int
+  {
     while true {
       if let shouldStop {
         // A pipe or a terminal may have nothing to read for a long time: wait in steps, asking
@@ -39,12 +55,28 @@ final class FileSource: ByteSource {
           continue
         }
       }
-      let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, capacity) }
-      if count >= 0 {
-        bytes.removeLast(capacity - count)
-        return bytes
-      }
+      let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 { return count }
       if errno != EINTR { throw CSVError(line: nil, message: String(cString: strerror(errno))) }
     }
+  }
+
+  /// The first chunks of the file, at least `count` bytes unless the file is shorter: a pipe
+  /// may hand out its first bytes a few at a time.
+  func readHead(atLeast count: Int, stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
+    var head = try read(stoppingWhen: shouldStop)
+    while head.count < count {
+      let more = try read(stoppingWhen: shouldStop)
+      if more.isEmpty { break }
+      head += more
+    }
+    return head
+  }
+
+  /// Moves the reading position as `lseek` does and returns the new offset from the start, or
+  /// `nil` when it cannot (a pipe).
+  func seek(to offset: Int64, from whence: Int32) -> Int64? {
+    let position = lseek(descriptor, off_t(offset), whence)
+    return position < 0 ? nil : Int64(position)
   }
 }
