@@ -32,8 +32,14 @@ let package = Package(
     .target(name: "SQLiteKit", dependencies: ["CSQLiteAPI"]),
     // Pure-Swift geodesy: distances, units, bounding boxes. Knows nothing of SQLite.
     .target(name: "Geodesy"),
-    // A streaming RFC 4180 CSV reader.
-    .target(name: "CSV"),
+    // libarchive from the system (Debian: libarchive-dev), to read compressed and zipped files.
+    .systemLibrary(
+      name: "CArchive",
+      pkgConfig: "libarchive",
+      providers: [.apt(["libarchive-dev"])]
+    ),
+    // A streaming RFC 4180 CSV reader, of plain, compressed or zipped files.
+    .target(name: "CSV", dependencies: ["CArchive"]),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
@@ -66,7 +72,7 @@ let package = Package(
       ]),
 
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "CSVTests", dependencies: ["CSV"]),
+    .testTarget(name: "CSVTests", dependencies: ["CSV", "TestSupport"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
     .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),
     .testTarget(
