@@ -38,8 +38,15 @@ let package = Package(
       pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"])]
     ),
+    // zlib from the system (Debian: zlib1g-dev), for the CRC-32 of gzip files, which libarchive
+    // does not check.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     // A streaming RFC 4180 CSV reader, of plain, compressed or zipped files.
-    .target(name: "CSV", dependencies: ["CArchive"]),
+    .target(name: "CSV", dependencies: ["CArchive", "CZlib"]),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.

@@ -1,4 +1,5 @@
 import CArchive
+import CZlib
 
 #if canImport(Glibc)
   import Glibc
@@ -29,6 +30,12 @@ final class ArchiveSource: ByteSource {
   /// Why the read callback failed (stopped, or an I/O error): the error to throw, not libarchive's.
   private var callbackProblem: CSVError?
   private var finished = false
+  /// The CRC-32 and the count of the bytes handed out, and the last 8 bytes of the file read, to
+  /// check a gzip file's trailer, which libarchive does not: a flipped bit in a gzip file would
+  /// otherwise change a digit without a word.
+  private var checksum = crc32(0, nil, 0)
+  private var bytesHandedOut: UInt64 = 0
+  private var lastBytes: [UInt8] = []
 
   /// Reads `file`, whose first bytes `head` have already been read and show it to be `format`.
   init(file: FileSource, head: [UInt8], format: InputFormat) {
@@ -60,10 +67,38 @@ final class ArchiveSource: ByteSource {
     if count == 0 {
       finished = true
       if format == .zip && !file.isSeekable { try checkNoOtherDataMember() }
+      if format == .gzip { try checkGzipTrailer() }
       return []
     }
     bytes.removeLast(capacity - count)
+    if format == .gzip {
+      checksum = bytes.withUnsafeBufferPointer { crc32_z(checksum, $0.baseAddress, count) }
+      bytesHandedOut += UInt64(count)
+    }
     return bytes
+  }
+
+  /// Fails if the gzip file's trailer, its last 8 bytes, gives the length of the data and another
+  /// CRC-32. A file of several gzip members (files joined with `cat`) ends with the trailer of the
+  /// last one only, whose length is not the data's: it is not checked.
+  private func checkGzipTrailer() throws(CSVError) {
+    guard lastBytes.count == 8 else { return }
+    func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+      bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+    let (storedChecksum, storedLength) = (littleEndian(lastBytes[0..<4]), littleEndian(lastBytes[4..<8]))
+    guard storedLength == UInt32(truncatingIfNeeded: bytesHandedOut) else { return }
+    let computed = UInt32(truncatingIfNeeded: checksum)
+    if storedChecksum != computed {
+      throw CSVError(
+        line: nil,
+        message: "the gzip file is damaged: its data has CRC-32 \(hex(computed)), the file says \(hex(storedChecksum))")
+    }
+  }
+
+  private func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 
   // MARK: Choosing what to read
@@ -229,6 +264,9 @@ final class ArchiveSource: ByteSource {
       }
     }
     offset += Int64(count)
+    if format == .gzip && count > 0 {
+      lastBytes = Array((lastBytes + buffer.prefix(count).suffix(8)).suffix(8))
+    }
     chunk.pointee = UnsafeRawPointer(buffer.baseAddress)
     return count
   }

@@ -155,6 +155,37 @@ import Testing
       problem?.message.hasPrefix("the gzip file is damaged or incomplete: ") == true, "\(String(describing: problem))")
   }
 
+  @Test func aFlippedBitInAGzipFileIsFoundByItsChecksum() throws {
+    // Stored, not compressed (level 0), so that the flipped digit still inflates: only the
+    // CRC-32 in the trailer tells.
+    let path = folder.path("flipped.gz")
+    try python(
+      """
+      import gzip, sys
+      data = bytearray(gzip.compress(open(sys.argv[1], 'rb').read(), compresslevel=0))
+      at = data.index(b'01500,')
+      data[at + 4] ^= 1
+      open(sys.argv[2], 'wb').write(data)
+      """, [plainPath, path])
+    let problem = try error(at: path)
+    #expect(problem?.line == nil)
+    #expect(
+      problem?.message.hasPrefix("the gzip file is damaged: its data has CRC-32 0x") == true,
+      "\(String(describing: problem))")
+  }
+
+  @Test func gzipFilesJoinedWithCatAreReadWhole() throws {
+    let path = folder.path("joined.gz")
+    try python(
+      """
+      import gzip, sys
+      data = open(sys.argv[1], 'rb').read()
+      middle = len(data) // 2
+      open(sys.argv[2], 'wb').write(gzip.compress(data[:middle]) + gzip.compress(data[middle:]))
+      """, [plainPath, path])
+    #expect(try records(at: path) == records(at: plainPath))
+  }
+
   @Test func aTruncatedZipIsOneErrorWithLibarchivesReason() throws {
     let whole = try Array(Data(contentsOf: URL(fileURLWithPath: try zip("whole.zip", [("zips.csv", plainText)]))))
     let path = try folder.write("cut.zip", bytes: Array(whole.prefix(whole.count / 2)))
