@@ -8,8 +8,8 @@ import Testing
 /// read through `CSVReader(path:)`.
 @Suite struct ArchiveSourceTests {
   let folder: TemporaryFolder
-  /// A CSV file of a few hundred kilobytes (several of the reader's 64 KiB chunks, compressed and
-  /// not), with quoted fields, CRLF line ends and UTF-8.
+  /// A CSV file of a few hundred kilobytes (several of the reader's 64 KiB chunks once
+  /// decompressed), with quoted fields, CRLF line ends and UTF-8.
   let plainPath: String
 
   init() throws {
@@ -19,18 +19,12 @@ import Testing
     plainPath = try folder.write("zips.csv", text)
   }
 
-  /// Runs `script` in /usr/bin/python3 with `arguments` as `sys.argv[1:]`.
-  func python(_ script: String, _ arguments: String...) throws {
-    let result = try runCommand(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + arguments)
-    #expect(result.status == 0, "\(result.err)")
-  }
-
   /// Compresses `path` with Python's `module` (gzip, lzma or bz2) into `name` in the folder.
   func compress(_ path: String, with module: String, as name: String) throws -> String {
     let target = folder.path(name)
     try python(
       "import \(module), sys; open(sys.argv[2], 'wb').write(\(module).compress(open(sys.argv[1], 'rb').read()))",
-      path, target)
+      [path, target])
     return target
   }
 
@@ -49,9 +43,10 @@ import Testing
     return target
   }
 
+  /// Runs `script` in /usr/bin/python3 with `arguments` as `sys.argv[1:]`.
   func python(_ script: String, _ arguments: [String]) throws {
     let result = try runCommand(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + arguments)
-    #expect(result.status == 0, "\(result.err)")
+    try #require(result.status == 0, "\(result.err)")
   }
 
   func records(_ reader: CSVReader) throws -> [CSVRecord] {
@@ -245,6 +240,12 @@ import Testing
     #expect(Foundation.pipe(&ends) == 0)
     let (readEnd, writeEnd) = (ends[0], ends[1])
     let writer = Thread {
+      // Should the test stop reading early and close the read end, a write fails with EPIPE
+      // instead of a SIGPIPE that would end the test process.
+      var pipeSignal = sigset_t()
+      sigemptyset(&pipeSignal)
+      sigaddset(&pipeSignal, SIGPIPE)
+      pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
       bytes.withUnsafeBytes { buffer in
         var written = 0
         while written < buffer.count {
