@@ -41,7 +41,7 @@ public final class CSVReader {
   /// wants to stop. (A regular file never makes the reader wait.)
   public var shouldStop: (@Sendable () -> Bool)?
   private let separator: UInt8
-  private var source: ByteSource
+  private var source: any ByteSource
   private var chunk: [UInt8] = []
   private var position = 0
   /// Bytes taken from the source before the current chunk.
@@ -93,7 +93,18 @@ public final class CSVReader {
     self.init(bytes: Array(string.utf8))
   }
 
-  init(source: ByteSource, separator: UInt8, maximumFieldBytes: Int, maximumFields: Int, maximumRecordBytes: Int) {
+  /// Reads CSV from `source`: a file opened some other way, or bytes a decompressor hands out.
+  ///
+  /// ```swift
+  /// let reader = CSVReader(source: try FileSource(path: "data/zips.csv"))
+  /// ```
+  ///
+  /// Its `totalBytes`, `bytesRead` and `member` come from the source's `size`, `inputBytesRead`
+  /// and `member`, so that a decompressor can report progress in the bytes of the file on disk.
+  public init(
+    source: any ByteSource, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20,
+    maximumFields: Int = 100_000, maximumRecordBytes: Int = 1 << 26
+  ) {
     self.source = source
     self.separator = separator
     self.maximumFieldBytes = maximumFieldBytes

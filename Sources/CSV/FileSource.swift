@@ -6,12 +6,21 @@
   private let systemRead = Darwin.read
 #endif
 
-/// Reads a file in 64 KiB chunks.
-final class FileSource: ByteSource {
+/// Reads a file or a pipe in 64 KiB chunks, as it is.
+///
+/// ```swift
+/// let reader = CSVReader(source: try FileSource(path: "data/zips.csv"))
+/// ```
+///
+/// Besides chunks, it hands out what a decompressor reading through it needs: a head of at least
+/// a few bytes, reads into a caller's buffer, and seeks.
+public final class FileSource: ByteSource {
   private let descriptor: Int32
-  let size: Int?
+  /// The file's size in bytes; `nil` for a pipe or a device.
+  public let size: Int?
 
-  init(path: String) throws(CSVError) {
+  /// Opens `path` for reading; the error's message is the system's reason.
+  public init(path: String) throws(CSVError) {
     descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw CSVError(line: nil, message: String(cString: strerror(errno))) }
     var info = stat()
@@ -26,9 +35,9 @@ final class FileSource: ByteSource {
   deinit { close(descriptor) }
 
   /// Whether the file can be read out of order (a regular file, not a pipe).
-  var isSeekable: Bool { size != nil }
+  public var isSeekable: Bool { size != nil }
 
-  func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
+  public func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
     let capacity = 1 << 16
     var bytes = [UInt8](repeating: 0, count: capacity)
     // withUnsafeMutableBytes rethrows untyped errors: carry the CSVError out in a Result.
@@ -41,7 +50,7 @@ final class FileSource: ByteSource {
 
   /// Reads up to `buffer.count` bytes into `buffer` and returns how many; 0 at the end. While it
   /// waits for input it asks `shouldStop` every 100 ms, and throws when that says to stop.
-  func read(into buffer: UnsafeMutableRawBufferPointer, stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError)
+  public func read(into buffer: UnsafeMutableRawBufferPointer, stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError)
     -> Int
   {
     while true {
@@ -63,7 +72,7 @@ final class FileSource: ByteSource {
 
   /// The first chunks of the file, at least `count` bytes unless the file is shorter: a pipe
   /// may hand out its first bytes a few at a time.
-  func readHead(atLeast count: Int, stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
+  public func readHead(atLeast count: Int, stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
     var head = try read(stoppingWhen: shouldStop)
     while head.count < count {
       let more = try read(stoppingWhen: shouldStop)
@@ -75,7 +84,7 @@ final class FileSource: ByteSource {
 
   /// Moves the reading position as `lseek` does and returns the new offset from the start, or
   /// `nil` when it cannot (a pipe).
-  func seek(to offset: Int64, from whence: Int32) -> Int64? {
+  public func seek(to offset: Int64, from whence: Int32) -> Int64? {
     let position = lseek(descriptor, off_t(offset), whence)
     return position < 0 ? nil : Int64(position)
   }
