@@ -55,26 +55,14 @@ public final class CSVReader {
   /// The previous record's field count, to size the next record's array once.
   private var lastFieldCount = 8
 
-  /// Opens the file at `path` for reading: a plain file or pipe, a gzip, xz, bzip2 or zstd file,
-  /// or a zip archive holding one data file (and perhaps a readme), told apart by their first
-  /// bytes, not their names. Compressed data is read through libarchive as the records are.
-  ///
-  /// ```swift
-  /// let reader = try CSVReader(path: "DE.zip", separator: UInt8(ascii: "\t"))
-  /// while let record = try reader.next() { print("DE.zip:\(reader.member ?? ""):\(record.line)") }
-  /// ```
-  ///
-  /// Only opening the file can fail here. The format is told at the first `next()`, so that
-  /// waiting for a pipe's first bytes can be stopped by `shouldStop`; a damaged archive, or a zip
-  /// with no data file or several, fails there (a zip read from a pipe, which cannot be looked
-  /// ahead in, fails on a second data file after the first one's records). `CSVError` messages
-  /// name neither the file nor the member: the caller adds them.
+  /// Opens the file at `path` for reading, as it is (`CSVReader(unpacking:)` of the ArchiveInput
+  /// module also reads compressed and zipped files).
   public convenience init(
     path: String, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20,
     maximumFields: Int = 100_000, maximumRecordBytes: Int = 1 << 26
   ) throws(CSVError) {
     self.init(
-      source: try InputFile(path: path), separator: separator, maximumFieldBytes: maximumFieldBytes,
+      source: try FileSource(path: path), separator: separator, maximumFieldBytes: maximumFieldBytes,
       maximumFields: maximumFields, maximumRecordBytes: maximumRecordBytes)
   }
 
@@ -216,8 +204,8 @@ public final class CSVReader {
     position = 0
   }
 
-  /// How many bytes of the input the records so far have used. For a compressed file or an
-  /// archive, the bytes of the file on disk that libarchive has taken, a chunk ahead of the
+  /// How many bytes of the input the records so far have used. For a source that decompresses,
+  /// the bytes of the file on disk it has taken (its `inputBytesRead`), a chunk ahead of the
   /// records, so that `bytesRead / totalBytes` is still how far the reading has come.
   public var bytesRead: Int { source.inputBytesRead ?? bytesBeforeChunk + position }
 
@@ -226,8 +214,8 @@ public final class CSVReader {
   public var totalBytes: Int? { source.size }
 
   /// The member of a zip archive that the records come from (`DE.txt` in `DE.zip`), so that
-  /// messages can name it: `DE.zip:DE.txt:12: ...`. `nil` for a plain or compressed file, and
-  /// until the first `next()` has opened the archive.
+  /// messages can name it: `DE.zip:DE.txt:12: ...`. `nil` unless the source reads an archive,
+  /// and until the first `next()` has opened it.
   public var member: String? { source.member }
 
   /// Counts a line end, taking the LF of a CRLF pair with its CR.

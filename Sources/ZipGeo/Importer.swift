@@ -162,8 +162,9 @@ public enum ImportPhase: Equatable, Sendable, CustomStringConvertible {
 public struct Importer: Sendable {
   /// How bad and repeated rows are treated.
   public let options: ImportOptions
-  /// Opens the file an import reads: `CSVReader(path:)` by default, or the caller's own way
-  /// (through a decompressor, say), so that the importer need not know how files are packed.
+  /// Opens the file an import reads. `CSVReader(path:)` by default, which reads plain CSV; the
+  /// command line's also unpacks compressed and zipped files, through a library this one does not
+  /// link, so that apps and the loadable extension need nothing beyond SQLite.
   public let openReader: @Sendable (_ path: String) throws(CSVError) -> CSVReader
 
   /// `Importer(options: ImportOptions(strict: true))`.

@@ -1,3 +1,5 @@
+import CSV
+
 /// A file to read CSV from, plain, compressed or a zip archive, told apart by its first bytes.
 ///
 /// A plain file or pipe is read as `FileSource` reads it, chunk by chunk, with nothing between;

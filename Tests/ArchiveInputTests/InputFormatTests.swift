@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CSV
+@testable import ArchiveInput
 
 @Suite struct InputFormatTests {
   @Test func magicNumbersTellTheFormat() {

@@ -1,4 +1,5 @@
 import CArchive
+import CSV
 import CZlib
 
 #if canImport(Glibc)

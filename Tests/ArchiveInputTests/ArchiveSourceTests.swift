@@ -1,11 +1,12 @@
+import CSV
 import Foundation
 import TestSupport
 import Testing
 
-@testable import CSV
+@testable import ArchiveInput
 
 /// Compressed files and zip archives, made here by Python's gzip, lzma, bz2 and zipfile modules,
-/// read through `CSVReader(path:)`.
+/// read through `CSVReader(unpacking:)`.
 @Suite struct ArchiveSourceTests {
   let folder: TemporaryFolder
   /// A CSV file of a few hundred kilobytes (several of the reader's 64 KiB chunks once
@@ -55,11 +56,11 @@ import Testing
     return all
   }
 
-  func records(at path: String) throws -> [CSVRecord] { try records(try CSVReader(path: path)) }
+  func records(at path: String) throws -> [CSVRecord] { try records(try CSVReader(unpacking: path)) }
 
   /// The error reading all of `path` ends with, after the records before it.
   func error(at path: String) throws -> CSVError? {
-    let reader = try CSVReader(path: path)
+    let reader = try CSVReader(unpacking: path)
     do {
       while try reader.next() != nil {}
       return nil
@@ -74,7 +75,7 @@ import Testing
     let expected = try records(at: plainPath)
     #expect(expected.count == 8_001)
     for (module, name) in [("gzip", "zips.csv.gz"), ("lzma", "zips.csv.xz"), ("bz2", "zips.csv.bz2")] {
-      let reader = try CSVReader(path: try compress(plainPath, with: module, as: name))
+      let reader = try CSVReader(unpacking: try compress(plainPath, with: module, as: name))
       #expect(try records(reader) == expected, "\(name)")
       #expect(reader.member == nil, "a compressed file has no members")
     }
@@ -89,7 +90,7 @@ import Testing
   }
 
   @Test func aZipArchiveGivesTheSameRecordsAsThePlainFileAndNamesItsMember() throws {
-    let reader = try CSVReader(path: try zip("zips.zip", [("zips.csv", plainText)]))
+    let reader = try CSVReader(unpacking: try zip("zips.zip", [("zips.csv", plainText)]))
     #expect(reader.member == nil, "not known before the first record")
     #expect(try records(reader) == records(at: plainPath))
     #expect(reader.member == "zips.csv")
@@ -99,7 +100,7 @@ import Testing
     let data = "DE\t01945\tGuteborn\nDE\t01945\tHermsdorf\n"
     let readme = "Readme for GeoNames Postal Code files :\n\nThis work is licensed under CC BY 4.0\n"
     for members in [[("DE.txt", data), ("readme.txt", readme)], [("readme.txt", readme), ("DE.txt", data)]] {
-      let reader = try CSVReader(path: try zip("DE.zip", members), separator: UInt8(ascii: "\t"))
+      let reader = try CSVReader(unpacking: try zip("DE.zip", members), separator: UInt8(ascii: "\t"))
       #expect(try records(reader).map(\.fields) == [["DE", "01945", "Guteborn"], ["DE", "01945", "Hermsdorf"]])
       #expect(reader.member == "DE.txt")
     }
@@ -107,7 +108,7 @@ import Testing
 
   @Test func aDataFileInAFolderOfTheZipIsFound() throws {
     let path = try zip("DE.zip", [("DE/README", "about"), ("DE/DE.txt", "a,b\n")])
-    let reader = try CSVReader(path: path)
+    let reader = try CSVReader(unpacking: path)
     #expect(try records(reader).map(\.fields) == [["a", "b"]])
     #expect(reader.member == "DE/DE.txt")
   }
@@ -224,7 +225,7 @@ import Testing
     for i in 0..<50_000 { text += "\(i),\(Double.random(in: -90...90, using: &generator)),\(i % 7)\n" }
     let path = try compress(try folder.write("random.csv", text), with: "gzip", as: "random.csv.gz")
     let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
-    let reader = try CSVReader(path: path)
+    let reader = try CSVReader(unpacking: path)
     #expect(reader.totalBytes == size)
     _ = try reader.next()
     let early = reader.bytesRead
@@ -271,7 +272,7 @@ import Testing
       Data(contentsOf: URL(fileURLWithPath: try zip("zips.zip", [("readme.txt", "x"), ("zips.csv", plainText)]))))
     let input = pipe(writing: bytes)
     defer { input.close() }
-    let reader = try CSVReader(path: input.path)
+    let reader = try CSVReader(unpacking: input.path)
     #expect(reader.totalBytes == nil)
     #expect(try records(reader) == records(at: plainPath))
     #expect(reader.member == "zips.csv")
@@ -282,7 +283,7 @@ import Testing
       Data(contentsOf: URL(fileURLWithPath: try zip("two.zip", [("DE.txt", "a\n"), ("AT.txt", "b\n")]))))
     let input = pipe(writing: bytes)
     defer { input.close() }
-    let reader = try CSVReader(path: input.path)
+    let reader = try CSVReader(unpacking: input.path)
     #expect(try reader.next()?.fields == ["a"])
     #expect(
       throws: CSVError(line: nil, message: "the zip archive holds 2 data files (DE.txt, AT.txt); it should hold one")
@@ -297,7 +298,7 @@ import Testing
       Data(contentsOf: URL(fileURLWithPath: try compress(plainPath, with: "lzma", as: "zips.csv.xz"))))
     let input = pipe(writing: Array(whole.prefix(whole.count / 2)), thenStall: true)
     defer { input.close() }
-    let reader = try CSVReader(path: input.path)
+    let reader = try CSVReader(unpacking: input.path)
     let stop = Flag()
     reader.shouldStop = { stop.isSet }
     var read = 0
