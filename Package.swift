@@ -52,7 +52,7 @@ let package = Package(
     // `CSVReader(unpacking:)`. Only the command line depends on it. ZipGeo, the `ZipGeo` product
     // and the loadable extension must not: libarchive brings libxml2, ICU and nettle into every
     // process that loads it, a machine without it could not load the extension, and iOS has no
-    // public libarchive.
+    // public libarchive. (PackageGraphTests checks the graph, ExtensionTests the built library.)
     .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"]),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
