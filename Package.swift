@@ -32,14 +32,35 @@ let package = Package(
     .target(name: "SQLiteKit", dependencies: ["CSQLiteAPI"]),
     // Pure-Swift geodesy: distances, units, bounding boxes. Knows nothing of SQLite.
     .target(name: "Geodesy"),
-    // A streaming RFC 4180 CSV reader.
+    // A streaming RFC 4180 CSV reader of plain files, pipes and the bytes of any `ByteSource`.
+    // No dependencies: the library and the loadable extension import through it.
     .target(name: "CSV"),
+    // libarchive from the system (Debian: libarchive-dev), to read compressed and zipped files.
+    .systemLibrary(
+      name: "CArchive",
+      pkgConfig: "libarchive",
+      providers: [.apt(["libarchive-dev"])]
+    ),
+    // zlib from the system (Debian: zlib1g-dev), for the CRC-32 of gzip files, which libarchive
+    // does not check.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+    // Opens a file that may be compressed (gzip, xz, bzip2, zstd) or zipped as a CSVReader:
+    // `CSVReader(unpacking:)`. Only the command line depends on it. ZipGeo, the `ZipGeo` product
+    // and the loadable extension must not: libarchive brings libxml2, ICU and nettle into every
+    // process that loads it, a machine without it could not load the extension, and iOS has no
+    // public libarchive. (PackageGraphTests checks the graph, ExtensionTests the built library.)
+    .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"]),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
     .target(name: "CInterrupt"),
-    // The command line, as a library so that tests can drive it.
-    .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "SQLiteLinked", "CInterrupt"]),
+    // The command line, as a library so that tests can drive it. `zipgeo import` reads compressed
+    // and zipped files through ArchiveInput.
+    .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "ArchiveInput", "SQLiteLinked", "CInterrupt"]),
     .executableTarget(name: "zipgeo", dependencies: ["ZipGeoCLI"]),
     // Nanoseconds per distance call, sphere against WGS84: `swift run -c release geodesy-bench`.
     .executableTarget(name: "geodesy-bench", dependencies: ["Geodesy"]),
@@ -66,7 +87,8 @@ let package = Package(
       ]),
 
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "CSVTests", dependencies: ["CSV"]),
+    .testTarget(name: "CSVTests", dependencies: ["CSV", "TestSupport"]),
+    .testTarget(name: "ArchiveInputTests", dependencies: ["ArchiveInput", "TestSupport"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
     .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),
     .testTarget(

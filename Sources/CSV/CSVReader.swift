@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-  private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-  import Darwin
-  private let systemRead = Darwin.read
-#endif
-
 /// One CSV record and the line it starts on.
 public struct CSVRecord: Equatable, Sendable {
   /// The 1-based physical line where the record starts (a quoted field may span several lines).
@@ -49,7 +41,7 @@ public final class CSVReader {
   /// wants to stop. (A regular file never makes the reader wait.)
   public var shouldStop: (@Sendable () -> Bool)?
   private let separator: UInt8
-  private var source: ByteSource
+  private var source: any ByteSource
   private var chunk: [UInt8] = []
   private var position = 0
   /// Bytes taken from the source before the current chunk.
@@ -63,7 +55,8 @@ public final class CSVReader {
   /// The previous record's field count, to size the next record's array once.
   private var lastFieldCount = 8
 
-  /// Opens the file at `path` for reading.
+  /// Opens the file at `path` for reading, as it is (`CSVReader(unpacking:)` of the ArchiveInput
+  /// module also reads compressed and zipped files).
   public convenience init(
     path: String, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20,
     maximumFields: Int = 100_000, maximumRecordBytes: Int = 1 << 26
@@ -88,7 +81,18 @@ public final class CSVReader {
     self.init(bytes: Array(string.utf8))
   }
 
-  init(source: ByteSource, separator: UInt8, maximumFieldBytes: Int, maximumFields: Int, maximumRecordBytes: Int) {
+  /// Reads CSV from `source`: a file opened some other way, or bytes a decompressor hands out.
+  ///
+  /// ```swift
+  /// let reader = CSVReader(source: try FileSource(path: "data/zips.csv"))
+  /// ```
+  ///
+  /// Its `totalBytes`, `bytesRead` and `member` come from the source's `size`, `inputBytesRead`
+  /// and `member`, so that a decompressor can report progress in the bytes of the file on disk.
+  public init(
+    source: any ByteSource, separator: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 20,
+    maximumFields: Int = 100_000, maximumRecordBytes: Int = 1 << 26
+  ) {
     self.source = source
     self.separator = separator
     self.maximumFieldBytes = maximumFieldBytes
@@ -200,11 +204,19 @@ public final class CSVReader {
     position = 0
   }
 
-  /// How many bytes of the input the records so far have used.
-  public var bytesRead: Int { bytesBeforeChunk + position }
+  /// How many bytes of the input the records so far have used. For a source that decompresses,
+  /// the bytes of the file on disk it has taken (its `inputBytesRead`), a chunk ahead of the
+  /// records, so that `bytesRead / totalBytes` is still how far the reading has come.
+  public var bytesRead: Int { source.inputBytesRead ?? bytesBeforeChunk + position }
 
-  /// The size of the input in bytes, when known (a regular file), for progress reports.
+  /// The size of the input in bytes, when known (a regular file; compressed, as it is on disk),
+  /// for progress reports.
   public var totalBytes: Int? { source.size }
+
+  /// The member of a zip archive that the records come from (`DE.txt` in `DE.zip`), so that
+  /// messages can name it: `DE.zip:DE.txt:12: ...`. `nil` unless the source reads an archive,
+  /// and until the first `next()` has opened it.
+  public var member: String? { source.member }
 
   /// Counts a line end, taking the LF of a CRLF pair with its CR.
   private func endLine(after byte: UInt8) throws(CSVError) {
@@ -267,67 +279,3 @@ public final class CSVReader {
 private let lf = UInt8(ascii: "\n")
 private let cr = UInt8(ascii: "\r")
 private let quote = UInt8(ascii: "\"")
-
-/// Where the bytes come from.
-protocol ByteSource {
-  /// The next chunk of bytes; empty at the end. While it waits for input it asks `shouldStop`
-  /// every 100 ms, and throws when that says to stop.
-  mutating func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8]
-  /// The size of the whole input in bytes, when it is known in advance.
-  var size: Int? { get }
-}
-
-extension ByteSource {
-  var size: Int? { nil }
-}
-
-struct MemorySource: ByteSource {
-  var bytes: [UInt8]
-  mutating func read(stoppingWhen shouldStop: (() -> Bool)?) -> [UInt8] {
-    defer { bytes = [] }
-    return bytes
-  }
-}
-
-/// Reads a file in 64 KiB chunks.
-final class FileSource: ByteSource {
-  private let descriptor: Int32
-  let size: Int?
-
-  init(path: String) throws(CSVError) {
-    descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw CSVError(line: nil, message: String(cString: strerror(errno))) }
-    var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      close(descriptor)
-      throw CSVError(line: nil, message: "it is a directory, not a file")
-    }
-    // A pipe or a device has no size to measure progress against.
-    size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
-  }
-
-  deinit { close(descriptor) }
-
-  func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
-    let capacity = 1 << 16
-    var bytes = [UInt8](repeating: 0, count: capacity)
-    while true {
-      if let shouldStop {
-        // A pipe or a terminal may have nothing to read for a long time: wait in steps, asking
-        // between them. (poll says a regular file is always ready.)
-        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let waiting = poll(&ready, 1, 100)
-        if waiting == 0 || (waiting < 0 && errno == EINTR) {
-          if shouldStop() { throw CSVError(line: nil, message: "reading stopped") }
-          continue
-        }
-      }
-      let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, capacity) }
-      if count >= 0 {
-        bytes.removeLast(capacity - count)
-        return bytes
-      }
-      if errno != EINTR { throw CSVError(line: nil, message: String(cString: strerror(errno))) }
-    }
-  }
-}

@@ -162,10 +162,29 @@ public enum ImportPhase: Equatable, Sendable, CustomStringConvertible {
 public struct Importer: Sendable {
   /// How bad and repeated rows are treated.
   public let options: ImportOptions
+  /// Opens the file an import reads. `CSVReader(path:)` by default, which reads plain CSV; the
+  /// command line's also unpacks compressed and zipped files, through a library this one does not
+  /// link, so that apps and the loadable extension need nothing beyond SQLite.
+  public let openReader: @Sendable (_ path: String) throws(CSVError) -> CSVReader
 
   /// `Importer(options: ImportOptions(strict: true))`.
-  public init(options: ImportOptions = ImportOptions()) {
+  ///
+  /// ```swift
+  /// let importer = Importer { path throws(CSVError) in CSVReader(source: try MyGzipSource(path: path)) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: How bad and repeated rows are treated.
+  ///   - openReader: Opens the file an import is given. Its `CSVError` becomes an `ImportError`
+  ///     naming the file: `x.csv.gz: cannot read the file: ...`.
+  public init(
+    options: ImportOptions = ImportOptions(),
+    openReader: @escaping @Sendable (_ path: String) throws(CSVError) -> CSVReader = { path throws(CSVError) in
+      try CSVReader(path: path)
+    }
+  ) {
     self.options = options
+    self.openReader = openReader
   }
 
   /// Builds the unique zip index; when a zip appears more than once, first reports and removes
@@ -229,10 +248,10 @@ public struct Importer: Sendable {
       progress: progress, phase: phase)
   }
 
-  /// Opens the CSV file at `path`.
+  /// Opens the CSV file at `path` through `openReader`.
   func openFile(_ path: String) throws(ImportError) -> CSVReader {
     do {
-      return try CSVReader(path: path)
+      return try openReader(path)
     } catch {
       throw ImportError(file: path, line: nil, message: "cannot read the file: \(error.message)")
     }

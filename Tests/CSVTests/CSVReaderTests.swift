@@ -177,6 +177,25 @@ import Testing
     #expect(throws: CSVError(line: 1, message: "a record is longer than 50 bytes")) { try reader.next() }
   }
 
+  /// Hands out its chunks one at a time, as a decompressor does, and says where they come from.
+  struct Chunks: ByteSource {
+    var rest: [[UInt8]]
+    var inputBytesRead: Int? { 7 }
+    var member: String? { "zips.csv" }
+    mutating func read(stoppingWhen shouldStop: (() -> Bool)?) -> [UInt8] { rest.isEmpty ? [] : rest.removeFirst() }
+  }
+
+  @Test func aSourceMadeByTheCallerIsReadAcrossItsChunksAndReportsItsOwnProgressAndMember() throws {
+    let chunks = ["zip,la", "t\n\"0", "1001\",42\n"].map { Array($0.utf8) }
+    let reader = CSVReader(source: Chunks(rest: chunks))
+    var all: [CSVRecord] = []
+    while let record = try reader.next() { all.append(record) }
+    #expect(all == [CSVRecord(line: 1, fields: ["zip", "lat"]), CSVRecord(line: 2, fields: ["01001", "42"])])
+    #expect(reader.member == "zips.csv")
+    #expect(reader.bytesRead == 7)
+    #expect(reader.totalBytes == nil)
+  }
+
   @Test func aReaderWaitingOnASilentPipeStopsWhenAsked() throws {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)

@@ -298,6 +298,39 @@ import Testing
     #expect(try sqlite3(folder.appendingPathComponent("zipgeo.db").path, "SELECT COUNT(*) FROM zips") == "41487\n")
   }
 
+  /// Compresses data/zips.csv with Python's `module` (gzip or lzma) into `name` in the folder.
+  func compressedZipsCSV(with module: String, as name: String) throws -> String {
+    let target = folder.appendingPathComponent(name).path
+    let result = try run(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        "import \(module), sys; open(sys.argv[2], 'wb').write(\(module).compress(open(sys.argv[1], 'rb').read()))",
+        Self.zipsCSV, target,
+      ])
+    try #require(result.status == 0, "\(result.err)")
+    return target
+  }
+
+  @Test func aGzippedFileImportsLikeThePlainOne() throws {
+    _ = try compressedZipsCSV(with: "gzip", as: "zips.csv.gz")
+    let result = try zipgeo("import", "zips.csv.gz")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("Imported 41487 zip codes from zips.csv.gz into zipgeo.db: 0 skipped, 0 duplicates, "))
+    let db = folder.appendingPathComponent("zipgeo.db").path
+    #expect(try sqlite3(db, "SELECT zip, lat, lon FROM zips WHERE zip = '75075'") == "75075|33.025|-96.7397\n")
+  }
+
+  @Test func aTruncatedXzFileFailsInOneLineNamingTheFile() throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try compressedZipsCSV(with: "lzma", as: "whole.xz")))
+    try whole.prefix(whole.count / 2).write(to: folder.appendingPathComponent("cut.csv.xz"))
+    let result = try zipgeo("import", "cut.csv.xz", "--db", "new.db")
+    #expect(result.status == 1)
+    #expect(result.err.hasPrefix("Error: cut.csv.xz: the xz file is damaged or incomplete: "), "\(result.err)")
+    #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.db").path))
+  }
+
   @Test func aFailedImportIntoANewFileLeavesNoFileBehind() throws {
     let bad = folder.appendingPathComponent("bad.csv")
     try "zip,lat,lon\n12345,1,1\n54321,91.5,0\n".write(to: bad, atomically: true, encoding: .utf8)

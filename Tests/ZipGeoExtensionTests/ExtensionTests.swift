@@ -215,6 +215,25 @@ import Testing
     #expect(!ldd.out.contains("libsqlite3"), "\(ldd.out)")
   }
 
+  /// The libraries the extension needs (readelf's NEEDED entries) are the C and C++ runtime that
+  /// every process with SQLite already has. Any other would have to be on each machine that loads
+  /// zipgeo and would be loaded into each host: libarchive (with libxml2, ICU and nettle behind
+  /// it) and zlib, which only the command line's ArchiveInput may link, are the ones to keep out.
+  @Test func theLibraryNeedsNothingButTheCAndCPlusPlusRuntime() throws {
+    let dynamic = try runCommand(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", "-W", Self.library.path])
+    #expect(dynamic.status == 0, "\(dynamic.err)")
+    // ` 0x0000000000000001 (NEEDED)             Shared library: [libc.so.6]`
+    let needed = dynamic.out.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap {
+      $0.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+    }
+    #expect(needed.contains("libc.so.6"), "readelf printed no NEEDED entry as expected:\n\(dynamic.out)")
+    let runtime = [
+      "libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so", "libstdc++.so", "libgcc_s.so", "ld-linux",
+    ]
+    let others = needed.filter { name in !runtime.contains { name.hasPrefix($0) } }
+    #expect(others.isEmpty, "libZipgeo.so needs \(others)")
+  }
+
   @Test func theCommandLineAndTheExtensionGiveTheSameDistances() throws {
     let db = try importedDatabase()
     let cli = try runCommand(Self.zipgeo, ["distance", "75075", "10001", "--db", db])

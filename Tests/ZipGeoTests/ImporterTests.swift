@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import SQLiteKit
 import TestSupport
@@ -158,6 +159,25 @@ import Testing
     ) {
       try importFile("/nonexistent.csv")
     }
+  }
+
+  @Test func anImportReadsTheFileThroughTheReaderItsCallerOpens() throws {
+    let importer = Importer { path throws(CSVError) in
+      CSVReader(string: path == "packed.csv.gz" ? "zip,lat,lon\n75075,33.025,-96.7397\n" : "")
+    }
+    let summary = try importer.importFile("packed.csv.gz", intoDatabaseAt: dbPath)
+    #expect(summary.imported == 1)
+    #expect(try zips() == ["75075"])
+  }
+
+  @Test func aFileTheCallersReaderCannotOpenIsAnErrorNamingItAndMakesNoDatabase() throws {
+    let importer = Importer { _ throws(CSVError) in throw CSVError(line: nil, message: "the xz file is damaged") }
+    #expect(
+      throws: ImportError(file: "cut.csv.xz", line: nil, message: "cannot read the file: the xz file is damaged")
+    ) {
+      try importer.importFile("cut.csv.xz", intoDatabaseAt: dbPath)
+    }
+    #expect(!FileManager.default.fileExists(atPath: dbPath))
   }
 
   @Test func aMissingColumnIsAnErrorOnLineOne() throws {

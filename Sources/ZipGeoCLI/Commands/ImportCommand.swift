@@ -1,4 +1,6 @@
+import ArchiveInput
 import CInterrupt
+import CSV
 import ZipGeo
 
 #if canImport(Glibc)
@@ -53,7 +55,10 @@ enum ImportCommand {
     interrupt_on_signals()
     let meter = isatty(2) != 0 ? ProgressMeter(file: file, console: console) : nil
     defer { meter?.clear() }
-    let summary = try Importer(options: options).importFile(
+    // Compressed and zipped files are unpacked here, not in the ZipGeo library, which apps and the
+    // loadable extension link without libarchive.
+    let importer = Importer(options: options) { path throws(CSVError) in try CSVReader(unpacking: path) }
+    let summary = try importer.importFile(
       file, intoDatabaseAt: path,
       notify: {
         meter?.clear()

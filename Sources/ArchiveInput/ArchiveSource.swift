@@ -1,0 +1,302 @@
+import CArchive
+import CSV
+import CZlib
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads the data inside a compressed file (gzip, xz, bzip2, zstd) or a zip archive through
+/// libarchive, one chunk at a time, so memory stays bounded whatever the file's size.
+///
+/// libarchive reads the file through `FileSource`, so a pipe is waited on in the same steps as a
+/// plain file and `shouldStop` still stops a stalled one. A zip archive holds one data file,
+/// perhaps beside a readme (GeoNames' `DE.zip` holds `DE.txt` and `readme.txt`); that one is read.
+final class ArchiveSource: ByteSource {
+  let format: InputFormat
+  private(set) var member: String?
+  private let file: FileSource
+  /// libarchive's reader; made at the first `read`, which may wait on a pipe.
+  private var archive: OpaquePointer?
+  /// Bytes read from the file to tell its format, handed to libarchive before any others.
+  private var head: ArraySlice<UInt8>
+  /// Where libarchive's read callback puts what it reads.
+  private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+  /// The offset in the file of the next byte libarchive is handed.
+  private var offset: Int64 = 0
+  /// The caller's question, kept while libarchive calls back during one `read`.
+  private var shouldStop: (() -> Bool)?
+  /// Why the read callback failed (stopped, or an I/O error): the error to throw, not libarchive's.
+  private var callbackProblem: CSVError?
+  private var finished = false
+  /// The CRC-32 and the count of the bytes handed out, and the last 8 bytes of the file read, to
+  /// check a gzip file's trailer, which libarchive does not: a flipped bit in a gzip file would
+  /// otherwise change a digit without a word.
+  private var checksum = crc32(0, nil, 0)
+  private var bytesHandedOut: UInt64 = 0
+  private var lastBytes: [UInt8] = []
+
+  /// Reads `file`, whose first bytes `head` have already been read and show it to be `format`.
+  init(file: FileSource, head: [UInt8], format: InputFormat) {
+    self.file = file
+    self.head = head[...]
+    self.format = format
+  }
+
+  deinit {
+    if let archive { archive_read_free(archive) }
+    buffer.deallocate()
+  }
+
+  var size: Int? { file.size }
+  var inputBytesRead: Int? { Int(offset) }
+
+  func read(stoppingWhen shouldStop: (() -> Bool)?) throws(CSVError) -> [UInt8] {
+    if finished { return [] }
+    self.shouldStop = shouldStop
+    defer { self.shouldStop = nil }
+    if archive == nil {
+      try openMember()
+      if finished { return [] }
+    }
+    let capacity = 1 << 16
+    var bytes = [UInt8](repeating: 0, count: capacity)
+    let count = bytes.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, capacity) }
+    guard count >= 0 else { throw problem() }
+    if count == 0 {
+      finished = true
+      if format == .zip && !file.isSeekable { try checkNoOtherDataMember() }
+      if format == .gzip { try checkGzipTrailer() }
+      return []
+    }
+    bytes.removeLast(capacity - count)
+    if format == .gzip {
+      checksum = bytes.withUnsafeBufferPointer { crc32_z(checksum, $0.baseAddress, count) }
+      bytesHandedOut += UInt64(count)
+    }
+    return bytes
+  }
+
+  /// Fails if the gzip file's trailer, its last 8 bytes, gives the length of the data and another
+  /// CRC-32. A file of several gzip members (files joined with `cat`) ends with the trailer of the
+  /// last one only, whose length is not the data's: it is not checked.
+  private func checkGzipTrailer() throws(CSVError) {
+    guard lastBytes.count == 8 else { return }
+    func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+      bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+    let (storedChecksum, storedLength) = (littleEndian(lastBytes[0..<4]), littleEndian(lastBytes[4..<8]))
+    guard storedLength == UInt32(truncatingIfNeeded: bytesHandedOut) else { return }
+    let computed = UInt32(truncatingIfNeeded: checksum)
+    if storedChecksum != computed {
+      throw CSVError(
+        line: nil,
+        message: "the gzip file is damaged: its data has CRC-32 \(hex(computed)), the file says \(hex(storedChecksum))")
+    }
+  }
+
+  private func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+  }
+
+  // MARK: Choosing what to read
+
+  /// Opens the archive and moves to the data: the one data member of a zip archive, the only
+  /// stream of a compressed file.
+  private func openMember() throws(CSVError) {
+    if format == .zip && head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+      // An archive that starts with its end record has no members; libarchive does not take it
+      // for a zip archive at all.
+      throw CSVError(line: nil, message: "the zip archive is empty")
+    }
+    try openArchive()
+    guard format == .zip else {
+      // The only stream, libarchive's "raw" format; none for empty data (the "empty" format).
+      if try nextMember() == nil { finished = true }
+      return
+    }
+    if file.isSeekable {
+      // Read the list of members first (libarchive reads a seekable zip's central directory and
+      // skips the data), so that an archive with two data files fails before any record.
+      var names: [(index: Int, name: String)] = []
+      var index = 0
+      var others: [String] = []
+      while let entry = try nextMember() {
+        let name = Self.name(of: entry)
+        if Self.isData(entry, named: name) { names.append((index, name)) } else { others.append(name) }
+        index += 1
+      }
+      member = try Self.dataMember(names.map(\.name), besides: others)
+      // Read it from the start again, straight to the chosen member.
+      archive_read_free(archive)
+      archive = nil
+      guard file.seek(to: 0, from: SEEK_SET) == 0 else {
+        throw CSVError(line: nil, message: "cannot read the file again")
+      }
+      head = []
+      offset = 0
+      try openArchive()
+      for _ in 0...names[0].index { _ = try nextMember() }  // dataMember found exactly one
+    } else {
+      // A pipe is read once, in order: read the first data member, and check the rest after it.
+      var others: [String] = []
+      while let entry = try nextMember() {
+        let name = Self.name(of: entry)
+        if Self.isData(entry, named: name) {
+          member = name
+          return
+        }
+        others.append(name)
+      }
+      _ = try Self.dataMember([], besides: others)  // throws: there is no data member
+    }
+  }
+
+  /// After the data member of a zip read from a pipe: fails if another data member follows.
+  private func checkNoOtherDataMember() throws(CSVError) {
+    var names = member.map { [$0] } ?? []
+    while let entry = try nextMember() {
+      let name = Self.name(of: entry)
+      if Self.isData(entry, named: name) { names.append(name) }
+    }
+    _ = try Self.dataMember(names, besides: [])
+  }
+
+  /// The one data member among `names`, or an error saying there is none or more than one.
+  private static func dataMember(_ names: [String], besides others: [String]) throws(CSVError) -> String {
+    if names.count == 1 { return names[0] }
+    if names.count > 1 {
+      throw CSVError(
+        line: nil,
+        message:
+          "the zip archive holds \(names.count) data files (\(names.joined(separator: ", "))); it should hold one")
+    }
+    if others.isEmpty { throw CSVError(line: nil, message: "the zip archive is empty") }
+    throw CSVError(
+      line: nil, message: "the zip archive holds no data file, only \(others.joined(separator: ", "))")
+  }
+
+  /// Whether a member holds data rather than documentation or folders: GeoNames puts a
+  /// `readme.txt` beside the data, and a zip made on a Mac holds `__MACOSX/` copies of each file.
+  private static func isData(_ entry: OpaquePointer, named name: String) -> Bool {
+    if zipgeo_archive_entry_is_directory(entry) != 0 || name.hasSuffix("/") { return false }
+    if name.hasPrefix("__MACOSX/") { return false }
+    let base = name.split(separator: "/").last.map { $0.lowercased() } ?? ""
+    return base != "readme" && !base.hasPrefix("readme.")
+  }
+
+  private static func name(of entry: OpaquePointer) -> String {
+    if let name = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry) {
+      return String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self)
+    }
+    return "(a member without a name)"
+  }
+
+  // MARK: libarchive
+
+  /// Makes libarchive's reader for `format`, reading through `file`.
+  private func openArchive() throws(CSVError) {
+    guard let archive = archive_read_new() else { throw CSVError(line: nil, message: "out of memory") }
+    self.archive = archive
+    switch format {
+    case .gzip: archive_read_support_filter_gzip(archive)
+    case .xz: archive_read_support_filter_xz(archive)
+    case .bzip2: archive_read_support_filter_bzip2(archive)
+    case .zstd: archive_read_support_filter_zstd(archive)
+    case .zip, .plain: break
+    }
+    if format == .zip {
+      // The seekable reader trusts the central directory at the end, as unzip does; a pipe can
+      // only be read member by member.
+      if file.isSeekable {
+        archive_read_support_format_zip_seekable(archive)
+      } else {
+        archive_read_support_format_zip_streamable(archive)
+      }
+    } else {
+      archive_read_support_format_raw(archive)
+      archive_read_support_format_empty(archive)
+    }
+    archive_read_set_callback_data(archive, Unmanaged.passUnretained(self).toOpaque())
+    archive_read_set_read_callback(archive) { _, context, chunk in
+      // The context is this source, which outlives its archive (freed in deinit).
+      Unmanaged<ArchiveSource>.fromOpaque(context!).takeUnretainedValue().supply(chunk!)
+    }
+    if file.isSeekable {
+      archive_read_set_seek_callback(archive) { _, context, offset, whence in
+        Unmanaged<ArchiveSource>.fromOpaque(context!).takeUnretainedValue().seek(to: offset, from: whence)
+      }
+    }
+    guard archive_read_open1(archive) == ARCHIVE_OK else { throw problem() }
+    // Should libarchive not take the file for `format` after all (a header cut short), it would
+    // read the compressed bytes as they are: they are not the data.
+    if let filter = Self.filterCode(of: format), archive_filter_code(archive, 0) != filter {
+      throw CSVError(line: nil, message: "the \(format) is damaged or incomplete: its header is not \(format.name)'s")
+    }
+  }
+
+  /// libarchive's code for the filter that decompresses `format`; `nil` for a zip archive.
+  private static func filterCode(of format: InputFormat) -> Int32? {
+    switch format {
+    case .gzip: ARCHIVE_FILTER_GZIP
+    case .xz: ARCHIVE_FILTER_XZ
+    case .bzip2: ARCHIVE_FILTER_BZIP2
+    case .zstd: ARCHIVE_FILTER_ZSTD
+    case .zip, .plain: nil
+    }
+  }
+
+  /// libarchive's read callback: hands it the head, then chunks of the file.
+  private func supply(_ chunk: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
+    var count = 0
+    if !head.isEmpty {
+      count = min(head.count, buffer.count)
+      head.prefix(count).withUnsafeBytes { buffer.copyMemory(from: $0) }
+      head = head.dropFirst(count)
+    } else {
+      do {
+        count = try file.read(into: buffer, stoppingWhen: shouldStop)
+      } catch {
+        callbackProblem = error
+        return Int(ARCHIVE_FATAL)
+      }
+    }
+    offset += Int64(count)
+    if format == .gzip && count > 0 {
+      lastBytes = Array((lastBytes + buffer.prefix(count).suffix(8)).suffix(8))
+    }
+    chunk.pointee = UnsafeRawPointer(buffer.baseAddress)
+    return count
+  }
+
+  /// libarchive's seek callback, for a zip archive in a regular file.
+  private func seek(to requested: Int64, from whence: Int32) -> Int64 {
+    // The file's own position is past the head, which libarchive may not have had yet.
+    let target =
+      whence == SEEK_CUR ? file.seek(to: offset + requested, from: SEEK_SET) : file.seek(to: requested, from: whence)
+    guard let target else { return Int64(ARCHIVE_FATAL) }
+    head = []
+    offset = target
+    return target
+  }
+
+  /// The next member's header, or `nil` after the last.
+  private func nextMember() throws(CSVError) -> OpaquePointer? {
+    var entry: OpaquePointer?
+    switch archive_read_next_header(archive, &entry) {
+    case ARCHIVE_EOF: return nil
+    case ARCHIVE_OK, ARCHIVE_WARN: return entry
+    default: throw problem()
+    }
+  }
+
+  /// Why libarchive failed: the read callback's own error, else libarchive's message.
+  private func problem() -> CSVError {
+    if let callbackProblem { return callbackProblem }
+    let detail = archive_error_string(archive).map { String(cString: $0) } ?? "libarchive gave no reason"
+    return CSVError(line: nil, message: "the \(format) is damaged or incomplete: \(detail)")
+  }
+}

@@ -1,0 +1,4 @@
+#ifndef ZIPGEO_CZLIB_SHIM_H
+#define ZIPGEO_CZLIB_SHIM_H
+#include <zlib.h>
+#endif

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the loadable extension and the `ZipGeo` library product build from, as Package.swift
+/// declares it (`swift package dump-package`): whatever a target there depends on, every app and
+/// every SQLite host that uses zipgeo must have too.
+@Suite struct PackageGraphTests {
+  static let packageFolder = ExtensionTests.testsFolder.appendingPathComponent("../..").standardized
+
+  /// Package.swift's targets: each one's type (`system`, `regular`, ...) and the targets it names
+  /// as dependencies.
+  struct Target {
+    var type: String
+    var dependencies: [String]
+  }
+
+  let targets: [String: Target]
+  let products: [String: [String]]
+
+  init() throws {
+    let scratch = try TemporaryFolder()
+    // A scratch folder of its own, so that SwiftPM does not wait for the `swift test` that runs
+    // this test and holds the package's .build.
+    let dump = try withExtendedLifetime(scratch) {
+      try runCommand(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+          "swift", "package", "--package-path", Self.packageFolder.path, "--scratch-path", scratch.path("build"),
+          "dump-package",
+        ])
+    }
+    try #require(dump.status == 0, "swift package dump-package (swift must be on PATH): \(dump.err)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
+    var targets: [String: Target] = [:]
+    for target in json["targets"] as? [[String: Any]] ?? [] {
+      guard let name = target["name"] as? String else { continue }
+      // A dependency is `{"byName": [name, condition]}` or `{"target": [name, condition]}`.
+      let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+        (dependency["byName"] ?? dependency["target"]).flatMap { ($0 as? [Any])?.first as? String }
+      }
+      targets[name] = Target(type: target["type"] as? String ?? "", dependencies: dependencies)
+    }
+    self.targets = targets
+    var products: [String: [String]] = [:]
+    for product in json["products"] as? [[String: Any]] ?? [] {
+      if let name = product["name"] as? String { products[name] = product["targets"] as? [String] ?? [] }
+    }
+    self.products = products
+    try #require(targets["ZipGeo"] != nil && products["ZipGeo"] != nil, "dump-package's format is understood")
+  }
+
+  /// `roots` and every target they depend on, directly or not.
+  func closure(of roots: [String]) -> Set<String> {
+    var found = Set<String>()
+    var pending = roots
+    while let name = pending.popLast() {
+      guard found.insert(name).inserted else { continue }
+      pending += targets[name]?.dependencies ?? []
+    }
+    return found
+  }
+
+  func systemLibraries(in names: Set<String>) -> [String] {
+    names.filter { targets[$0]?.type == "system" }.sorted()
+  }
+
+  @Test func theExtensionBuildsFromNoSystemLibraryAndNotFromArchiveInput() throws {
+    let used = closure(of: ["ZipGeoExtension"])
+    #expect(used.contains("ZipGeo") && used.contains("CSV"))
+    #expect(!used.contains("ArchiveInput"), "\(used.sorted())")
+    // It reaches SQLite through the routine table its host hands it, not through CSQLite.
+    #expect(systemLibraries(in: used) == [])
+  }
+
+  @Test func theZipGeoLibraryBuildsFromSQLiteAloneAndNotFromArchiveInput() throws {
+    let used = closure(of: try #require(products["ZipGeo"]))
+    #expect(!used.contains("ArchiveInput"), "\(used.sorted())")
+    #expect(systemLibraries(in: used) == ["CSQLite"])
+  }
+
+  @Test func onlyTheCommandLineDependsOnArchiveInput() throws {
+    let dependents = targets.filter { $0.value.dependencies.contains("ArchiveInput") }.keys.sorted()
+    #expect(dependents == ["ArchiveInputTests", "ZipGeoCLI"])
+  }
+}
