@@ -39,7 +39,7 @@ public final class CSVReader {
   /// Asked while the reader waits for input from a pipe or a terminal, every 100 ms: `true`
   /// stops the reading with a `CSVError`, so that a stalled input cannot hold up a caller that
   /// wants to stop. (A regular file never makes the reader wait.)
-  public var shouldStop: (@Sendable () -> Bool)?
+  public var shouldStop: (() -> Bool)?
   private let separator: UInt8
   private var source: any ByteSource
   private var chunk: [UInt8] = []

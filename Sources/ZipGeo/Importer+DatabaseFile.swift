@@ -44,10 +44,11 @@ extension Importer {
     phase: (ImportPhase) -> Void = { _ in }
   ) throws -> ImportSummary {
     let sqlitePath = try DatabaseFolder.followingLinks(ZipDatabase.sqlitePath(for: databasePath), shownAs: databasePath)
-    let reader = try openFile(file)
     let folder = DatabaseFolder(containing: sqlitePath)
     folder.removeAbandonedImports()
     do {
+      // Opening a FIFO waits for its writer; a signal ends that wait as a stop.
+      let reader = try openFile(file)
       return try withoutActuallyEscaping(shouldStop) { shouldStop in
         try withoutActuallyEscaping(notify) { notify in
           if access(sqlitePath, F_OK) == 0 {

@@ -267,7 +267,13 @@ public struct Importer: Sendable {
     func fail(_ line: Int?, _ message: String) -> ImportError {
       ImportError(file: path, line: line, message: message)
     }
-    guard let header = try reader.nextNonBlank(file: path) else {
+    // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
+    let first = try withoutActuallyEscaping(shouldStop) { shouldStop in
+      reader.shouldStop = shouldStop
+      defer { reader.shouldStop = nil }
+      return try reader.nextNonBlank(file: path)
+    }
+    guard let header = first else {
       throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
     }
     let columns: ColumnMap

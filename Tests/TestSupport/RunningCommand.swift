@@ -15,9 +15,11 @@ public final class RunningCommand: @unchecked Sendable {
   /// - Parameters:
   ///   - environment: Variables added to this process's environment.
   ///   - input: The child's standard input (a FIFO the test writes, say); `nil` for an empty one.
+  ///   - timeLimit: Seconds after which the process is killed: a hang fails the test instead of
+  ///     stalling the suite.
   public init(
     _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
-    input: FileHandle? = nil
+    input: FileHandle? = nil, timeLimit: Double = 120
   ) throws {
     process = Process()
     process.executableURL = executable
@@ -31,6 +33,11 @@ public final class RunningCommand: @unchecked Sendable {
     process.standardInput = input ?? FileHandle.nullDevice
     errors = err.fileHandleForReading
     try process.run()
+    let watched = process
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+      if watched.isRunning { kill(pid, SIGKILL) }
+    }
     let collector = output
     DispatchQueue.global().async(group: outputDone) {
       collector.data = out.fileHandleForReading.readDataToEndOfFile()

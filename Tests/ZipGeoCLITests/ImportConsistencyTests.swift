@@ -232,6 +232,27 @@ import Testing
     #expect(try rowCount() == Self.oldCount)
   }
 
+  @Test func sigtermStopsAnImportWhosePipeHasNotSentItsFirstByte() throws {
+    for existing in [true, false] {
+      if existing { try seed() } else { try? FileManager.default.removeItem(atPath: database) }
+      let input = temporary.path("silent-\(existing).fifo")
+      try #require(mkfifo(input, 0o600) == 0)
+      // Held open for writing, and never written: `(sleep 20; cat file) | zipgeo import /dev/stdin`.
+      let writer = FileHandle(fileDescriptor: open(input, O_RDWR), closeOnDealloc: true)
+      let running = try RunningCommand(
+        Self.zipgeo, ["import", input, "--db", database], in: folder,
+        environment: ["ZIPGEO_TEST_HOOK": "opened=pause:\(fifo)"])
+      #expect(running.waitForLine(startingWith: "zipgeo: paused at opened"))
+      kill(running.pid, SIGTERM)
+      resume()
+      let result = running.finish()
+      #expect(result.status == 143, "\(result.err)")
+      #expect(result.err.hasSuffix("Error: \(input): import interrupted by SIGTERM; the database is unchanged\n"))
+      #expect(try leftovers() == (existing ? ["zipgeo.db"] : []))
+      _ = writer
+    }
+  }
+
   // MARK: - Two imports at once
 
   @Test func anImportIntoADatabaseAnotherImportIsWritingWaitsForItThenReplacesIt() throws {
