@@ -30,6 +30,8 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   public static let interrupted = SQLITE_INTERRUPT
   /// The file or a journal beside it could not be opened.
   public static let cannotOpen = SQLITE_CANTOPEN
+  /// Another connection holds a lock this one needs.
+  public static let busy = SQLITE_BUSY
 
   /// Whether a UNIQUE, NOT NULL, CHECK or other constraint refused the change.
   public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }

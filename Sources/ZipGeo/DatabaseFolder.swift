@@ -1,3 +1,5 @@
+import SQLiteKit
+
 #if canImport(Glibc)
   import Glibc
 #else
@@ -8,8 +10,10 @@
 /// name before giving it its own.
 ///
 /// Temporary names are `.zipgeo-import-<pid>-<n>.db`: hidden, and with the process that made
-/// them, so that a later import can tell the file of a killed import (whose process is gone)
-/// from that of one still running, and remove it.
+/// them. A later import removes the file of a killed import: one whose process is gone (here) and
+/// that nobody holds locked, since a running import keeps its file locked from its first read
+/// until it has linked it into place (which also protects an import in another PID namespace or
+/// on another host, whose pid means nothing here).
 struct DatabaseFolder {
   /// The folder, as a path prefix: `""` for the current folder, else ending in `/`.
   let prefix: String
@@ -49,7 +53,8 @@ struct DatabaseFolder {
     }
   }
 
-  /// Removes the temporary databases (and their journals) of imports whose process has ended.
+  /// Removes the temporary databases (and their journals) of imports whose process has ended and
+  /// whose file no connection holds locked.
   func removeAbandonedImports() {
     guard let folder = opendir(prefix.isEmpty ? "." : prefix) else { return }
     defer { closedir(folder) }
@@ -59,28 +64,34 @@ struct DatabaseFolder {
         String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
       guard name.hasPrefix(Self.temporaryPrefix), name.hasSuffix(".db") else { continue }
-      let rest = name.dropFirst(Self.temporaryPrefix.count)
-      guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+      // Exactly .zipgeo-import-<pid>-<number>.db, as `temporaryDatabasePath()` names them.
+      let parts = name.dropFirst(Self.temporaryPrefix.count).dropLast(3).split(separator: "-")
+      guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt64(parts[1]) != nil else { continue }
       // ESRCH: no such process. (EPERM means it exists, but belongs to another user.)
       if kill(pid, 0) != 0 && errno == ESRCH { abandoned.append(name) }
     }
-    for name in abandoned { Self.remove(database: prefix + name) }
+    for name in abandoned where !Self.isLocked(prefix + name) { Self.remove(database: prefix + name) }
+  }
+
+  /// Whether a connection somewhere holds a lock on the database at `path` (SQLite's own locks,
+  /// which a running import keeps): an exclusive transaction that cannot start, at once, says so.
+  static func isLocked(_ path: String) -> Bool {
+    guard let db = try? Database(path: path, mode: .readWrite) else { return false }
+    defer { try? db.close() }
+    db.setBusyTimeout(milliseconds: 0)
+    do {
+      try db.execute("BEGIN EXCLUSIVE; ROLLBACK;")
+      return false
+    } catch let error as DatabaseError {
+      return error.resultCode == DatabaseError.busy
+    } catch {
+      return false
+    }
   }
 
   /// Removes a temporary database and any journal SQLite left beside it.
   static func remove(database path: String) {
     for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
-  }
-
-  /// Writes the file at `path` to disk.
-  static func sync(file path: String, shownAs shown: String) throws {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0, fsync(descriptor) == 0 else {
-      let reason = String(cString: strerror(errno))
-      if descriptor >= 0 { close(descriptor) }
-      throw ZipGeoError.databaseNotWritten(path: shown, reason: "cannot write it to disk: \(reason)")
-    }
-    close(descriptor)
   }
 
   /// Writes the folder's entries (a new name, a removed one) to disk.

@@ -160,28 +160,34 @@ extension Importer {
     let temporary = folder.temporaryDatabasePath()
     var linked = false
     defer { if !linked { DatabaseFolder.remove(database: temporary) } }
-    var summary: ImportSummary
-    do {
-      let db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
-      db.setInterruptCheck(shouldStop)
-      defer {
-        db.setInterruptCheck(nil)
-        try? db.close()
-      }
-      // Nobody else opens the file: its rollback journal can stay in memory, and the file is
-      // in rollback-journal mode when it gets its name.
-      try db.execute("PRAGMA journal_mode = MEMORY")
-      phase(.opened)
-      summary = try replace(
-        in: db, from: reader, file: file, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
-      try db.close()
+    let db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+    db.setInterruptCheck(shouldStop)
+    defer {
+      db.setInterruptCheck(nil)
+      try? db.close()
     }
-    try DatabaseFolder.sync(file: temporary, shownAs: databasePath)
+    // The connection keeps its lock from its first read until it closes, after the link: how
+    // another import tells this file from one a killed import left (`removeAbandonedImports`).
+    try db.execute("PRAGMA locking_mode = EXCLUSIVE")
+    // Nobody else writes the file: its rollback journal can stay in memory, and the file is in
+    // rollback-journal mode when it gets its name. The commit syncs the file to disk.
+    try db.execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = FULL")
+    phase(.opened)
+    let summary = try replace(
+      in: db, from: reader, file: file, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+    // Readers may open the file once it has its name: from here on a shared lock, held by an
+    // open read transaction, keeps it marked as in use without keeping them out.
+    // (In exclusive mode the lock goes at the end of the next read, not within a transaction.)
+    try db.execute(
+      "PRAGMA locking_mode = NORMAL; SELECT count(*) FROM zips; BEGIN; SELECT count(*) FROM zips;")
     phase(.synced)
     if shouldStop() { throw ImportError.interrupted(file: file) }
     try folder.link(temporary, to: sqlitePath, shownAs: databasePath)
     linked = true
     phase(.linked)
+    db.setInterruptCheck(nil)
+    try db.execute("COMMIT")
+    try db.close()
     unlink(temporary)
     try folder.sync()
     phase(.finished)

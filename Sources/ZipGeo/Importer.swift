@@ -125,7 +125,7 @@ public enum ImportPhase: Equatable, Sendable, CustomStringConvertible {
   case committed
   /// The new data has been copied from the `-wal` file into the database file.
   case checkpointed
-  /// A new database is complete on disk under a temporary name.
+  /// A new database is committed and on disk under a temporary name.
   case synced
   /// A new database is in place under its name.
   case linked

@@ -253,6 +253,48 @@ import Testing
     }
   }
 
+  @Test func aTemporaryFileStillLockedIsKeptEvenWhenItsProcessSeemsGone() throws {
+    // An import in another PID namespace (a container sharing the folder) has a pid that means
+    // nothing here: a process that has ended stands for it, and a live connection holds the lock
+    // a running import holds on its file.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let name = ".zipgeo-import-\(ended.processIdentifier)-7.db"
+    let go = Pipe()
+    let holder = try RunningCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        """
+        import sqlite3, sys
+        c = sqlite3.connect(sys.argv[1], isolation_level=None)
+        c.execute('CREATE TABLE zips (zip)')
+        c.execute('BEGIN EXCLUSIVE')
+        print('locked', file=sys.stderr, flush=True)
+        sys.stdin.readline()
+        c.execute('COMMIT')
+        """,
+        temporary.path(name),
+      ], in: folder, input: go.fileHandleForReading)
+    #expect(holder.waitForLine(startingWith: "locked"))
+    #expect(try zipgeo("import", seedCSV, "--db", database).status == 0)
+    #expect(try leftovers().contains(name), "a locked file is some running import's")
+    go.fileHandleForWriting.write(Data("done\n".utf8))
+    #expect(holder.finish().status == 0)
+    // Unlocked, with its process gone: abandoned, and the next import removes it.
+    #expect(try zipgeo("import", seedCSV, "--db", database).status == 0)
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
+  @Test func onlyFilesNamedExactlyAsImportsNameThemAreEverRemoved() throws {
+    let names = [".zipgeo-import-999999999-x.db", ".zipgeo-import-999999999.db", ".zipgeo-import-notes-1.db"]
+    for name in names { try temporary.write(name, "mine") }
+    #expect(try zipgeo("import", seedCSV, "--db", database).status == 0)
+    #expect(try leftovers() == Set(names + ["zipgeo.db"]))
+  }
+
   // MARK: - Two imports at once
 
   @Test func anImportIntoADatabaseAnotherImportIsWritingWaitsForItThenReplacesIt() throws {
