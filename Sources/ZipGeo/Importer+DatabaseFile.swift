@@ -106,11 +106,11 @@ extension Importer {
     var deadline: ContinuousClock.Instant?
     var told = false
     defer {
-      // Back to a rollback journal, whether the import worked or not, so that the file needs no
-      // -wal or -shm beside it to be read: possible only once the -wal is copied in and while no
-      // other connection has the database open, and not worth waiting for.
-      deadline = clock.now
-      _ = try? db.execute("PRAGMA journal_mode = DELETE")
+      // A failed import puts the file back in a rollback journal too, if it can at once.
+      if deadline == nil {
+        deadline = clock.now
+        _ = try? db.execute("PRAGMA journal_mode = DELETE")
+      }
       db.setBusyHandler(nil)
       db.setInterruptCheck(nil)
       try? db.close()
@@ -138,6 +138,11 @@ extension Importer {
       let checkpoint = try db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
       if checkpoint.first?[0].int64 == 0 {
         phase(.checkpointed)
+        // Back to a rollback journal, so that the file needs no -wal or -shm beside it to be read
+        // (users who cannot write the folder cannot make them): possible only while no other
+        // connection has the database open, so waiting for them within the same 5 s.
+        let mode = try? db.scalar("PRAGMA journal_mode = DELETE")?.string
+        if mode != "delete" { notify(.leftInWALMode(database: databasePath)) }
       } else {
         notify(
           .newDataInWAL(

@@ -90,6 +90,10 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   /// The import is committed, but its data could not be copied from the `-wal` file beside the
   /// database into the database file (usually because a reader still reads the old data).
   case newDataInWAL(database: String, reason: String)
+  /// The data is all in the database file, but another connection kept it open, so the file
+  /// stays in write-ahead-logging mode, which users who cannot write its folder can read only
+  /// while its `-wal` and `-shm` files exist.
+  case leftInWALMode(database: String)
 
   /// The notice as `zipgeo import` prints it after `warning: `.
   public var description: String {
@@ -99,6 +103,11 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
       "\(file):\(line): zip '\(zip)' already appeared on line \(firstLine); keeping line \(firstLine)"
     case .waiting(let database):
       "\(database) is in use by another import (or a long query); waiting for it (Ctrl-C stops)"
+    case .leftInWALMode(let database):
+      "another connection has \(database) open, so it stays in write-ahead-logging mode (its data is all in "
+        + "\(database)); users who cannot write its folder can read it only while \(database)-wal and -shm "
+        + "exist: once that connection is closed, run: zipgeo sql --write --db \(database.shellQuoted) "
+        + "'PRAGMA journal_mode = DELETE'"
     case .newDataInWAL(let database, let reason):
       "the new data is saved, but stays in \(database)-wal until it is copied into \(database) (\(reason)); "
         + "once that is done, run: zipgeo sql --write --db \(database.shellQuoted) 'PRAGMA wal_checkpoint(TRUNCATE)'"

@@ -346,6 +346,44 @@ import Testing
     #expect(try leftovers() == ["zipgeo.db"])
   }
 
+  @Test func aConnectionLeftOpenKeepsTheFileInWALModeAndTheImportSaysSo() throws {
+    try seed()
+    let running = try importPaused(at: "opened")
+    // A connection that has read the database in WAL mode and stays open, reading nothing.
+    let go = Pipe()
+    let idle = try RunningCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        """
+        import sqlite3, sys
+        c = sqlite3.connect(sys.argv[1], isolation_level=None)
+        print('read', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], file=sys.stderr, flush=True)
+        sys.stdin.readline()
+        c.close()
+        """,
+        database,
+      ], in: folder, input: go.fileHandleForReading)
+    #expect(idle.waitForLine(startingWith: "read 3"))
+    resume()
+    let result = running.finish()
+    #expect(result.status == 0)
+    #expect(
+      result.err
+        == "zipgeo: paused at opened\nwarning: another connection has \(database) open, so it stays in "
+        + "write-ahead-logging mode (its data is all in \(database)); users who cannot write its folder can read "
+        + "it only while \(database)-wal and -shm exist: once that connection is closed, run: zipgeo sql --write "
+        + "--db \(database) 'PRAGMA journal_mode = DELETE'\n")
+    go.fileHandleForWriting.write(Data("done\n".utf8))
+    #expect(idle.finish().status == 0)
+    // What the message says completes it does.
+    let command = try zipgeo("sql", "--write", "--db", database, "PRAGMA journal_mode = DELETE")
+    #expect(command.status == 0, "\(command.err)")
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "delete\n")
+    #expect(try rowCount() == Self.newCount)
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
   @Test func aReaderWhoCannotWriteTheFolderSeesTheOldDataDuringAnImportAndTheNewAfter() throws {
     try #require(try zipgeo("import", zipsCSVPath, "--db", database).status == 0)
     // The binary, copied where the other user can run it; the folder is writable by its owner only.
