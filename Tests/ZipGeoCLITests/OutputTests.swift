@@ -145,6 +145,12 @@ import Testing
     for sql in [
       "VACUUM INTO '\(target)'", "VACUUM INTO 'file:\(target)?mode=rwc'", "PRAGMA journal_mode = DELETE",
       "PRAGMA user_version = 7", "SELECT 1; CREATE TABLE t(x)", "ATTACH '\(target)' AS other",
+      // Settings of the connection or the process, which SQLite reports as writing nothing; one
+      // sends temporary files to another folder.
+      "PRAGMA temp_store_directory = '\(temporary.path("elsewhere"))'", "PRAGMA cache_size = 1",
+      "PRAGMA mmap_size = 1000000", "PRAGMA locking_mode = EXCLUSIVE",
+      // Disguised as the one pragma allowed without a value.
+      "PRAGMA wal_checkpoint--.journal_mode", "PRAGMA journal_mode=WAL--.journal_mode",
     ] {
       let result = try zipgeo("sql", sql)
       #expect(result.status == 1, "\(sql)")
@@ -152,6 +158,8 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: target), "\(sql) made \(target)")
     }
     #expect(try zipgeo("sql", "PRAGMA journal_mode", "--format", "csv").out == "journal_mode\r\ndelete\r\n")
+    #expect(try zipgeo("sql", "PRAGMA table_info(zips)", "--format", "csv").status == 0)
+    #expect(try zipgeo("sql", "PRAGMA cache_size", "--format", "csv").status == 0)
     #expect(try zipgeo("sql", "BEGIN; SELECT COUNT(*) FROM zips; COMMIT", "--format", "csv").status == 0)
     #expect(try zipgeo("sql", "VACUUM INTO '\(target)'", "--write").status == 0)
     #expect(FileManager.default.fileExists(atPath: target))

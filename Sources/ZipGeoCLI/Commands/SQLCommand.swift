@@ -65,7 +65,7 @@ enum SQLCommand {
     try db.forEachStatement(in: sql) { statement in
       // A read-only connection still lets `VACUUM INTO '/any/path'` write a file: without
       // --write, only statements SQLite reports as writing nothing run.
-      guard writable || statement.isReadOnly || readsOnly(statement.sql) else {
+      guard writable || PragmaStatement.readsOnly(statement.sql, sqliteSaysReadOnly: statement.isReadOnly) else {
         throw CommandFailure(
           "'\(statement.sql.shortened)' would write, and zipgeo sql reads only; add --write to run it")
       }
@@ -97,17 +97,6 @@ enum SQLCommand {
       }
       printed = true
     }
-  }
-
-  /// The statements SQLite reports as writing that only read: the allow-list of `zipgeo sql`
-  /// without `--write`. `PRAGMA journal_mode` asks the mode (it writes only when given one).
-  static func readsOnly(_ sql: String) -> Bool {
-    var words = sql.lowercased().split { $0.isWhitespace || $0 == ";" }.map(String.init)
-    if words.count == 2, words[0] == "pragma" {
-      words[1] = String(words[1].split(separator: ".").last ?? "")
-      return words[1] == "journal_mode"
-    }
-    return false
   }
 
   static func readStandardInput() -> String {
