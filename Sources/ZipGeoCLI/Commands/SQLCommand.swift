@@ -22,7 +22,7 @@ enum SQLCommand {
     discussion: """
       Statements run one after another; each one that returns rows prints them as SQLite reads
       them, in every format, so memory stays flat however many rows there are. A table takes its
-      column widths from its first 1,000 rows; a later, wider value is printed whole and pushes
+      column widths from its first 1,000 rows (or 1 MiB); a later, wider value is printed whole and pushes
       the rest of its line to the right. zipgeo's SQL functions are available, as in the loadable
       extension: distance(), geodesic_distance(), zipgeo_version() and the tables zipgeo_near(),
       zipgeo_within() and zipgeo_nearest().

@@ -10,7 +10,8 @@ import SQLiteKit
 /// ```
 ///
 /// Every format but `table` prints each row as it comes. An aligned table needs its column widths
-/// before its first line, so it holds back its first `tableBatchSize` rows, takes the widths (and
+/// before its first line, so it holds back its first `tableBatchSize` rows (fewer when their values
+/// pass `tableHeldBytes`, so that wide values cannot make memory grow), takes the widths (and
 /// which columns hold numbers, aligned right) from the header and those rows, and then prints each
 /// later row as it comes in those columns; a later value wider than its column is printed whole,
 /// pushing the rest of its line to the right. A result of at most `tableBatchSize` rows is
@@ -18,6 +19,8 @@ import SQLiteKit
 struct ResultWriter {
   /// The rows `zipgeo sql` holds back to measure a table's columns.
   static let tableBatchSize = 1000
+  /// The most bytes of values a table holds back to measure its columns: 1 MiB.
+  static let tableHeldBytes = 1 << 20
 
   let columns: [String]
   let format: OutputFormat
@@ -35,6 +38,8 @@ struct ResultWriter {
   private var opened = false
   /// A table's first rows, held until its columns are measured.
   private var heldRows: [[DatabaseValue]] = []
+  /// The bytes of the values in `heldRows`, about.
+  private var heldBytes = 0
   /// A table's columns, once measured from its first rows.
   private var layout: (table: TextTable, widths: [Int])?
 
@@ -73,7 +78,14 @@ struct ResultWriter {
     case .table:
       if let layout { return text + layout.table.line(row.map(Self.plainText), widths: layout.widths) }
       heldRows.append(row)
-      if heldRows.count >= tableBatchSize { text += layOutTable() }
+      for value in row {
+        switch value {
+        case .text(let string): heldBytes += string.utf8.count
+        case .blob(let bytes): heldBytes += bytes.count
+        default: heldBytes += 8
+        }
+      }
+      if heldRows.count >= tableBatchSize || heldBytes >= Self.tableHeldBytes { text += layOutTable() }
     case .csv: text += row.map { Self.csvField(Self.plainText($0)) }.joined(separator: ",") + "\r\n"
     case .tsv: text += row.map { Self.tsvField(Self.plainText($0)) }.joined(separator: "\t") + "\n"
     case .json: text += (rowCount > 0 ? ",\n " : "") + object(row)
@@ -131,6 +143,7 @@ struct ResultWriter {
     var table = TextTable(headers: columns, rightAligned: numeric)
     table.rows = heldRows.map { $0.map(Self.plainText) }
     heldRows = []
+    heldBytes = 0
     let widths = table.columnWidths()
     let text = table.render(widths: widths)
     table.rows = []

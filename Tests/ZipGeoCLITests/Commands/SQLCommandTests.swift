@@ -77,6 +77,20 @@ import Testing
     return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
   }
 
+  @Test func aTableOfWideValuesHoldsBackAMegabyteNotAThousandRows() throws {
+    let database = try Self.millionZips.get()
+    let output = temporary.path("out")
+    let errors = temporary.path("err")
+    // 200 values of 1 MB each: held back whole, 1,000 rows of them would take gigabytes.
+    let wide = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
+      + "SELECT i, printf('%.*c', 1000000, 'x') AS wide FROM n"
+    let run = try MeasuredRun(
+      Self.zipgeo, ["sql", wide, "--db", database], standardOutput: output, standardError: errors)
+    #expect(run.exitCode == 0, "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+    #expect(run.peakResidentBytes < 60 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
+    #expect(try tail(output, 20).hasSuffix("xxxx\n"))
+  }
+
   @Test(arguments: formats)
   func aMillionRowsArePrintedInUnder60MB(format: String) throws {
     let database = try Self.millionZips.get()
