@@ -50,6 +50,8 @@ public final class CSVReader {
   private var started = false
   private var finished = false
   private var field: [UInt8] = []
+  /// The line the current record starts on, which its errors name (a quoted field may run on).
+  private var recordStartLine = 1
   /// Bytes in the current record's fields so far.
   private var recordBytes = 0
   /// The previous record's field count, to size the next record's array once.
@@ -106,6 +108,7 @@ public final class CSVReader {
     if !started { try start() }
     if finished { return nil }
     let recordLine = line
+    recordStartLine = line
     var fields: [String] = []
     fields.reserveCapacity(lastFieldCount)
     defer { lastFieldCount = min(fields.count, 1024) }
@@ -231,7 +234,7 @@ public final class CSVReader {
     let end = chunk[position...].firstIndex(where: stops) ?? chunk.count
     guard end > position else { return }
     guard field.count + (end - position) <= maximumFieldBytes else {
-      throw CSVError(line: line, message: "a field is longer than \(maximumFieldBytes) bytes")
+      throw CSVError(line: recordStartLine, message: "a field is longer than \(maximumFieldBytes) bytes")
     }
     try count(bytes: end - position)
     field.append(contentsOf: chunk[position..<end])
@@ -243,7 +246,7 @@ public final class CSVReader {
       throw CSVError(line: line, message: "the file holds a NUL byte: it is binary, not CSV text")
     }
     guard field.count < maximumFieldBytes else {
-      throw CSVError(line: line, message: "a field is longer than \(maximumFieldBytes) bytes")
+      throw CSVError(line: recordStartLine, message: "a field is longer than \(maximumFieldBytes) bytes")
     }
     try count(bytes: 1)
     field.append(byte)
@@ -254,7 +257,7 @@ public final class CSVReader {
   private func count(bytes: Int) throws(CSVError) {
     recordBytes += bytes
     guard recordBytes <= maximumRecordBytes else {
-      throw CSVError(line: line, message: "a record is longer than \(maximumRecordBytes) bytes")
+      throw CSVError(line: recordStartLine, message: "a record is longer than \(maximumRecordBytes) bytes")
     }
   }
 

@@ -209,6 +209,16 @@ import Testing
   }
 }
 
+extension CSVReaderTests {
+  @Test func aFieldTooLongIsReportedAtTheLineItsRecordStartsOn() throws {
+    // A quoted field with line breaks passes the limit four lines after its record starts.
+    let reader = CSVReader(
+      bytes: Array("zip,place\n1,\"a\nb\nc\nd\ne\nfffffffffffffffffff\"\n".utf8), maximumFieldBytes: 16)
+    _ = try reader.next()
+    #expect(throws: CSVError(line: 2, message: "a field is longer than 16 bytes")) { try reader.next() }
+  }
+}
+
 /// A count shared with a `@Sendable` closure.
 final class Counter: @unchecked Sendable {
   private var value = 0

@@ -82,7 +82,8 @@ import Testing
     let output = temporary.path("out")
     let errors = temporary.path("err")
     // 200 values of 1 MB each: held back whole, 1,000 rows of them would take gigabytes.
-    let wide = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
+    let wide =
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
       + "SELECT i, printf('%.*c', 1000000, 'x') AS wide FROM n"
     let run = try MeasuredRun(
       Self.zipgeo, ["sql", wide, "--db", database], standardOutput: output, standardError: errors)
