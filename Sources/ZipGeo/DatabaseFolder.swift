@@ -9,11 +9,12 @@ import SQLiteKit
 /// The folder a database file lives in, where an import builds a new database under a temporary
 /// name before giving it its own.
 ///
-/// Temporary names are `.zipgeo-import-<pid>-<n>.db`: hidden, and with the process that made
-/// them. A later import removes the file of a killed import: one whose process is gone (here) and
-/// that nobody holds locked, since a running import keeps its file locked from its first read
-/// until it has linked it into place (which also protects an import in another PID namespace or
-/// on another host, whose pid means nothing here).
+/// Temporary names are `.zipgeo-import-<pid>-<namespace>-<n>.db`: hidden, and with the process
+/// that made them and its PID namespace (Linux containers; 0 elsewhere). A later import removes
+/// the file of a killed import, one that no connection holds locked (a running import keeps its
+/// file locked from its first read until it has linked it into place) and whose process is gone;
+/// for a file from another PID namespace (a container sharing the folder), whose pid means nothing
+/// here, one that has also not changed for an hour.
 struct DatabaseFolder {
   /// The folder, as a path prefix: `""` for the current folder, else ending in `/`.
   let prefix: String
@@ -47,10 +48,45 @@ struct DatabaseFolder {
   func temporaryDatabasePath() -> String {
     var number = UInt64.random(in: 0..<UInt64.max)
     while true {
-      let path = "\(prefix)\(Self.temporaryPrefix)\(getpid())-\(number).db"
+      let path = "\(prefix)\(Self.temporaryPrefix)\(getpid())-\(Self.namespace)-\(number).db"
       if access(path, F_OK) != 0 { return path }
       number &+= 1
     }
+  }
+
+  /// This process's PID namespace: the number in `/proc/self/ns/pid` on Linux, else 0.
+  static let namespace: UInt64 = {
+    #if os(Linux)
+      var target = [CChar](repeating: 0, count: 64)
+      let count = readlink("/proc/self/ns/pid", &target, target.count - 1)
+      guard count > 0 else { return 0 }
+      let text = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return UInt64(text.filter(\.isNumber)) ?? 0
+    #else
+      return 0
+    #endif
+  }()
+
+  /// When a file last changed, in seconds since 1970.
+  static func modificationSeconds(_ status: stat) -> Int {
+    #if canImport(Darwin)
+      Int(status.st_mtimespec.tv_sec)
+    #else
+      Int(status.st_mtim.tv_sec)
+    #endif
+  }
+
+  /// The numbers of a temporary name, when it is exactly one `temporaryDatabasePath()` makes.
+  static func parse(_ name: String) -> (pid: pid_t, namespace: UInt64)? {
+    guard name.hasPrefix(temporaryPrefix), name.hasSuffix(".db") else { return nil }
+    let parts = name.dropFirst(temporaryPrefix.count).dropLast(3).split(
+      separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, let pid = pid_t(parts[0]), pid > 0, let namespace = UInt64(parts[1]),
+      let number = UInt64(parts[2]),
+      // Written as the numbers print, so that no other name (a sign, a leading zero) matches.
+      String(pid) == parts[0], String(namespace) == parts[1], String(number) == parts[2]
+    else { return nil }
+    return (pid, namespace)
   }
 
   /// Removes the temporary databases (and their journals) of imports whose process has ended and
@@ -63,12 +99,16 @@ struct DatabaseFolder {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
-      guard name.hasPrefix(Self.temporaryPrefix), name.hasSuffix(".db") else { continue }
-      // Exactly .zipgeo-import-<pid>-<number>.db, as `temporaryDatabasePath()` names them.
-      let parts = name.dropFirst(Self.temporaryPrefix.count).dropLast(3).split(separator: "-")
-      guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt64(parts[1]) != nil else { continue }
-      // ESRCH: no such process. (EPERM means it exists, but belongs to another user.)
-      if kill(pid, 0) != 0 && errno == ESRCH { abandoned.append(name) }
+      guard let (pid, namespace) = Self.parse(name) else { continue }
+      var status = stat()
+      guard lstat(prefix + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      if namespace == Self.namespace {
+        // ESRCH: no such process. (EPERM means it exists, but belongs to another user.)
+        guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+      } else {
+        guard time(nil) - Self.modificationSeconds(status) > 3600 else { continue }
+      }
+      abandoned.append(name)
     }
     for name in abandoned where !Self.isLocked(prefix + name) { Self.remove(database: prefix + name) }
   }

@@ -44,6 +44,8 @@ extension Importer {
     phase: (ImportPhase) -> Void = { _ in }
   ) throws -> ImportSummary {
     let sqlitePath = try DatabaseFolder.followingLinks(ZipDatabase.sqlitePath(for: databasePath), shownAs: databasePath)
+    // Where a link points is checked as a path given directly would be (a missing folder, a FIFO).
+    if sqlitePath != databasePath { _ = try ZipDatabase.sqlitePath(for: sqlitePath) }
     let folder = DatabaseFolder(containing: sqlitePath)
     folder.removeAbandonedImports()
     do {
@@ -105,10 +107,15 @@ extension Importer {
     let clock = ContinuousClock()
     var deadline: ContinuousClock.Instant?
     var told = false
+    // Set while the journal mode changes: then SQLite must not wait for locks itself, since a
+    // lock it waits for in rollback-journal mode is held as PENDING meanwhile, which keeps every
+    // new reader out ("database is locked" for them); `switchJournal` waits between attempts.
+    var noWait = false
     defer {
       // A failed import puts the file back in a rollback journal too, if it can at once.
       if deadline == nil {
         deadline = clock.now
+        noWait = true
         _ = try? db.execute("PRAGMA journal_mode = DELETE")
       }
       db.setBusyHandler(nil)
@@ -116,7 +123,7 @@ extension Importer {
       try? db.close()
     }
     db.setBusyHandler { attempts in
-      if shouldStop() { return false }
+      if noWait || shouldStop() { return false }
       if let deadline, clock.now >= deadline { return false }
       if attempts == 25 && deadline == nil && !told {
         told = true
@@ -125,9 +132,31 @@ extension Importer {
       Database.sleep(milliseconds: attempts < 10 ? 2 : 20)
       return true
     }
+    /// Switches the journal to `mode`, trying again every 20 ms while other connections keep it
+    /// from happening, until `limit` (or, without one, until the import is asked to stop).
+    func switchJournal(to mode: String, until limit: ContinuousClock.Instant?) throws -> Bool {
+      var attempts = 0
+      while true {
+        noWait = true
+        let now = try? db.scalar("PRAGMA journal_mode = \(mode)")?.string
+        noWait = false
+        if now == mode { return true }
+        if let limit {
+          if clock.now >= limit || shouldStop() { return false }
+        } else {
+          if shouldStop() { throw ImportError.interrupted(file: file) }
+          attempts += 1
+          if attempts == 25 && !told {
+            told = true
+            notify(.waiting(database: databasePath))
+          }
+        }
+        Database.sleep(milliseconds: 20)
+      }
+    }
     try ZipDatabase.requireZipgeo(db, path: databasePath, allowingEmpty: true)
     // Write-ahead logging lets readers go on reading the old data while the import runs.
-    try db.execute("PRAGMA journal_mode = WAL")
+    _ = try switchJournal(to: "wal", until: nil)
     phase(.opened)
     let summary = try replace(
       in: db, from: reader, file: file, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
@@ -141,8 +170,7 @@ extension Importer {
         // Back to a rollback journal, so that the file needs no -wal or -shm beside it to be read
         // (users who cannot write the folder cannot make them): possible only while no other
         // connection has the database open, so waiting for them within the same 5 s.
-        let mode = try? db.scalar("PRAGMA journal_mode = DELETE")?.string
-        if mode != "delete" { notify(.leftInWALMode(database: databasePath)) }
+        if try !switchJournal(to: "delete", until: deadline) { notify(.leftInWALMode(database: databasePath)) }
       } else {
         notify(
           .newDataInWAL(
@@ -166,6 +194,8 @@ extension Importer {
     var linked = false
     defer { if !linked { DatabaseFolder.remove(database: temporary) } }
     let db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+    // Another import checking whether this file is abandoned takes its lock for a moment.
+    db.setBusyTimeout(milliseconds: 5000)
     db.setInterruptCheck(shouldStop)
     defer {
       db.setInterruptCheck(nil)

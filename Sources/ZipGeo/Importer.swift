@@ -106,11 +106,11 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
     case .leftInWALMode(let database):
       "another connection has \(database) open, so it stays in write-ahead-logging mode (its data is all in "
         + "\(database)); users who cannot write its folder can read it only while \(database)-wal and -shm "
-        + "exist: once that connection is closed, run: zipgeo sql --write --db \(database.shellQuoted) "
+        + "exist: once that connection is closed, run: zipgeo sql --write --db=\(database.shellQuoted) "
         + "'PRAGMA journal_mode = DELETE'"
     case .newDataInWAL(let database, let reason):
       "the new data is saved, but stays in \(database)-wal until it is copied into \(database) (\(reason)); "
-        + "once that is done, run: zipgeo sql --write --db \(database.shellQuoted) 'PRAGMA wal_checkpoint(TRUNCATE)'"
+        + "once that is done, run: zipgeo sql --write --db=\(database.shellQuoted) 'PRAGMA journal_mode = DELETE'"
     }
   }
 }

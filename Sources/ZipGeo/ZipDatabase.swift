@@ -102,6 +102,8 @@ public final class ZipDatabase {
         default: "not a regular file"
         }
       if let kind { throw ZipGeoError.databaseUnreadable(path: path, reason: "it is \(kind), not a database file") }
+    } else if errno == ELOOP {
+      throw ZipGeoError.databaseUnreadable(path: path, reason: "it is a loop of symbolic links")
     } else if errno == ENOENT || errno == ENOTDIR {
       // No file: say so when its folder is missing too, rather than SQLite's "unable to open".
       let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
@@ -129,7 +131,7 @@ public final class ZipDatabase {
         path: path,
         reason: "it is in write-ahead-logging mode and its folder cannot be written, so SQLite cannot make "
           + "its -wal and -shm files; its owner can fix that by importing again, or with: zipgeo sql --write "
-          + "--db \(path.shellQuoted) 'PRAGMA journal_mode = DELETE'")
+          + "--db=\(path.shellQuoted) 'PRAGMA journal_mode = DELETE'")
     }
     // "file is not a database" shows up on the first read, not on open.
     return .databaseUnreadable(path: path, reason: error.message)

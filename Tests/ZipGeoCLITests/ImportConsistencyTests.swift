@@ -65,6 +65,15 @@ import Testing
     return running
   }
 
+  /// Runs the command a warning tells the user to run (after `run: `), as a shell would.
+  func runSuggestedCommand(in message: String) throws -> CommandResult {
+    let line = message.split(separator: "\n").first { $0.contains("run: ") } ?? ""
+    let command = line.components(separatedBy: "run: ").last ?? ""
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = buildProductsFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    return try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder, environment: environment)
+  }
+
   /// Lets a paused import go on (a writer comes and goes; nothing happens when none waits).
   func resume() {
     let writer = open(fifo, O_WRONLY | O_NONBLOCK)
@@ -261,7 +270,7 @@ import Testing
     ended.executableURL = URL(fileURLWithPath: "/bin/true")
     try ended.run()
     ended.waitUntilExit()
-    let name = ".zipgeo-import-\(ended.processIdentifier)-7.db"
+    let name = ".zipgeo-import-\(ended.processIdentifier)-\(try Self.namespace())-7.db"
     let go = Pipe()
     let holder = try RunningCommand(
       URL(fileURLWithPath: "/usr/bin/python3"),
@@ -288,8 +297,30 @@ import Testing
     #expect(try leftovers() == ["zipgeo.db"])
   }
 
+  /// This process's PID namespace, as zipgeo names temporary files with it.
+  static func namespace() throws -> String {
+    try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid").filter(\.isNumber)
+  }
+
+  @Test func aTemporaryFileFromAnotherPIDNamespaceIsRemovedOnlyOnceUnchangedForAnHour() throws {
+    // Its pid means nothing here: only its lock and its age tell.
+    let fresh = ".zipgeo-import-12-4026531000-1.db"
+    let old = ".zipgeo-import-12-4026531000-2.db"
+    try temporary.write(fresh, "")
+    try temporary.write(old, "")
+    let twoHoursAgo = Date().addingTimeInterval(-7200)
+    try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: temporary.path(old))
+    #expect(try zipgeo("import", seedCSV, "--db", database).status == 0)
+    #expect(try leftovers() == [fresh, "zipgeo.db"])
+  }
+
   @Test func onlyFilesNamedExactlyAsImportsNameThemAreEverRemoved() throws {
-    let names = [".zipgeo-import-999999999-x.db", ".zipgeo-import-999999999.db", ".zipgeo-import-notes-1.db"]
+    let ns = try Self.namespace()
+    let names = [
+      ".zipgeo-import-999999999-x.db", ".zipgeo-import-999999999.db", ".zipgeo-import-notes-1.db",
+      ".zipgeo-import-+999999999-\(ns)-1.db", ".zipgeo-import-0999999999-\(ns)-1.db",
+      ".zipgeo-import-999999999-\(ns)-01.db",
+    ]
     for name in names { try temporary.write(name, "mine") }
     #expect(try zipgeo("import", seedCSV, "--db", database).status == 0)
     #expect(try leftovers() == Set(names + ["zipgeo.db"]))
@@ -346,6 +377,60 @@ import Testing
     #expect(try leftovers() == ["zipgeo.db"])
   }
 
+  /// A Python connection that reads the database and then waits for a line on its standard input
+  /// before it finishes: `transaction` keeps its read transaction open meanwhile.
+  func heldReader(transaction: Bool, input: Pipe) throws -> RunningCommand {
+    try RunningCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        """
+        import sqlite3, sys
+        c = sqlite3.connect(sys.argv[1], isolation_level=None)
+        if sys.argv[2] == 'yes': c.execute('BEGIN')
+        print('read', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], file=sys.stderr, flush=True)
+        sys.stdin.readline()
+        if sys.argv[2] == 'yes': c.execute('COMMIT')
+        c.close()
+        """,
+        database, transaction ? "yes" : "no",
+      ], in: folder, input: input.fileHandleForReading)
+  }
+
+  @Test func newQueriesKeepWorkingWhileAnImportWaitsForALongReader() throws {
+    try seed()
+    // A reader in the middle of a long read of the file in rollback-journal mode.
+    let go = Pipe()
+    let reader = try heldReader(transaction: true, input: go)
+    #expect(reader.waitForLine(startingWith: "read 3"))
+    let importer = try RunningCommand(Self.zipgeo, ["import", zipsCSVPath, "--db", database], in: folder)
+    #expect(importer.waitForLine(startingWith: "warning: \(database) is in use"))
+    // While the import waits to switch the file to write-ahead logging, it must not keep new
+    // readers out (a lock SQLite waits for is held as PENDING meanwhile).
+    let near = try zipgeo("near", "75075", "--km", "1", "--db", database, "--format", "csv")
+    #expect(near.status == 0, "\(near.err)")
+    go.fileHandleForWriting.write(Data("done\n".utf8))
+    #expect(reader.finish().status == 0)
+    let result = importer.finish()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try rowCount() == Self.newCount)
+  }
+
+  @Test func aConnectionThatClosesSoonAfterTheCommitIsWaitedFor() throws {
+    try seed()
+    let running = try importPaused(at: "checkpointed")
+    let go = Pipe()
+    let reader = try heldReader(transaction: false, input: go)
+    #expect(reader.waitForLine(startingWith: "read 41487"))
+    resume()
+    go.fileHandleForWriting.write(Data("done\n".utf8))
+    #expect(reader.finish().status == 0)
+    let result = running.finish()
+    #expect(result.status == 0)
+    #expect(result.err == "zipgeo: paused at checkpointed\n", "no warning: the import waited for it")
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
   @Test func aConnectionLeftOpenKeepsTheFileInWALModeAndTheImportSaysSo() throws {
     try seed()
     let running = try importPaused(at: "opened")
@@ -373,11 +458,11 @@ import Testing
         == "zipgeo: paused at opened\nwarning: another connection has \(database) open, so it stays in "
         + "write-ahead-logging mode (its data is all in \(database)); users who cannot write its folder can read "
         + "it only while \(database)-wal and -shm exist: once that connection is closed, run: zipgeo sql --write "
-        + "--db \(database) 'PRAGMA journal_mode = DELETE'\n")
+        + "--db=\(database) 'PRAGMA journal_mode = DELETE'\n")
     go.fileHandleForWriting.write(Data("done\n".utf8))
     #expect(idle.finish().status == 0)
     // What the message says completes it does.
-    let command = try zipgeo("sql", "--write", "--db", database, "PRAGMA journal_mode = DELETE")
+    let command = try runSuggestedCommand(in: result.err)
     #expect(command.status == 0, "\(command.err)")
     #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "delete\n")
     #expect(try rowCount() == Self.newCount)
@@ -479,13 +564,15 @@ import Testing
       result.err
         == "zipgeo: paused at opened\nwarning: the new data is saved, but stays in \(database)-wal until it is "
         + "copied into \(database) (a reader still reads the old data); once that is done, run: zipgeo sql "
-        + "--write --db \(database) 'PRAGMA wal_checkpoint(TRUNCATE)'\n")
+        + "--write --db=\(database) 'PRAGMA journal_mode = DELETE'\n")
     go.fileHandleForWriting.write(Data("done\n".utf8))
     let read = reader.finish()
     #expect(read.out == "still 3\nthen 41487\n", "the reader's snapshot stayed whole: \(read.err)")
     #expect(try rowCount() == Self.newCount)
-    // What the message says completes it does.
-    #expect(try zipgeo("sql", "--write", "--db", database, "PRAGMA wal_checkpoint(TRUNCATE)").status == 0)
+    // What the message says completes it does: the data in the file alone, in rollback-journal mode.
+    #expect(try runSuggestedCommand(in: result.err).status == 0)
+    #expect(try leftovers() == ["zipgeo.db"])
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "delete\n")
     let copy = temporary.path("copy.db")
     try FileManager.default.copyItem(atPath: database, toPath: copy)
     #expect(try runCommand(Self.sqlite3, [copy, "SELECT COUNT(*) FROM zips"]).out == "41487\n")

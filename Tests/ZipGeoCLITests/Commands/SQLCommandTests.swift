@@ -212,7 +212,7 @@ import Testing
     #expect(
       read.err == "Error: cannot open '\(database)': it is in write-ahead-logging mode and its folder cannot be "
         + "written, so SQLite cannot make its -wal and -shm files; its owner can fix that by importing again, or with: "
-        + "zipgeo sql --write --db \(database) 'PRAGMA journal_mode = DELETE'\n")
+        + "zipgeo sql --write --db=\(database) 'PRAGMA journal_mode = DELETE'\n")
     #expect(try folderContents() == before)
   }
 }
