@@ -151,6 +151,8 @@ import Testing
       "PRAGMA mmap_size = 1000000", "PRAGMA locking_mode = EXCLUSIVE",
       // Disguised as the one pragma allowed without a value.
       "PRAGMA wal_checkpoint--.journal_mode", "PRAGMA journal_mode=WAL--.journal_mode",
+      // SQLite applies the setting while preparing, even under EXPLAIN.
+      "EXPLAIN PRAGMA cache_size = 7; PRAGMA cache_size", "EXPLAIN QUERY PLAN PRAGMA temp_store = 2",
     ] {
       let result = try zipgeo("sql", sql)
       #expect(result.status == 1, "\(sql)")

@@ -37,7 +37,16 @@ struct PragmaStatement: Equatable {
   /// The pragma `sql` is, or `nil` when it is another kind of statement.
   init?(_ sql: String) {
     var tokens = SQLTokens(sql)
-    guard tokens.next()?.lowercased() == "pragma", var name = tokens.next() else { return nil }
+    var first = tokens.next()?.lowercased()
+    // SQLite applies a pragma's setting when it prepares the statement, even under EXPLAIN.
+    if first == "explain" {
+      first = tokens.next()?.lowercased()
+      if first == "query" {
+        guard tokens.next()?.lowercased() == "plan" else { return nil }
+        first = tokens.next()?.lowercased()
+      }
+    }
+    guard first == "pragma", var name = tokens.next() else { return nil }
     var following = tokens.next()
     if following == "." {
       guard let afterSchema = tokens.next() else { return nil }

@@ -11,7 +11,8 @@ import SQLiteKit
 ///
 /// Every format but `table` prints each row as it comes. An aligned table needs its column widths
 /// before its first line, so it holds back its first `tableBatchSize` rows (fewer when their values
-/// pass `tableHeldBytes`, so that wide values cannot make memory grow), takes the widths (and
+/// pass `tableHeldBytes`), takes the widths (at most `maximumColumnWidth` each, and
+/// `maximumLineWidth` together, so that wide values cannot make memory grow) (and
 /// which columns hold numbers, aligned right) from the header and those rows, and then prints each
 /// later row as it comes in those columns; a later value wider than its column is printed whole,
 /// pushing the rest of its line to the right. A result of at most `tableBatchSize` rows is
@@ -144,7 +145,7 @@ struct ResultWriter {
     table.rows = heldRows.map { $0.map(Self.plainText) }
     heldRows = []
     heldBytes = 0
-    let widths = table.columnWidths()
+    let widths = Self.boundedWidths(table.columnWidths())
     let text = table.render(widths: widths)
     table.rows = []
     layout = (table, widths)
@@ -181,9 +182,37 @@ struct ResultWriter {
   static func plainText(_ value: DatabaseValue) -> String {
     switch value {
     case .null: ""
-    case .blob(let bytes): "x'" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "'"
+    case .blob(let bytes): hexLiteral(bytes)
     default: value.description
     }
+  }
+
+  /// A blob as SQL writes it, `x'00ff'`, made in one buffer (a string per byte took 20 times the
+  /// blob's size).
+  static func hexLiteral(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = [UInt8(ascii: "x"), UInt8(ascii: "'")]
+    text.reserveCapacity(bytes.count * 2 + 3)
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
+    }
+    text.append(UInt8(ascii: "'"))
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The widest a column is padded to, and all of a line's columns together: every held row is
+  /// padded to the widths, so one 1 MB value would otherwise make a thousand 1 MB lines. A wider
+  /// value is still printed whole.
+  static let maximumColumnWidth = 1000
+  static let maximumLineWidth = 16384
+
+  /// `widths` within `maximumColumnWidth` each and `maximumLineWidth` together.
+  static func boundedWidths(_ widths: [Int]) -> [Int] {
+    var bounded = widths.map { min($0, maximumColumnWidth) }
+    let total = bounded.reduce(0, +)
+    if total > maximumLineWidth { bounded = bounded.map { max(1, $0 * maximumLineWidth / total) } }
+    return bounded
   }
 
   /// RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. Read as

@@ -92,6 +92,23 @@ import Testing
     #expect(try tail(output, 20).hasSuffix("xxxx\n"))
   }
 
+  @Test(arguments: [
+    // One 1 MB value among short ones: every held row was padded to its width.
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+      + "SELECT CASE WHEN i = 1 THEN printf('%.*c', 1000000, 'x') ELSE 'a' END AS v, i FROM n",
+    // A blob of 20 MB, written in hexadecimal (40 MB of text): a string per byte took 402 MB.
+    "SELECT zeroblob(20000000) AS b",
+  ])
+  func aWideValueDoesNotMakeMemoryGrowWithTheRowsAroundIt(sql: String) throws {
+    let database = try Self.millionZips.get()
+    let output = temporary.path("out")
+    let errors = temporary.path("err")
+    let run = try MeasuredRun(
+      Self.zipgeo, ["sql", sql, "--db", database], standardOutput: output, standardError: errors)
+    #expect(run.exitCode == 0, "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+    #expect(run.peakResidentBytes < 200 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
+  }
+
   @Test(arguments: formats)
   func aMillionRowsArePrintedInUnder60MB(format: String) throws {
     let database = try Self.millionZips.get()
