@@ -133,14 +133,20 @@ extension Importer {
       return true
     }
     /// Switches the journal to `mode`, trying again every 20 ms while other connections keep it
-    /// from happening, until `limit` (or, without one, until the import is asked to stop).
+    /// from happening, until `limit`. Without a limit: while they hold locks, until the import is
+    /// asked to stop; while SQLite just keeps the old mode (a file system without shared memory),
+    /// for a second. Any other failure (a file this user cannot write) is thrown.
     func switchJournal(to mode: String, until limit: ContinuousClock.Instant?) throws -> Bool {
       var attempts = 0
+      var refusals = 0
       while true {
         noWait = true
-        let now = try? db.scalar("PRAGMA journal_mode = \(mode)")?.string
-        noWait = false
-        if now == mode { return true }
+        defer { noWait = false }
+        do {
+          if try db.scalar("PRAGMA journal_mode = \(mode)")?.string == mode { return true }
+          refusals += 1
+          if limit == nil && refusals >= 50 { return false }
+        } catch let error as DatabaseError where error.resultCode == DatabaseError.busy {}
         if let limit {
           if clock.now >= limit || shouldStop() { return false }
         } else {
@@ -155,7 +161,8 @@ extension Importer {
       }
     }
     try ZipDatabase.requireZipgeo(db, path: databasePath, allowingEmpty: true)
-    // Write-ahead logging lets readers go on reading the old data while the import runs.
+    // Write-ahead logging lets readers go on reading the old data while the import runs. (Where
+    // SQLite cannot use it, the import runs with a rollback journal: readers wait for its commit.)
     _ = try switchJournal(to: "wal", until: nil)
     phase(.opened)
     let summary = try replace(
@@ -170,7 +177,9 @@ extension Importer {
         // Back to a rollback journal, so that the file needs no -wal or -shm beside it to be read
         // (users who cannot write the folder cannot make them): possible only while no other
         // connection has the database open, so waiting for them within the same 5 s.
-        if try !switchJournal(to: "delete", until: deadline) { notify(.leftInWALMode(database: databasePath)) }
+        if (try? switchJournal(to: "delete", until: deadline)) != true {
+          notify(.leftInWALMode(database: databasePath))
+        }
       } else {
         notify(
           .newDataInWAL(
