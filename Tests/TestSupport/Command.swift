@@ -69,7 +69,7 @@ private final class TimeoutFlag: @unchecked Sendable {
 }
 
 /// Bytes handed from a reader thread to the waiting one (the group's wait orders the accesses).
-private final class DataBox: @unchecked Sendable {
+final class DataBox: @unchecked Sendable {
   var data = Data()
 }
 

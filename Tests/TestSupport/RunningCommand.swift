@@ -7,7 +7,7 @@ public final class RunningCommand: @unchecked Sendable {
   public let process: Process
   private let errors: FileHandle
   private var errorText = ""
-  private let output = DataCollector()
+  private let output = DataBox()
   private let outputDone = DispatchGroup()
 
   /// Starts `executable`.
@@ -75,9 +75,4 @@ public final class RunningCommand: @unchecked Sendable {
       status: process.terminationStatus, out: String(decoding: output.data, as: UTF8.self), err: errorText,
       wasSignalled: process.terminationReason == .uncaughtSignal, timedOut: false)
   }
-}
-
-/// Bytes handed from a reader thread to the waiting one (the group's wait orders the accesses).
-private final class DataCollector: @unchecked Sendable {
-  var data = Data()
 }

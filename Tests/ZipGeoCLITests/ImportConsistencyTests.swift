@@ -377,8 +377,10 @@ import Testing
     #expect(try leftovers() == ["zipgeo.db"])
   }
 
-  /// A Python connection that reads the database and then waits for a line on its standard input
-  /// before it finishes: `transaction` keeps its read transaction open meanwhile.
+  /// A Python connection that reads the database (`read N` on standard error) and then waits for a
+  /// line on its standard input before it finishes: `transaction` keeps its read transaction open
+  /// meanwhile. It then prints the count it still reads (`still N`) and, with its transaction
+  /// ended, the count it reads then (`then N`) on standard output.
   func heldReader(transaction: Bool, input: Pipe) throws -> RunningCommand {
     try RunningCommand(
       URL(fileURLWithPath: "/usr/bin/python3"),
@@ -390,7 +392,9 @@ import Testing
         if sys.argv[2] == 'yes': c.execute('BEGIN')
         print('read', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], file=sys.stderr, flush=True)
         sys.stdin.readline()
+        print('still', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], flush=True)
         if sys.argv[2] == 'yes': c.execute('COMMIT')
+        print('then', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], flush=True)
         c.close()
         """,
         database, transaction ? "yes" : "no",
@@ -436,19 +440,7 @@ import Testing
     let running = try importPaused(at: "opened")
     // A connection that has read the database in WAL mode and stays open, reading nothing.
     let go = Pipe()
-    let idle = try RunningCommand(
-      URL(fileURLWithPath: "/usr/bin/python3"),
-      [
-        "-c",
-        """
-        import sqlite3, sys
-        c = sqlite3.connect(sys.argv[1], isolation_level=None)
-        print('read', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], file=sys.stderr, flush=True)
-        sys.stdin.readline()
-        c.close()
-        """,
-        database,
-      ], in: folder, input: go.fileHandleForReading)
+    let idle = try heldReader(transaction: false, input: go)
     #expect(idle.waitForLine(startingWith: "read 3"))
     resume()
     let result = running.finish()
@@ -540,23 +532,8 @@ import Testing
     let running = try importPaused(at: "opened")
     // A reader in the middle of a read transaction on the old data, until told to finish.
     let go = Pipe()
-    let reader = try RunningCommand(
-      URL(fileURLWithPath: "/usr/bin/python3"),
-      [
-        "-c",
-        """
-        import sqlite3, sys
-        c = sqlite3.connect(sys.argv[1], isolation_level=None)
-        c.execute('BEGIN')
-        print('reading', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], file=sys.stderr, flush=True)
-        sys.stdin.readline()
-        print('still', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], flush=True)
-        c.execute('COMMIT')
-        print('then', c.execute('SELECT COUNT(*) FROM zips').fetchone()[0], flush=True)
-        """,
-        database,
-      ], in: folder, input: go.fileHandleForReading)
-    #expect(reader.waitForLine(startingWith: "reading 3"))
+    let reader = try heldReader(transaction: true, input: go)
+    #expect(reader.waitForLine(startingWith: "read 3"))
     resume()
     let result = running.finish()
     #expect(result.status == 0, "\(result.err)")
