@@ -111,24 +111,16 @@ extension Importer {
     // lock it waits for in rollback-journal mode is held as PENDING meanwhile, which keeps every
     // new reader out ("database is locked" for them); `switchJournal` waits between attempts.
     var noWait = false
-    defer {
-      // A failed import puts the file back in a rollback journal too, if it can at once.
-      if deadline == nil {
-        deadline = clock.now
-        noWait = true
-        _ = try? db.execute("PRAGMA journal_mode = DELETE")
-      }
-      db.setBusyHandler(nil)
-      db.setInterruptCheck(nil)
-      try? db.close()
+    /// Says once, on the first long wait, that the import is waiting for another connection.
+    func tellWaiting() {
+      guard !told else { return }
+      told = true
+      notify(.waiting(database: databasePath))
     }
     db.setBusyHandler { attempts in
       if noWait || shouldStop() { return false }
       if let deadline, clock.now >= deadline { return false }
-      if attempts == 25 && deadline == nil && !told {
-        told = true
-        notify(.waiting(database: databasePath))
-      }
+      if attempts == 25 && deadline == nil { tellWaiting() }
       Database.sleep(milliseconds: attempts < 10 ? 2 : 20)
       return true
     }
@@ -152,13 +144,20 @@ extension Importer {
         } else {
           if shouldStop() { throw ImportError.interrupted(file: file) }
           attempts += 1
-          if attempts == 25 && !told {
-            told = true
-            notify(.waiting(database: databasePath))
-          }
+          if attempts == 25 { tellWaiting() }
         }
         Database.sleep(milliseconds: 20)
       }
+    }
+    defer {
+      // A failed import puts the file back in a rollback journal too, if it can at once.
+      if deadline == nil {
+        deadline = clock.now
+        _ = try? switchJournal(to: "delete", until: deadline)
+      }
+      db.setBusyHandler(nil)
+      db.setInterruptCheck(nil)
+      try? db.close()
     }
     try ZipDatabase.requireZipgeo(db, path: databasePath, allowingEmpty: true)
     // Write-ahead logging lets readers go on reading the old data while the import runs. (Where

@@ -30,11 +30,7 @@ public final class ZipDatabase {
       throw Self.readProblem(error, path: path)
     }
     database = db
-    switch state {
-    case .current: break
-    case .empty: throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty")
-    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
-    }
+    try Self.require(state, path: path, allowingEmpty: false)
   }
 
   /// Opens a zipgeo database for writing, creating the file and its tables when missing.
@@ -44,7 +40,7 @@ public final class ZipDatabase {
     database = try Self.open(path, mode: .readWriteCreate)
     database.setBusyTimeout(milliseconds: 5000)
     let state = try Self.checkedState(of: database, path: path)
-    if case .foreign(let reason) = state { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason) }
+    try Self.require(state, path: path, allowingEmpty: true)
     // Write-ahead logging lets readers go on reading the old data while an import runs.
     try database.execute("PRAGMA journal_mode = WAL")
     if state == .empty { try database.inTransaction { try database.execute(Schema.createStatements) } }
@@ -62,7 +58,13 @@ public final class ZipDatabase {
 
   /// Refuses a database that is not zipgeo's (or, unless `allowingEmpty`, has no tables yet).
   static func requireZipgeo(_ db: Database, path: String, allowingEmpty: Bool) throws {
-    switch try checkedState(of: db, path: path) {
+    try require(checkedState(of: db, path: path), path: path, allowingEmpty: allowingEmpty)
+  }
+
+  /// Refuses a database in `state` that is not zipgeo's (or, unless `allowingEmpty`, has no
+  /// tables yet), naming `path`.
+  static func require(_ state: Schema.State, path: String, allowingEmpty: Bool) throws {
+    switch state {
     case .current: break
     case .empty: if !allowingEmpty { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty") }
     case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
