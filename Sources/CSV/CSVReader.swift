@@ -40,7 +40,19 @@ public final class CSVReader {
   /// stops the reading with a `CSVError`, so that a stalled input cannot hold up a caller that
   /// wants to stop. (A regular file never makes the reader wait.)
   public var shouldStop: (() -> Bool)?
-  private let separator: UInt8
+  /// The byte between fields: `,` by default; may be changed before the first `next()`, after
+  /// `peekFirstLine()` has shown what the file holds.
+  public var separator: UInt8 {
+    didSet { if !quoting { quoteByte = separator } }
+  }
+  /// Whether `"` starts a quoted field (RFC 4180, the default). Off for tab-separated files such
+  /// as GeoNames', where a `"` in a place name is literal. Set before the first `next()`.
+  public var quoting = true {
+    didSet { quoteByte = quoting ? quote : separator }
+  }
+  /// The byte that opens a quoted field; the separator itself when quoting is off, which the
+  /// loops test first, so that turning quotes off costs nothing per byte.
+  private var quoteByte = quote
   private var source: any ByteSource
   private var chunk: [UInt8] = []
   private var position = 0
@@ -97,6 +109,7 @@ public final class CSVReader {
   ) {
     self.source = source
     self.separator = separator
+    self.quoteByte = quote
     self.maximumFieldBytes = maximumFieldBytes
     self.maximumFields = maximumFields
     self.maximumRecordBytes = maximumRecordBytes
@@ -131,15 +144,16 @@ public final class CSVReader {
       }
       switch state {
       case .quoted:
-        if byte == quote {
+        if byte == quoteByte {
           state = .quoteInQuoted
         } else {
           if byte == lf { line += 1 }
           try append(byte)
-          try appendRun { $0 == quote || $0 == lf || $0 == cr || $0 == 0 }
+          let quoteByte = self.quoteByte
+          try appendRun { $0 == quoteByte || $0 == lf || $0 == cr || $0 == 0 }
         }
-      case .quoteInQuoted where byte == quote:
-        try append(quote)  // a doubled quote stands for one
+      case .quoteInQuoted where byte == quoteByte:
+        try append(quoteByte)  // a doubled quote stands for one
         state = .quoted
       case .quoteInQuoted where byte != separator && byte != lf && byte != cr:
         throw CSVError(
@@ -158,12 +172,13 @@ public final class CSVReader {
           try endLine(after: byte)
           fields.append(try takeField(line: recordLine))
           return CSVRecord(line: recordLine, fields: fields)
-        } else if byte == quote && state == .fieldStart {
+        } else if byte == quoteByte && state == .fieldStart {
           state = .quoted
         } else {
           try append(byte)
           let separator = self.separator
-          try appendRun { $0 == separator || $0 == lf || $0 == cr || $0 == quote || $0 == 0 }
+          let quoteByte = self.quoteByte
+          try appendRun { $0 == separator || $0 == lf || $0 == cr || $0 == quoteByte || $0 == 0 }
           state = .unquoted
         }
       }
@@ -182,6 +197,29 @@ public final class CSVReader {
       throw CSVError(line: nil, message: "the file is UTF-16 text; save it as UTF-8")
     }
   }
+
+  /// The first line of the input, without its line end, as text (invalid UTF-8 replaced), read
+  /// ahead without being consumed: a caller can look at it to choose `separator` and `quoting`
+  /// before the first `next()`, even when the input is a pipe that cannot be read twice. At most
+  /// `maximumBytes` are looked at; `nil` for an empty input. Call it before `next()`.
+  public func peekFirstLine(maximumBytes: Int = 1 << 16) throws(CSVError) -> String? {
+    if !started { try start() }
+    while true {
+      let window = chunk[position...]
+      if let end = window.firstIndex(where: { $0 == lf || $0 == cr }) {
+        return String(decoding: chunk[position..<end], as: UTF8.self)
+      }
+      if window.count >= maximumBytes || finishedPeeking {
+        return window.isEmpty ? nil : String(decoding: window.prefix(maximumBytes), as: UTF8.self)
+      }
+      // Grow the chunk instead of replacing it, so that nothing read is lost.
+      let more = try source.read(stoppingWhen: shouldStop)
+      if more.isEmpty { finishedPeeking = true } else { chunk.append(contentsOf: more) }
+    }
+  }
+
+  /// Set when `peekFirstLine()` reached the end of the input.
+  private var finishedPeeking = false
 
   private func nextByte() throws(CSVError) -> UInt8? {
     if position == chunk.count {

@@ -12,6 +12,8 @@ public struct ColumnMap: Equatable, Sendable {
   static let placeNames = ["place", "place_name", "city"]
   static let stateNames = ["state_abbr", "state_code", "state"]
   static let countyNames = ["county"]
+  static let countryNames = ["country", "country_code", "countrycode", "cc", "iso2"]
+  static let accuracyNames = ["accuracy"]
 
   let zip: Int
   let latitude: Int
@@ -19,8 +21,16 @@ public struct ColumnMap: Equatable, Sendable {
   let place: Int?
   let state: Int?
   let county: Int?
+  /// Where the state is when the `state` field is empty (GeoNames' admin_name1 beside admin_code1).
+  let stateFallback: Int?
+  let country: Int?
+  let accuracy: Int?
+  /// The country of every row when no field holds one (`--country`, US by default).
+  public var defaultCountry = "US"
   /// The number of fields every record must have.
   let fieldCount: Int
+  /// Whether the file has a header line (GeoNames' files have none).
+  public let hasHeader: Bool
 
   /// Finds the columns in a header, or says which required one is missing.
   public init(header: [String]) throws(ImportProblem) {
@@ -48,7 +58,60 @@ public struct ColumnMap: Equatable, Sendable {
     place = find(Self.placeNames)
     state = find(Self.stateNames)
     county = find(Self.countyNames)
+    country = find(Self.countryNames)
+    accuracy = find(Self.accuracyNames)
+    stateFallback = nil
     fieldCount = header.count
+    hasHeader = true
+  }
+
+  private init(geoNames: Void) {
+    country = 0
+    zip = 1
+    place = 2
+    stateFallback = 3
+    state = 4
+    county = 5
+    latitude = 9
+    longitude = 10
+    accuracy = 11
+    fieldCount = 12
+    hasHeader = false
+  }
+
+  /// The columns of a GeoNames postal code file as published (`allCountries.txt`, `DE.txt`):
+  /// no header, 12 tab-separated fields: country_code, postal_code, place_name, admin_name1,
+  /// admin_code1, admin_name2, admin_code2, admin_name3, admin_code3, latitude, longitude,
+  /// accuracy. The state is admin_code1 (admin_name1 when the code is empty), the county
+  /// admin_name2.
+  public static let geoNames = ColumnMap(geoNames: ())
+
+  /// Whether `line`, a file's first line, is a GeoNames record: 12 tab-separated fields, the
+  /// first two upper-case letters, the 10th and 11th decimal numbers.
+  ///
+  /// ```swift
+  /// ColumnMap.isGeoNamesRecord("DE\t01945\tGrünewald\tBrandenburg\tBB\t\t00\t...\t51.4\t14.1\t4")  // true
+  /// ```
+  public static func isGeoNamesRecord(_ line: String) -> Bool {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard fields.count == 12, isCountryCode(fields[0]) else { return false }
+    return Double(decimal: String(fields[9]).trimmingSpaces) != nil
+      && Double(decimal: String(fields[10]).trimmingSpaces) != nil
+  }
+
+  /// Whether `text` is two upper-case ASCII letters.
+  static func isCountryCode<S: StringProtocol>(_ text: S) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.count == 2 && bytes.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+  }
+
+  /// `text` as a country code, upper-cased (`de` -> `DE`), or the problem with it.
+  public static func countryCode(_ text: String) throws(ImportProblem) -> String {
+    let code = text.trimmingSpaces.uppercased()
+    guard isCountryCode(code) else {
+      throw ImportProblem("country '\(text.shortened)' is not a two-letter country code")
+    }
+    return code
   }
 
   static func normalize(_ name: String) -> String {

@@ -5,13 +5,27 @@ import SQLiteKit
 public struct ImportOptions: Equatable, Sendable {
   /// Import the valid rows and report each invalid one, instead of failing on the first.
   public var skipInvalid: Bool
-  /// Fail on a zip that appears twice, instead of keeping the first row and warning.
+  /// Fail on a row that repeats an earlier one (same country, code and place), instead of keeping
+  /// the first and warning.
   public var strict: Bool
+  /// The country of the rows of a CSV file without a country column (`--country`).
+  public var country: String
+  /// Keep only the rows of these countries (`--countries DE,AT,CH`); `nil` keeps every row.
+  public var countries: Set<String>?
+  /// Empty the database first (`--replace-all`), instead of replacing only the countries the
+  /// file holds and keeping the others.
+  public var replaceAll: Bool
 
   /// `ImportOptions(skipInvalid: true)`.
-  public init(skipInvalid: Bool = false, strict: Bool = false) {
+  public init(
+    skipInvalid: Bool = false, strict: Bool = false, country: String = "US", countries: Set<String>? = nil,
+    replaceAll: Bool = false
+  ) {
     self.skipInvalid = skipInvalid
     self.strict = strict
+    self.country = country
+    self.countries = countries
+    self.replaceAll = replaceAll
   }
 }
 
@@ -196,27 +210,35 @@ public struct Importer: Sendable {
     self.openReader = openReader
   }
 
-  /// Builds the unique zip index; when a zip appears more than once, first reports and removes
-  /// every row after its first (or, with `strict`, fails on the first of them).
+  /// Builds the unique zip index; when a country, code and place appear more than once, first
+  /// reports and removes every row after its first (or, with `strict`, fails on the first of them).
   ///
+  /// - Parameter offset: What was added to each new row's line to make its rowid.
   /// - Returns: The number of rows removed.
-  private func removeDuplicates(in sql: Database, file: String, notify: (ImportNotice) -> Void) throws -> Int {
+  private func removeDuplicates(
+    in sql: Database, file: String, offset: Int64, notify: (ImportNotice) -> Void
+  ) throws -> Int {
     do {
       try sql.execute(Schema.zipIndex)
       return 0  // the usual case: one sort, no duplicates
     } catch let error as DatabaseError where error.isConstraintViolation {}
     let later = """
-      SELECT z.rowid, z.zip, d.first FROM zips AS z
-        JOIN (SELECT zip, MIN(rowid) AS first FROM zips GROUP BY zip HAVING COUNT(*) > 1) AS d
-        ON z.zip = d.zip AND z.rowid > d.first
+      SELECT z.rowid, z.zip, z.country, z.place, d.first FROM zips AS z
+        JOIN (SELECT zip, country, ifnull(place, '') AS p, MIN(rowid) AS first FROM zips
+              GROUP BY zip, country, ifnull(place, '') HAVING COUNT(*) > 1) AS d
+        ON z.zip = d.zip AND z.country = d.country AND ifnull(z.place, '') = d.p AND z.rowid > d.first
       ORDER BY z.rowid
       """
     let statement = try sql.prepare(later)
     var count = 0
     while try statement.step() {
-      let line = Int(statement.value(at: 0).int64 ?? 0)
-      let zip = statement.text(at: 1) ?? ""
-      let first = Int(statement.value(at: 2).int64 ?? 0)
+      let line = Int((statement.value(at: 0).int64 ?? 0) - offset)
+      let code = statement.text(at: 1) ?? ""
+      let country = statement.text(at: 2) ?? "US"
+      let place = statement.text(at: 3)
+      // US rows are named as before countries existed; others by country, code and place.
+      let zip = country == "US" ? code : "\(country):\(code)" + (place.map { " (\($0))" } ?? "")
+      let first = Int((statement.value(at: 4).int64 ?? 0) - offset)
       if options.strict {
         throw ImportError(
           file: file, line: line,
@@ -277,20 +299,12 @@ public struct Importer: Sendable {
       ImportError(file: path, line: line, message: message)
     }
     // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
-    let first = try withoutActuallyEscaping(shouldStop) { shouldStop in
+    var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
       reader.shouldStop = shouldStop
       defer { reader.shouldStop = nil }
-      return try reader.nextNonBlank(file: path)
+      return try readColumns(from: reader, path: path)
     }
-    guard let header = first else {
-      throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
-    }
-    let columns: ColumnMap
-    do {
-      columns = try ColumnMap(header: header.fields)
-    } catch {
-      throw fail(header.line, error.message)
-    }
+    columns.defaultCountry = options.country
     phase(.headerRead)
 
     var skipped = 0
@@ -299,7 +313,8 @@ public struct Importer: Sendable {
     try sql.execute("PRAGMA cache_size = -16384")
     try sql.execute("PRAGMA threads = 2")
     // Both indexes are built once, after the rows are in: much faster than growing them row by
-    // row. Each row's rowid is its line in the file, which is how duplicates name their lines.
+    // row. Each new row's rowid is its line in the file plus `offset`, the largest rowid of the
+    // rows already there, which is how duplicates name their lines.
     switch try Schema.state(of: sql) {
     case .empty:
       try sql.execute("\(Schema.createTable) PRAGMA user_version = \(Schema.version);")
@@ -308,15 +323,18 @@ public struct Importer: Sendable {
       throw ZipGeoError.notAZipgeoDatabase(path: "the database", reason: reason)
     case .current:
       if try Schema.isOlderZipsTable(sql) {
-        // Every row is replaced: the table is made anew, as this zipgeo makes it.
-        try sql.execute("DROP TABLE zips; \(Schema.createTable)")
+        // A table of the first zipgeo, all US: made anew, as this zipgeo makes it.
+        try sql.execute("DROP TABLE zips; \(Schema.createTable) PRAGMA user_version = \(Schema.version);")
       } else {
-        try sql.execute(
-          "DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers) DELETE FROM zips;")
+        try sql.execute("DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers)")
+        try Schema.upgradeToCurrentVersion(sql)
+        if options.replaceAll { try sql.execute("DELETE FROM zips") }
       }
     }
+    let offset = try sql.scalar("SELECT max(rowid) FROM zips")?.int64 ?? 0
     let insert = try sql.prepare(
-      "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell, country, accuracy)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
     var inserted = 0
     // The file is read and checked on another thread while this one inserts.
@@ -332,8 +350,9 @@ public struct Importer: Sendable {
           skipped += 1
           notify(.skipped(problem))
         case .row(let number, let zip):
+          if let countries = options.countries, !countries.contains(zip.country) { continue }
           // Bound one by one: no array of values per row.
-          try insert.bind(.integer(Int64(number)), at: 1)
+          try insert.bind(.integer(Int64(number) + offset), at: 1)
           try insert.bind(.text(zip.zip), at: 2)
           try insert.bind(text(zip.place), at: 3)
           try insert.bind(text(zip.state), at: 4)
@@ -341,6 +360,8 @@ public struct Importer: Sendable {
           try insert.bind(.real(zip.coordinate.latitude), at: 6)
           try insert.bind(.real(zip.coordinate.longitude), at: 7)
           try insert.bind(.integer(Int64(GridCell.number(of: zip.coordinate))), at: 8)
+          try insert.bind(.text(zip.country), at: 9)
+          try insert.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
           try insert.step()
           insert.reset()
           inserted += 1
@@ -355,10 +376,22 @@ public struct Importer: Sendable {
       progress(inserted + skipped, batch.bytesRead, totalBytes)
     }
     guard inserted > 0 else {
+      if let countries = options.countries, skipped == 0 {
+        let list = countries.sorted().joined(separator: ", ")
+        throw fail(nil, "no rows of \(list) in the file; the database is unchanged")
+      }
       throw fail(nil, "no valid data rows; the database is unchanged")
     }
     phase(.rowsInserted)
-    let duplicates = try removeDuplicates(in: sql, file: path, notify: notify)
+    if offset > 0 {
+      // The countries the file holds are replaced; the others are kept.
+      try sql.execute(
+        """
+        DELETE FROM zips WHERE rowid <= \(offset)
+          AND country IN (SELECT DISTINCT country FROM zips WHERE rowid > \(offset))
+        """)
+    }
+    let duplicates = try removeDuplicates(in: sql, file: path, offset: offset, notify: notify)
     phase(.zipIndexBuilt)
     try sql.execute(Schema.cellIndex)
     try sql.execute(Schema.cellTriggers)
@@ -366,5 +399,35 @@ public struct Importer: Sendable {
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
     if shouldStop() { throw ImportError.interrupted(file: path) }
     return (inserted - duplicates, skipped, duplicates)
+  }
+}
+
+extension Importer {
+  /// Finds the columns of the file `reader` reads: a GeoNames file as published (no header, 12
+  /// tab-separated fields) is told from its first line, which is then read again as a record,
+  /// tab-separated and without quotes; anything else is CSV whose header names the columns.
+  func readColumns(from reader: CSVReader, path: String) throws(ImportError) -> ColumnMap {
+    func fail(_ line: Int?, _ message: String) -> ImportError {
+      ImportError(file: path, line: line, message: message)
+    }
+    let firstLine: String?
+    do {
+      firstLine = try reader.peekFirstLine()
+    } catch {
+      throw fail(error.line, error.message)
+    }
+    if let firstLine, ColumnMap.isGeoNamesRecord(firstLine) {
+      reader.separator = UInt8(ascii: "\t")
+      reader.quoting = false
+      return .geoNames
+    }
+    guard let header = try reader.nextNonBlank(file: path) else {
+      throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
+    }
+    do {
+      return try ColumnMap(header: header.fields)
+    } catch {
+      throw fail(header.line, error.message)
+    }
   }
 }

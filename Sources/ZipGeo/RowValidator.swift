@@ -11,7 +11,10 @@ extension ColumnMap {
   public func zipCode(from record: CSVRecord) throws(ImportProblem) -> ZipCode {
     let fields = record.fields
     guard fields.count == fieldCount else {
-      throw ImportProblem("the line has \(fields.count) fields, the header has \(fieldCount)")
+      throw ImportProblem(
+        hasHeader
+          ? "the line has \(fields.count) fields, the header has \(fieldCount)"
+          : "the line has \(fields.count) fields, a GeoNames record has \(fieldCount)")
     }
     let zip = fields[zip].trimmingSpaces
     guard !zip.isEmpty else { throw ImportProblem("zip is empty") }
@@ -34,9 +37,21 @@ extension ColumnMap {
       let value = fields[index].trimmingSpaces
       return value.isEmpty ? nil : value
     }
+    var countryCode = defaultCountry
+    if let country {
+      let text = fields[country]
+      if !text.trimmingSpaces.isEmpty { countryCode = try Self.countryCode(text) }
+    }
+    var accuracyValue: Int?
+    if let accuracy, case let text = fields[accuracy].trimmingSpaces, !text.isEmpty {
+      guard let value = Int(text), (0...6).contains(value) else {
+        throw ImportProblem("accuracy '\(text.prefix(60))' is not a whole number from 0 to 6")
+      }
+      accuracyValue = value
+    }
     return ZipCode(
-      zip: zip, place: optional(place), state: optional(state), county: optional(county),
-      coordinate: coordinate)
+      zip: zip, place: optional(place), state: optional(state) ?? optional(stateFallback),
+      county: optional(county), coordinate: coordinate, country: countryCode, accuracy: accuracyValue)
   }
 
   /// The decimal number in `field`, finite; its range is for `Coordinate` to judge.

@@ -3,12 +3,16 @@ import SQLiteKit
 /// The tables of a zipgeo database, and its version.
 ///
 /// `PRAGMA user_version` holds `Schema.version`; a later zipgeo that changes the tables raises it
-/// and migrates older files.
+/// and migrates older files. Version 2 added `country` and `accuracy` and allows several places
+/// per code; a version-1 database is read as US data, and `zipgeo import` upgrades it.
 public enum Schema {
-  /// The version this zipgeo writes and reads.
-  public static let version: Int64 = 1
+  /// The version this zipgeo writes.
+  public static let version: Int64 = 2
+  /// The oldest version this zipgeo reads (and upgrades on import).
+  static let oldestReadableVersion: Int64 = 1
 
-  /// The table. The `rowid` of a row is the line of the import file it came from.
+  /// The table. The `rowid` of a row is the line of the import file it came from, plus the
+  /// largest rowid the rows kept from earlier imports had (so that kept and new rows never meet).
   static let createTable = """
     CREATE TABLE zips (
       zip TEXT NOT NULL CHECK (zip <> ''),
@@ -17,16 +21,32 @@ public enum Schema {
       county TEXT,
       lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
       lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
-      cell INTEGER NOT NULL DEFAULT -1
+      cell INTEGER NOT NULL DEFAULT -1,
+      \(addedInVersion2.joined(separator: ",\n  "))
     );
     """
+
+  /// The columns version 2 appended to version 1's table.
+  static let addedInVersion2 = [
+    "country TEXT NOT NULL DEFAULT 'US' CHECK (length(country) = 2 AND country GLOB '[A-Z][A-Z]')",
+    "accuracy INTEGER CHECK (accuracy BETWEEN 0 AND 6)",
+  ]
+
+  /// Upgrades a version-1 `zips` table (every row US) to version 2, inside the caller's transaction.
+  static func upgradeToCurrentVersion(_ db: Database) throws {
+    let names = try db.rows("SELECT name FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
+    for column in addedInVersion2 where !names.contains(String(column.prefix { $0 != " " })) {
+      try db.execute("ALTER TABLE zips ADD COLUMN \(column)")
+    }
+    try db.execute("PRAGMA user_version = \(version)")
+  }
 
   static let createStatements = """
     \(createTable)
     \(zipIndex)
     \(cellIndex)
     \(cellTriggers)
-    PRAGMA user_version = 1;
+    PRAGMA user_version = \(version);
     """
 
   /// Keep `cell` right when any tool adds or moves a row (`UPDATE zips SET lat = 40.7, ...`),
@@ -51,8 +71,8 @@ public enum Schema {
 
   static let dropCellTriggers = "DROP TRIGGER IF EXISTS zips_cell_insert; DROP TRIGGER IF EXISTS zips_cell_update;"
 
-  /// One row per zip code, found fast by zip.
-  static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips (zip);"
+  /// One row per place of a code in a country, found fast by zip.
+  static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips (zip, country, ifnull(place, ''));"
 
   /// Radius queries read the cells their box covers from this index (one range per row of
   /// cells), then only the rows in those cells.
@@ -62,7 +82,7 @@ public enum Schema {
   enum State: Equatable {
     /// No tables at all: a new file.
     case empty
-    /// A zipgeo database of this version.
+    /// A zipgeo database this zipgeo reads (this version, or an older one `import` upgrades).
     case current
     /// Something else, with the reason.
     case foreign(String)
@@ -74,11 +94,12 @@ public enum Schema {
     let hasZips = try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zips'") != nil
     if version == 0 && tables == 0 { return .empty }
     if !hasZips { return .foreign("it has no 'zips' table") }
-    if version == Schema.version { return .current }
+    if (oldestReadableVersion...Schema.version).contains(version) { return .current }
     if version > Schema.version {
       return .foreign("it was made by a newer zipgeo (schema version \(version), this one reads \(Schema.version))")
     }
-    return .foreign("its schema version is \(version), expected \(Schema.version)")
+    return .foreign(
+      "its schema version is \(version), expected \(oldestReadableVersion == Schema.version ? "" : "\(oldestReadableVersion) to ")\(Schema.version)")
   }
 }
 

@@ -12,14 +12,24 @@ public struct ZipCode: Equatable, Sendable {
   public let county: String?
   /// The centroid of the zip code's area.
   public let coordinate: Coordinate
+  /// The country, as two upper-case letters (ISO 3166-1 alpha-2): `US`, `DE`.
+  public let country: String
+  /// How exactly GeoNames placed the code, from 1 (estimated) to 6 (centroid of addresses), 0 or
+  /// `nil` when unknown.
+  public let accuracy: Int?
 
   /// `ZipCode(zip: "01001", place: "Agawam", state: "MA", county: "Hampden", coordinate: agawam)`.
-  public init(zip: String, place: String?, state: String?, county: String?, coordinate: Coordinate) {
+  public init(
+    zip: String, place: String?, state: String?, county: String?, coordinate: Coordinate, country: String = "US",
+    accuracy: Int? = nil
+  ) {
     self.zip = zip
     self.place = place
     self.state = state
     self.county = county
     self.coordinate = coordinate
+    self.country = country
+    self.accuracy = accuracy
   }
 }
 
