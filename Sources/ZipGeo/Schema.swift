@@ -99,7 +99,8 @@ public enum Schema {
       return .foreign("it was made by a newer zipgeo (schema version \(version), this one reads \(Schema.version))")
     }
     return .foreign(
-      "its schema version is \(version), expected \(oldestReadableVersion == Schema.version ? "" : "\(oldestReadableVersion) to ")\(Schema.version)")
+      "its schema version is \(version), expected \(oldestReadableVersion == Schema.version ? "" : "\(oldestReadableVersion) to ")\(Schema.version)"
+    )
   }
 }
 

@@ -15,21 +15,35 @@ enum ImportCommand {
 
   static let spec = CommandSpec(
     name: "import", abstract: "Import a zip code / latitude / longitude CSV into the database.",
-    usage: "<file> [--db <path>] [--skip-invalid] [--strict] [--quiet]",
-    arguments: [.init(name: "file", help: "A CSV file with a header row, such as data/zips.csv.")],
+    usage:
+      "<file> [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] [--skip-invalid] [--strict] [--quiet]",
+    arguments: [
+      .init(
+        name: "file",
+        help: "A CSV file with a header row, such as data/zips.csv, or a GeoNames file such as data/world.txt.xz.")
+    ],
     options: [
       .database,
+      .init(
+        name: "country", valueName: "cc",
+        help: "The country of a CSV file's rows when it has no country column. (default: US)"),
+      .init(name: "countries", valueName: "list", help: "Import only the rows of these countries, as in DE,AT,CH."),
+      .init(name: "replace-all", valueName: nil, help: "Empty the database first, instead of keeping other countries."),
       .init(name: "skip-invalid", valueName: nil, help: "Import the valid rows and report each invalid line."),
-      .init(name: "strict", valueName: nil, help: "Fail on a zip code that appears twice."),
+      .init(name: "strict", valueName: nil, help: "Fail on a row that repeats an earlier one."),
       .init(name: "quiet", valueName: nil, help: "Print no summary (warnings and errors still go to standard error)."),
     ],
     discussion: """
       Columns are found by header name, in any order: zip (zip, zipcode, zip_code, postal_code,
       postcode), latitude (lat, latitude), longitude (lon, lng, long, longitude), and optionally
-      place (place, place_name, city), state (state_abbr, state_code, state) and county.
-      The import replaces the zip codes in one transaction: if it fails or is stopped (Ctrl-C,
-      SIGTERM, SIGHUP), the database is unchanged; a new database appears only once complete.
-      A zip code seen twice keeps its first row, with a warning. On a terminal, a progress line
+      place (place, place_name, city), state (state_abbr, state_code, state), county, country
+      (country, country_code, countrycode, cc, iso2) and accuracy. A GeoNames postal code file as
+      published (12 tab-separated columns, no header; plain, compressed or zipped) is recognised
+      from its first line. The import replaces the rows of the countries the file holds and keeps
+      the other countries, in one transaction: if it fails or is stopped (Ctrl-C, SIGTERM, SIGHUP),
+      the database is unchanged; a new database appears only once complete. A code may have several
+      places; a row repeating an earlier one (same country, code and place) is left out, with a
+      warning. On a terminal, a progress line
       on standard error shows rows, rows per second, percent of the file and time left.
       """,
     examples: [
@@ -46,10 +60,29 @@ enum ImportCommand {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
+  /// `text` as a country code (`de` -> `DE`), or a usage error naming `option`.
+  static func countryCode(_ text: String, option: String) throws(UsageError) -> String {
+    do {
+      return try ColumnMap.countryCode(text)
+    } catch {
+      throw UsageError("The value '\(text)' is invalid for '\(option)': give two-letter country codes, as in DE")
+    }
+  }
+
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let file = arguments.positionals[0]
     let path = context.databasePath(arguments)
-    let options = ImportOptions(skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"))
+    let options = ImportOptions(
+      skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"),
+      country: try countryCode(arguments.value("country") ?? "US", option: "--country <cc>"),
+      countries: try arguments.value("countries").map { list throws(UsageError) in
+        var codes = Set<String>()
+        for code in list.split(separator: ",", omittingEmptySubsequences: false) {
+          codes.insert(try countryCode(String(code), option: "--countries <list>"))
+        }
+        return codes
+      },
+      replaceAll: arguments.flag("replace-all"))
     let console = context.console
     let hook = TestHook(environment: context.environment)
     interrupt_on_signals()
