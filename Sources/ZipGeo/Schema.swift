@@ -66,7 +66,8 @@ public enum Schema {
   static func isOlderZipsTable(_ db: Database) throws -> Bool {
     let columns = try db.rows("SELECT name, dflt_value FROM pragma_table_xinfo('zips')")
     let names = columns.compactMap { $0[0].string }
-    return names == ["zip", "place", "state", "county", "lat", "lon", "cell"] && columns.last?[1] == .null
+    return Array(names.prefix(7)) == ["zip", "place", "state", "county", "lat", "lon", "cell"]
+      && columns.count >= 7 && columns[6][1] == .null
   }
 
   static let dropCellTriggers = "DROP TRIGGER IF EXISTS zips_cell_insert; DROP TRIGGER IF EXISTS zips_cell_update;"

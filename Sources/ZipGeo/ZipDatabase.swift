@@ -163,11 +163,12 @@ public final class ZipDatabase {
     Int(try database.scalar("SELECT COUNT(*) FROM zips")?.int64 ?? 0)
   }
 
-  /// The zip code `zip`, or `nil` when it is not in the database.
+  /// The zip code `zip`, or `nil` when it is not in the database. A code with several places
+  /// (schema version 2) answers with the first of them in the file it was imported from.
   ///
   /// - Throws: `ZipGeoError.damagedRow` when its stored coordinates are not a point.
   public func zipCode(_ zip: String) throws -> ZipCode? {
-    let statement = try database.prepare("SELECT zip, place, state, county, lat, lon FROM zips WHERE zip = ?")
+    let statement = try database.prepare("SELECT zip, place, state, county, lat, lon FROM zips WHERE zip = ? ORDER BY rowid LIMIT 1")
     try statement.bind([zip])
     defer { statement.reset() }
     guard try statement.step() else { return nil }
