@@ -228,3 +228,39 @@ final class Counter: @unchecked Sendable {
     return value
   }
 }
+
+extension CSVReaderTests {
+  /// Hands out its bytes a few at a time, as a pipe does.
+  struct Trickle: ByteSource {
+    var rest: [UInt8]
+    mutating func read(stoppingWhen shouldStop: (() -> Bool)?) -> [UInt8] {
+      let chunk = Array(rest.prefix(3))
+      rest.removeFirst(chunk.count)
+      return chunk
+    }
+  }
+
+  @Test func theFirstLineCanBeLookedAtWithoutBeingConsumed() throws {
+    let reader = CSVReader(source: Trickle(rest: Array("\u{FEFF}DE\t1\t\"x\r\nCH\t2\ty\n".utf8)))
+    #expect(try reader.peekFirstLine() == "DE\t1\t\"x")
+    #expect(try reader.peekFirstLine() == "DE\t1\t\"x")
+    reader.separator = UInt8(ascii: "\t")
+    reader.quoting = false
+    #expect(try reader.next() == CSVRecord(line: 1, fields: ["DE", "1", "\"x"]))
+    #expect(try reader.next() == CSVRecord(line: 2, fields: ["CH", "2", "y"]))
+    #expect(try reader.next() == nil)
+  }
+
+  @Test func theFirstLineOfAFileWithoutLineEndIsTheWholeFile() throws {
+    #expect(try CSVReader(source: Trickle(rest: Array("zip,lat".utf8))).peekFirstLine() == "zip,lat")
+    #expect(try CSVReader(source: Trickle(rest: [])).peekFirstLine() == nil)
+  }
+
+  @Test func withoutQuotingAQuoteIsAnOrdinaryCharacter() throws {
+    let reader = CSVReader(string: "a\t\"b\t\"c\"\"\n\"\t\"\n")
+    reader.separator = UInt8(ascii: "\t")
+    reader.quoting = false
+    #expect(try reader.next()?.fields == ["a", "\"b", "\"c\"\""])
+    #expect(try reader.next()?.fields == ["\"", "\""])
+  }
+}
