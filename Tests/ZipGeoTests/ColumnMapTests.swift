@@ -42,13 +42,15 @@ import Testing
 
 extension ColumnMapTests {
   @Test func aGeoNamesLineIsRecognised() {
-    #expect(ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
+    #expect(
+      ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
     #expect(ColumnMap.isGeoNamesRecord("AU\t3000\tMelbourne\tVictoria\tVIC\t\t\t\t\t-37.814\t144.9633\t"))
   }
 
   @Test func otherLinesAreNot() {
     #expect(!ColumnMap.isGeoNamesRecord("zip,place,state,county,lat,lon"))
-    #expect(!ColumnMap.isGeoNamesRecord("de\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
+    #expect(
+      !ColumnMap.isGeoNamesRecord("de\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
     #expect(!ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\tlat\t13.7333\t4"))
     #expect(!ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t51.4333\t13.7333\t4"))
   }

@@ -52,6 +52,10 @@ enum ImportCommand {
         "zipgeo import my-zips.csv --db stores.db --skip-invalid",
         "Load another file into stores.db, leaving out and reporting its invalid lines."
       ),
+      (
+        "zipgeo import data/world.txt.xz --countries DE,AT,CH --db dach.db",
+        "Load the German, Austrian and Swiss postal codes of the bundled GeoNames world file."
+      ),
     ]
   )
 
