@@ -73,7 +73,10 @@ public enum Schema {
   static let dropCellTriggers = "DROP TRIGGER IF EXISTS zips_cell_insert; DROP TRIGGER IF EXISTS zips_cell_update;"
 
   /// One row per place of a code in a country, found fast by zip.
-  static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips (zip, country, ifnull(place, ''));"
+  static let zipIndex = "CREATE UNIQUE INDEX zips_zip ON zips \(zipIndexKey);"
+  static let zipIndexKey = "(zip, country, ifnull(place, ''))"
+  /// The same index without UNIQUE, with which an import finds the rows that repeat others.
+  static let zipLookupIndex = "CREATE INDEX zips_zip ON zips \(zipIndexKey);"
 
   /// Radius queries read the cells their box covers from this index (one range per row of
   /// cells), then only the rows in those cells.
