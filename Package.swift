@@ -92,7 +92,8 @@ let package = Package(
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
     .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport"]),
     .testTarget(
-      name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"], exclude: ["HostileCSV", "Help", "World"]),
+      name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"],
+      exclude: ["HostileCSV", "Help", "World"]),
     // Runs the built libZipgeo.so in the stock sqlite3 shell and in /usr/bin/python3.
     .testTarget(
       name: "ZipGeoExtensionTests", dependencies: ["zipgeo", "TestSupport"], exclude: ["sql", "python"]),

@@ -168,7 +168,8 @@ public final class ZipDatabase {
   ///
   /// - Throws: `ZipGeoError.damagedRow` when its stored coordinates are not a point.
   public func zipCode(_ zip: String) throws -> ZipCode? {
-    let statement = try database.prepare("SELECT zip, place, state, county, lat, lon FROM zips WHERE zip = ? ORDER BY rowid LIMIT 1")
+    let statement = try database.prepare(
+      "SELECT zip, place, state, county, lat, lon FROM zips WHERE zip = ? ORDER BY rowid LIMIT 1")
     try statement.bind([zip])
     defer { statement.reset() }
     guard try statement.step() else { return nil }
