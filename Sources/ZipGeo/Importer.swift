@@ -374,7 +374,7 @@ public struct Importer: Sendable {
         if options.replaceAll { try sql.execute("DELETE FROM zips") }
       }
     }
-    let offset = try sql.scalar("SELECT max(rowid) FROM zips")?.int64 ?? 0
+    var offset = try sql.scalar("SELECT max(rowid) FROM zips")?.int64 ?? 0
     let insert = try sql.prepare(
       "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell, country, accuracy)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -445,6 +445,12 @@ public struct Importer: Sendable {
         DELETE FROM zips WHERE rowid <= \(offset)
           AND country IN (SELECT DISTINCT country FROM zips WHERE rowid > \(offset))
         """)
+      if try sql.scalar("SELECT 1 FROM zips WHERE rowid <= \(offset) LIMIT 1") == nil {
+        // Nothing was kept (the usual re-import of one country): rowids are lines again. Rows
+        // move down in rowid order, each to a rowid the rows before it have left.
+        try sql.execute("UPDATE zips SET rowid = rowid - \(offset)")
+        offset = 0
+      }
     }
     firstLines = [:]
     let duplicates = try removeDuplicates(in: sql, file: path, offset: offset, repeats: repeats, notify: notify)

@@ -223,4 +223,15 @@ import Testing
     #expect(try countries() == ["DE": 9, "US": 1])
     #expect(try ZipDatabase(readingAt: dbPath).zipCode("75075")?.place == "Plano")
   }
+
+  @Test func aReimportOfTheSameCountriesNumbersRowsByLineAgain() throws {
+    try importText(Self.geoNames([Self.bern, Self.aquila]))
+    try importText(Self.geoNames([Self.melbourne]))
+    try importText(Self.geoNames([Self.aquila, Self.bern]))
+    #expect(try rows("SELECT rowid, country FROM zips ORDER BY country")[0][1] == .text("AU"))
+    try importText(Self.geoNames([Self.aquila, Self.melbourne, Self.bern, Self.aquila]))
+    #expect(
+      try rows("SELECT rowid, place FROM zips ORDER BY rowid")
+        == [[.integer(1), .text("Aquila")], [.integer(2), .text("Melbourne")], [.integer(3), .text("Bern 9")]])
+  }
 }
