@@ -23,6 +23,9 @@ public struct ColumnMap: Equatable, Sendable {
   let county: Int?
   /// Where the state is when the `state` field is empty (GeoNames' admin_name1 beside admin_code1).
   let stateFallback: Int?
+  /// Where the county is when the `county` field is empty (GeoNames' admin_name3: Germany leaves
+  /// admin_name2 empty and names its districts there).
+  var countyFallback: Int? = nil
   let country: Int?
   let accuracy: Int?
   /// The country of every row when no field holds one (`--country`, US by default).
@@ -72,6 +75,7 @@ public struct ColumnMap: Equatable, Sendable {
     stateFallback = 3
     state = 4
     county = 5
+    countyFallback = 7
     latitude = 9
     longitude = 10
     accuracy = 11
@@ -83,7 +87,7 @@ public struct ColumnMap: Equatable, Sendable {
   /// no header, 12 tab-separated fields: country_code, postal_code, place_name, admin_name1,
   /// admin_code1, admin_name2, admin_code2, admin_name3, admin_code3, latitude, longitude,
   /// accuracy. The state is admin_code1 (admin_name1 when the code is empty), the county
-  /// admin_name2.
+  /// admin_name2 (admin_name3 when that is empty, as for every German code).
   public static let geoNames = ColumnMap(geoNames: ())
 
   /// Whether `line`, a file's first line, is a GeoNames record: 12 tab-separated fields, the

@@ -210,6 +210,10 @@ public struct Importer: Sendable {
     self.openReader = openReader
   }
 
+  /// The most keys (and repeats) an import tracks by hash: about 70 MB at most, whatever the
+  /// file's length; the world file's 1.8 million rows fit.
+  static let trackedKeys = 2_000_000
+
   /// Builds the unique zip index; when a country, code and place appear more than once, first
   /// reports and removes every row after its first (or, with `strict`, fails on the first of them).
   ///
@@ -385,6 +389,7 @@ public struct Importer: Sendable {
     // unique index then succeeds at its first sort, where failing it and grouping the table took
     // four more sorts (6 s of 12 on the world file).
     var firstLines: [Int: Int] = [:]
+    firstLines.reserveCapacity(min(Self.trackedKeys, 1 << 16))
     var repeats: [(line: Int, first: Int)] = []
     // The file is read and checked on another thread while this one inserts.
     let totalBytes = reader.totalBytes
@@ -419,7 +424,13 @@ public struct Importer: Sendable {
           hasher.combine(zip.zip)
           hasher.combine(zip.place ?? "")
           let key = hasher.finalize()
-          if let first = firstLines[key] { repeats.append((number, first)) } else { firstLines[key] = number }
+          // Bounded, so that memory stays flat for files of any length: past the bound, repeats
+          // are left for the unique index to find, the slow way.
+          if let first = firstLines[key] {
+            if repeats.count < Self.trackedKeys { repeats.append((number, first)) }
+          } else if firstLines.count < Self.trackedKeys {
+            firstLines[key] = number
+          }
         }
       }
       if let end = batch.end {

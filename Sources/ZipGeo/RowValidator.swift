@@ -51,7 +51,8 @@ extension ColumnMap {
     }
     return ZipCode(
       zip: zip, place: optional(place), state: optional(state) ?? optional(stateFallback),
-      county: optional(county), coordinate: coordinate, country: countryCode, accuracy: accuracyValue)
+      county: optional(county) ?? optional(countyFallback), coordinate: coordinate, country: countryCode,
+      accuracy: accuracyValue)
   }
 
   /// The decimal number in `field`, finite; its range is for `Coordinate` to judge.

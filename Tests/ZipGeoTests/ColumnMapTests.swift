@@ -1,3 +1,4 @@
+import CSV
 import Testing
 
 @testable import ZipGeo
@@ -41,6 +42,19 @@ import Testing
 }
 
 extension ColumnMapTests {
+  @Test func aGeoNamesCodeWithoutAdmin2TakesItsCountyFromAdmin3AsGermanCodesNeed() throws {
+    let fields = "DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis Oberspreewald-Lausitz\t12066\t51.4333\t13.7333\t4"
+    let zip = try ColumnMap.geoNames.zipCode(
+      from: CSVRecord(line: 1, fields: fields.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+    )
+    #expect(zip.county == "Landkreis Oberspreewald-Lausitz")
+    #expect(zip.state == "BB")
+    let us = "US\t75075\tPlano\tTexas\tTX\tCollin\t085\t\t\t33.025\t-96.7397\t4"
+    let plano = try ColumnMap.geoNames.zipCode(
+      from: CSVRecord(line: 1, fields: us.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)))
+    #expect(plano.county == "Collin")
+  }
+
   @Test func aGeoNamesLineIsRecognised() {
     #expect(
       ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))

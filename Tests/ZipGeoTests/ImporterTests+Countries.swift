@@ -104,8 +104,8 @@ import Testing
     let places = try rows("SELECT place FROM zips WHERE zip = '01945' AND country = 'DE' ORDER BY rowid")
     #expect(places.map { $0[0].string } == Self.german01945.map { $0[2] })
     let first = try rows("SELECT state, county, accuracy, lat, lon FROM zips WHERE place = 'Grünewald'")
-    // GeoNames leaves admin_name2 empty in Germany (the district is admin_name3): no county.
-    #expect(first == [[.text("BB"), .null, .integer(4), .real(51.4), .real(14.0)]])
+    // GeoNames leaves admin_name2 empty in Germany: the county is the district, admin_name3.
+    #expect(first == [[.text("BB"), .text("Landkreis Oberspreewald-Lausitz"), .integer(4), .real(51.4), .real(14.0)]])
     #expect(try rows("PRAGMA user_version") == [[.integer(2)]])
   }
 
