@@ -118,4 +118,32 @@ public struct Sphere: Hashable, Sendable {
     return difference
   }
 
+  /// The mean position of `points` on the sphere: the direction of the sum of their unit vectors,
+  /// which, unlike averaging degrees, is right across the 180th meridian (179.9 and -179.9 average
+  /// to 180, not 0) and near the poles. `nil` for no points, and for points whose vectors cancel
+  /// out (two antipodes), which have no mean. Points that are all equal give that point exactly.
+  ///
+  /// ```swift
+  /// Sphere.meanPosition(of: [berlinMitte, berlinTiergarten])   // between the two
+  /// ```
+  public static func meanPosition(of points: [Coordinate]) -> Coordinate? {
+    guard let first = points.first else { return nil }
+    if points.allSatisfy({ $0 == first }) { return first }
+    var (x, y, z) = (0.0, 0.0, 0.0)
+    for point in points {
+      let (sinLat, cosLat) = sinCos(degrees: point.latitude)
+      let (sinLon, cosLon) = sinCos(degrees: point.longitude)
+      x += cosLat * cosLon
+      y += cosLat * sinLon
+      z += sinLat
+    }
+    let horizontal = (x * x + y * y).squareRoot()
+    // The vectors' sum is shorter than one part in 10^12 of their count: no direction to speak of.
+    guard (horizontal * horizontal + z * z).squareRoot() > 1e-12 * Double(points.count) else { return nil }
+    let degreesPerRadian = 180 / Double.pi
+    let latitude = min(90, max(-90, atan2(z, horizontal) * degreesPerRadian))
+    // At a pole every longitude names the point: 0, rather than atan2's answer for a sum of noise.
+    let longitude = horizontal == 0 ? 0 : atan2(y, x) * degreesPerRadian
+    return Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+  }
 }

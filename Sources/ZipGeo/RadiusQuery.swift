@@ -21,6 +21,8 @@ public struct RadiusQuery: Equatable, Sendable {
   public let limit: Int?
   /// The Earth model distances are measured on: the box and the exact filter both follow it.
   public let model: EarthModel
+  /// Only the codes of this country (two upper-case letters), or of every country when `nil`.
+  public let country: String?
 
   /// `try RadiusQuery(center: plano, radius: Length(10, .kilometres), limit: 5)`.
   ///
@@ -29,34 +31,38 @@ public struct RadiusQuery: Equatable, Sendable {
   ///
   /// - Throws: `CoordinateError` for a centre that is not a point, `LengthError` for a radius
   ///   that is not positive or overflows in metres (`Length(radius:_:)`, the one check of radii).
-  public init(center: Coordinate, radius: Length, limit: Int? = nil, model: EarthModel = .sphere) throws {
+  public init(
+    center: Coordinate, radius: Length, limit: Int? = nil, model: EarthModel = .sphere, country: String? = nil
+  ) throws {
     self.center = try Coordinate(latitude: center.latitude, longitude: center.longitude)
     self.radius = try Length(radius: radius.value, radius.unit)
     self.limit = limit.map { max(0, $0) }
     self.model = model
+    self.country = country
   }
 
   /// The box search over one range of grid cells: parameters 1-2 are the range of cells, 3-4
-  /// the box's latitudes, 5-8 its one or two longitude ranges. `cell` is read (from the index)
-  /// for its declared type, which `Schema.requireSearchable` checks.
+  /// the box's latitudes, 5-8 its one or two longitude ranges, 9 the country when `restricted`.
+  /// `cell` is read (from the index) for its declared type, which `Schema.requireSearchable`
+  /// checks. A version-1 table (`countries: false`) has no country column: its rows are US.
   ///
-  /// Without `details`, place, state and county are NULL and the query reads only the index,
-  /// which holds zip, lat and lon: no lookup in the table for each zip found.
-  static func sql(details: Bool) -> String {
-    """
-    SELECT zip, \(details ? "place, state, county" : "NULL, NULL, NULL"), lat, lon, cell
-    FROM zips
-    WHERE cell BETWEEN ?1 AND ?2
-      AND lat BETWEEN ?3 AND ?4
-      AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)
-    """
+  /// Without `details`, place, state, county and accuracy are NULL and the query reads only the
+  /// index, which holds zip, lat, lon and country: no lookup in the table for each zip found.
+  static func sql(details: Bool, countries: Bool, restricted: Bool) -> String {
+    let country = countries ? "country" : "'US'"
+    let columns =
+      details ? Schema.placeColumns(countries: countries) : "zip, NULL, NULL, NULL, lat, lon, \(country), NULL"
+    return """
+      SELECT \(columns), cell
+      FROM zips
+      WHERE cell BETWEEN ?1 AND ?2
+        AND lat BETWEEN ?3 AND ?4
+        AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)\(restricted ? "\n  AND \(country) = ?9" : "")
+      """
   }
 
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
-  private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 6]
-
-  private static let detailedSQL = sql(details: true)
-  private static let indexOnlySQL = sql(details: false)
+  private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
 
   /// Runs the query.
   public func run(on db: ZipDatabase) throws -> [NearbyZip] {
@@ -86,11 +92,14 @@ public struct RadiusQuery: Equatable, Sendable {
     let second =
       box.longitudeRanges.count > 1
       ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
-    let statement = try database.cachedStatement(details ? Self.detailedSQL : Self.indexOnlySQL)
-    try statement.bind(values: [
-      .null, .null, .real(box.minLatitude), .real(box.maxLatitude), .real(first.lowerBound), .real(first.upperBound),
-      .real(second.0), .real(second.1),
-    ])
+    let statement = try Schema.cachedStatement(database) { countries in
+      Self.sql(details: details, countries: countries, restricted: country != nil)
+    }
+    try statement.bind(
+      values: [
+        .null, .null, .real(box.minLatitude), .real(box.maxLatitude), .real(first.lowerBound), .real(first.upperBound),
+        .real(second.0), .real(second.1),
+      ] + (country.map { [.text($0)] } ?? []))
     defer { statement.reset() }
     let (within, unit) = (radius.value, radius.unit)
     var found: [ZipCode] = []
@@ -106,20 +115,16 @@ public struct RadiusQuery: Equatable, Sendable {
         let distance = model.distance(from: center, to: point, in: unit)
         guard distance <= within else { continue }
         order.append((distance, found.count))
-        found.append(
-          details
-            ? ZipDatabase.zipCode(from: statement)
-            : ZipCode(zip: statement.text(at: 0) ?? "", place: nil, state: nil, county: nil, coordinate: point))
+        found.append(ZipDatabase.zipCode(from: statement))
       }
     }
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as
     // zipgeo's are, or the ranges above compared text with numbers.
     try Schema.requireSearchable(statement, columns: Self.searchedColumns)
-    // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them); the sort
-    // moves pairs of numbers, not zip codes.
+    // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them), then by
+    // country and place; the sort moves pairs of numbers, not zip codes.
     order.sort { a, b in
-      a.distance != b.distance
-        ? a.distance < b.distance : found[a.index].zip.utf8.lexicographicallyPrecedes(found[b.index].zip.utf8)
+      a.distance != b.distance ? a.distance < b.distance : Self.tieOrder(found[a.index], found[b.index])
     }
     return order.prefix(limit ?? order.count).map {
       NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit))
@@ -128,23 +133,32 @@ public struct RadiusQuery: Equatable, Sendable {
 }
 
 extension RadiusQuery {
+  /// Whether `a` comes before `b` at the same distance: by zip, country, then place, each as
+  /// SQLite's ORDER BY sorts text (bytes; no place first).
+  static func tieOrder(_ a: ZipCode, _ b: ZipCode) -> Bool {
+    if a.zip != b.zip { return a.zip.utf8.lexicographicallyPrecedes(b.zip.utf8) }
+    if a.country != b.country { return a.country.utf8.lexicographicallyPrecedes(b.country.utf8) }
+    return (a.place ?? "").utf8.lexicographicallyPrecedes((b.place ?? "").utf8) && b.place != nil
+  }
+
   /// The `count` zip codes nearest `center`, nearest first (ties by zip), exactly, with
   /// distances in `unit`.
   ///
   /// A radius query, widened until it holds `count` zips: within the radius the ranking is
   /// complete, since no zip outside it can be nearer. It reads the index around the point, not
-  /// the whole table. A count of 0 or less finds nothing.
+  /// the whole table. A count of 0 or less finds nothing. With `country`, only that country's
+  /// codes are ranked.
   public static func nearest(
     to center: Coordinate, count: Int, on database: Database, model: EarthModel = .sphere,
-    unit: LengthUnit = .kilometres
+    unit: LengthUnit = .kilometres, country: String? = nil
   ) throws -> [NearbyZip] {
-    try nearest(to: center, count: count, on: database, details: true, model: model, unit: unit)
+    try nearest(to: center, count: count, on: database, details: true, model: model, unit: unit, country: country)
   }
 
-  /// The nearest zip codes; without `details`, with no place, state or county.
+  /// The nearest zip codes; without `details`, with no place, state, county or accuracy.
   static func nearest(
     to center: Coordinate, count: Int, on database: Database, details: Bool, model: EarthModel = .sphere,
-    unit: LengthUnit = .kilometres
+    unit: LengthUnit = .kilometres, country: String? = nil
   ) throws -> [NearbyZip] {
     guard count > 0 else { return [] }
     let halfCircumference = model.halfCircumference
@@ -153,7 +167,7 @@ extension RadiusQuery {
       // The last round's radius reaches past the farthest point by more than any rounding.
       let reach = min(radius, halfCircumference * (1 + 1e-9))
       let hits = try RadiusQuery(
-        center: center, radius: Length(unit.fromMetres(reach), unit), limit: count, model: model
+        center: center, radius: Length(unit.fromMetres(reach), unit), limit: count, model: model, country: country
       ).run(on: database, details: details)
       if hits.count >= count || radius >= halfCircumference { return hits }
       radius *= 4

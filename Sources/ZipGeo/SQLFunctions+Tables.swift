@@ -5,6 +5,7 @@ import SQLiteKit
 ///
 /// ```sql
 /// SELECT zip, distance FROM zipgeo_near('75075', 10);
+/// SELECT zip, place, country, distance FROM zipgeo_near('DE:10115', 5);
 /// SELECT * FROM zipgeo_within(33.025, -96.7397, 5, 'mi');
 /// SELECT zip, distance FROM zipgeo_nearest(33.025, -96.7397, 3);
 /// SELECT zip, distance FROM zipgeo_within(33.025, -96.7397, 5, 'km', 'wgs84');
@@ -15,7 +16,8 @@ extension SQLFunctions {
   /// The columns of every search: the zip code's, then the distance from the centre.
   static let searchColumns = ZipCode.columns + ["distance"]
 
-  /// `zipgeo_near(zip, radius [, unit [, model]])`: the zip codes within `radius` of the zip code `zip`,
+  /// `zipgeo_near(zip, radius [, unit [, model]])`: the zip codes within `radius` of the zip code `zip`
+  /// (`'75075'`, `'DE:10115'`; a code with several places is centred on their mean position),
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let nearTable = TableFunction(
     "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit", "model"], required: 2
@@ -31,18 +33,17 @@ extension SQLFunctions {
     let radius = try searchRadius(arguments, at: 1, in: unit, function: function)
     let model = try optionalModel(arguments, at: 3, function: function)
     return try reportingErrors(of: function) {
-      let center = try Schema.diagnosingTable(call.database) { () throws -> Coordinate? in
-        let lookup = try call.database.cachedStatement("SELECT zip, lat, lon FROM zips WHERE zip = ?")
-        try lookup.bind([zip])
-        defer { lookup.reset() }
-        let found = try lookup.step()
-        try Schema.requireSearchable(lookup, columns: ["zip": 0, "lat": 1, "lon": 2])
-        guard found else { return nil }
-        return try ZipDatabase.storedCoordinate(
-          zip: zip, latitude: lookup.value(at: 1), longitude: lookup.value(at: 2))
+      let reference: CodeReference
+      do {
+        reference = try CodeReference(parsing: zip)
+      } catch {
+        throw FunctionError("\(function)(): center_zip (argument 1): \(error)")
       }
-      guard let center else {
-        throw FunctionError("\(function)(): zip code '\(zip.shortened)' is not in the zips table")
+      let found = try Schema.diagnosingTable(call.database) {
+        try ZipDatabase.postalCode(reference, on: call.database, shownAs: "the zips table")
+      }
+      guard let center = found?.center else {
+        throw FunctionError("\(function)(): zip code '\(reference.description.shortened)' is not in the zips table")
       }
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return rows(try query.run(on: call.database, details: needsDetails(call)))
@@ -94,7 +95,7 @@ extension SQLFunctions {
 
   /// Whether the query reads place, state or county, which are not in the index.
   static func needsDetails(_ call: TableFunction.Call) -> Bool {
-    ["place", "state", "county"].contains { call.uses(column: searchColumns.firstIndex(of: $0)!) }
+    ["place", "state", "county", "accuracy"].contains { call.uses(column: searchColumns.firstIndex(of: $0)!) }
   }
 
   /// The rows of a search: each zip code's columns, then its distance in the unit it was

@@ -80,7 +80,26 @@ public enum Schema {
 
   /// Radius queries read the cells their box covers from this index (one range per row of
   /// cells), then only the rows in those cells.
-  static let cellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);"
+  /// `country` is in it so that a search that needs no place names reads the index alone.
+  static let cellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon, zip, country);"
+
+  /// The columns that make a `ZipCode` (`ZipDatabase.zipCode(from:)` reads them as 0...7), as a
+  /// select list; a version-1 table (`countries: false`) has no country or accuracy: its rows are
+  /// US.
+  static func placeColumns(countries: Bool) -> String {
+    "zip, place, state, county, lat, lon, " + (countries ? "country, accuracy" : "'US', NULL")
+  }
+
+  /// The statement `sql(true)` gives, kept prepared; on a version-1 table, which has no
+  /// `country` column, the one `sql(false)` gives. (Trying is cheaper than asking the schema on
+  /// every call: a version-2 table succeeds the first time.)
+  static func cachedStatement(_ db: Database, _ sql: (_ countries: Bool) -> String) throws -> Statement {
+    do {
+      return try db.cachedStatement(sql(true))
+    } catch let error as DatabaseError where error.message.hasPrefix("no such column: country") {
+      return try db.cachedStatement(sql(false))
+    }
+  }
 
   /// What a database file holds.
   enum State: Equatable {
@@ -132,10 +151,7 @@ extension Schema {
         }
       }
       guard let (schema, type) = try resolveZips(db) else { return nil }
-      guard type == "table" else {
-        throw ZipGeoError.unsearchableTable(
-          reason: "it is a \(type); zipgeo searches a table, whose columns it can check (make one with: zipgeo import)")
-      }
+      guard type == "table" else { throw ZipGeoError.unsearchableTable(reason: notATable(type)) }
       return (schema, try hasCellTriggers(db, schema: schema))
     }
     guard let table else { return }
@@ -201,8 +217,14 @@ extension Schema {
     }
   }
 
+  /// Why `zips`, which is a `type` (a view), cannot be searched.
+  static func notATable(_ type: String) -> String {
+    "it is a \(type); zipgeo searches a table, whose columns it can check (make one with: zipgeo import)"
+  }
+
   /// What keeps the `zips` table from being searched, or `nil`: the slow, full diagnosis.
   static func searchProblem(_ db: Database) throws -> String? {
+    if let (_, type) = try resolveZips(db), type != "table" { return notATable(type) }
     // table_xinfo, not table_info: it also lists generated columns.
     let statement = try db.prepare("SELECT lower(name), type FROM pragma_table_xinfo('zips')")
     var declared: [String: String] = [:]

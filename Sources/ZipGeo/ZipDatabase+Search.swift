@@ -26,7 +26,8 @@ extension ZipDatabase {
     return try database.inTransaction(.deferred, body)
   }
 
-  /// The zip code `zip`, or `nil` when the database does not have it.
+  /// The zip code `zip` (its first place, for a code with several: `postalCode(_:)` gives them
+  /// all), or `nil` when the database does not have it.
   ///
   /// ```swift
   /// try db.lookup(zip: "01001")?.place   // "Agawam"
@@ -35,21 +36,26 @@ extension ZipDatabase {
     try zipCode(zip)
   }
 
-  /// Every zip code within `radius` of the zip code `zip`, nearest first (ties by zip); the centre
-  /// itself is at 0 (with any zip at the same point).
+  /// Every zip code within `radius` of the zip code `zip` (`75075`, `DE:10115`), nearest first
+  /// (ties by zip); the centre itself is at 0 (with any zip at the same point). A code with
+  /// several places is centred on their mean position (`PostalCode.center`), and each of its
+  /// places is a result of its own.
   ///
   /// ```swift
   /// try db.near(zip: "75075", within: Length(10, .kilometres)).count   // 14
   /// ```
   ///
-  /// Distances are on the sphere unless `model` says `.wgs84`.
+  /// Distances are on the sphere unless `model` says `.wgs84`. With `country`, a bare `zip` is
+  /// that country's code, and only that country's codes are found.
   ///
-  /// - Throws: `ZipGeoError.unknownZip` when `zip` is not in the database.
-  public func near(zip: String, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere) throws
-    -> [NearbyZip]
-  {
+  /// - Throws: `ZipGeoError.unknownZip` when `zip` is not in the database,
+  ///   `ZipGeoError.ambiguousCode` for a bare code that several countries have.
+  public func near(
+    zip: String, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere, country: String? = nil
+  ) throws -> [NearbyZip] {
     try readingOneVersion {
-      try near(coordinate: requireZipCode(zip).coordinate, within: radius, limit: limit, model: model)
+      let center = try requirePostalCode(CodeReference(parsing: zip, country: country)).center
+      return try near(coordinate: center, within: radius, limit: limit, model: model, country: country)
     }
   }
 
@@ -59,9 +65,10 @@ extension ZipDatabase {
   /// try db.near(coordinate: Coordinate(latitude: 40.75, longitude: -73.99), within: Length(1, .miles))
   /// ```
   public func near(
-    coordinate: Coordinate, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere
+    coordinate: Coordinate, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere,
+    country: String? = nil
   ) throws -> [NearbyZip] {
-    try RadiusQuery(center: coordinate, radius: radius, limit: limit, model: model).run(on: self)
+    try RadiusQuery(center: coordinate, radius: radius, limit: limit, model: model, country: country).run(on: self)
   }
 
   /// The `count` zip codes nearest to a point, nearest first (ties by zip): the offline "which zip
@@ -73,20 +80,24 @@ extension ZipDatabase {
   ///
   /// The search widens a radius query until it holds `count` zips, so it reads the index around
   /// the point, not the whole table; the answer is exact.
-  public func nearest(to coordinate: Coordinate, count: Int, model: EarthModel = .sphere) throws -> [NearbyZip] {
-    try RadiusQuery.nearest(to: coordinate, count: count, on: database, model: model)
+  public func nearest(to coordinate: Coordinate, count: Int, model: EarthModel = .sphere, country: String? = nil)
+    throws -> [NearbyZip]
+  {
+    try RadiusQuery.nearest(to: coordinate, count: count, on: database, model: model, country: country)
   }
 
-  /// The distance between two zip codes, in kilometres: great-circle on the sphere, or the
-  /// geodesic on WGS84.
+  /// The distance between two zip codes (`75075`, `DE:10115`), in kilometres: great-circle on
+  /// the sphere, or the geodesic on WGS84, between their centres (`PostalCode.center`).
   ///
   /// ```swift
   /// try db.distance(from: "75075", to: "10001")                  // 2189.19581648223 km
   /// try db.distance(from: "75075", to: "10001", model: .wgs84)   // 2194.9... km
   /// ```
   public func distance(from zip1: String, to zip2: String, model: EarthModel = .sphere) throws -> Length {
-    let (from, to) = try readingOneVersion { (try requireZipCode(zip1), try requireZipCode(zip2)) }
-    return Length(model.distance(from: from.coordinate, to: to.coordinate, in: .kilometres), .kilometres)
+    let (from, to) = try readingOneVersion {
+      (try requirePostalCode(CodeReference(parsing: zip1)), try requirePostalCode(CodeReference(parsing: zip2)))
+    }
+    return Length(model.distance(from: from.center, to: to.center, in: .kilometres), .kilometres)
   }
 
   /// Imports a zip / latitude / longitude CSV into the database at `databasePath`, creating it

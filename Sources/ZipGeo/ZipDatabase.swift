@@ -163,37 +163,33 @@ public final class ZipDatabase {
     Int(try database.scalar("SELECT COUNT(*) FROM zips")?.int64 ?? 0)
   }
 
-  /// The zip code `zip`, or `nil` when it is not in the database. A code with several places
-  /// (schema version 2) answers with the first of them in the file it was imported from.
+  /// The first place of the code `zip` (`DE:10115`, or a bare code that one country has), in
+  /// the order of the file it was imported from, or `nil` when it is not in the database.
+  /// `postalCode(_:)` gives every place of a code.
   ///
-  /// - Throws: `ZipGeoError.damagedRow` when its stored coordinates are not a point.
+  /// - Throws: `ZipGeoError.ambiguousCode` for a bare code of several countries,
+  ///   `ZipGeoError.damagedRow` when its stored coordinates are not a point.
   public func zipCode(_ zip: String) throws -> ZipCode? {
-    let statement = try database.prepare(
-      "SELECT zip, place, state, county, lat, lon FROM zips WHERE zip = ? ORDER BY rowid LIMIT 1")
-    try statement.bind([zip])
-    defer { statement.reset() }
-    guard try statement.step() else { return nil }
-    // Checked first: `zipCode(from:)` then reads the coordinates as they are.
-    _ = try Self.storedCoordinate(
-      zip: statement.text(at: 0) ?? zip, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-    return Self.zipCode(from: statement)
+    try postalCode(CodeReference(parsing: zip))?.places[0]
   }
 
   /// The zip code `zip`, or an error that names it and this database.
   public func requireZipCode(_ zip: String) throws -> ZipCode {
-    guard let found = try zipCode(zip) else {
-      throw ZipGeoError.unknownZip(zip: zip, path: String(path.split(separator: "/").last ?? Substring(path)))
-    }
-    return found
+    try requirePostalCode(CodeReference(parsing: zip)).places[0]
   }
 
-  /// Reads columns zip, place, state, county, lat, lon (0...5) of the current row, whose
+  /// The name of the database in messages: its file name.
+  var shownName: String { String(path.split(separator: "/").last ?? Substring(path)) }
+
+  /// Reads the columns of `Schema.placeColumns(countries:)` (0...7) of the current row, whose
   /// coordinates a search has already kept within range.
   static func zipCode(from statement: Statement) -> ZipCode {
     ZipCode(
       zip: statement.text(at: 0) ?? "", place: statement.text(at: 1), state: statement.text(at: 2),
       county: statement.text(at: 3),
-      coordinate: Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5)))
+      coordinate: Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5)),
+      country: statement.text(at: 6) ?? "US",
+      accuracy: statement.value(at: 7).int64.map { Int($0) })
   }
 
   /// The point a stored row gives, checked as every stored coordinate is (`Coordinate(storedLatitude:longitude:)`):

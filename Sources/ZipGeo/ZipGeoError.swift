@@ -10,6 +10,12 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAZipgeoDatabase(path: String, reason: String)
   /// The zip code is not in the database.
   case unknownZip(zip: String, path: String)
+  /// A code written with a country prefix that is not a code: `DE:` alone.
+  case invalidCode(text: String, reason: String)
+  /// The database holds no postal codes of this country; `known` lists those it holds.
+  case unknownCountry(country: String, path: String, known: [String])
+  /// A code without a country that several countries have: `3000` in AU and CH.
+  case ambiguousCode(code: String, countries: [String])
   /// A stored zip code whose coordinates are not a point (a damaged or hand-edited row).
   case damagedRow(zip: String, reason: String)
   /// The `zips` table lacks what a search reads (a table zipgeo did not make).
@@ -28,10 +34,30 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "'\(path)' is not a zipgeo database: \(reason)"
     case .unknownZip(let zip, let path):
       "zip code '\(zip)' is not in \(path)"
+    case .invalidCode(let text, let reason):
+      "'\(text)' is not a postal code: \(reason)"
+    case .unknownCountry(let country, let path, let known):
+      "\(path) has no postal codes of country '\(country)'" + Self.holding(known)
+    case .ambiguousCode(let code, let countries):
+      "'\(code)' is a postal code in \(Self.list(countries)): add --country or write \(countries[0]):\(code)"
     case .damagedRow(let zip, let reason):
       "zip code '\(zip)' in the zips table is damaged: \(reason)"
     case .unsearchableTable(let reason):
       "the zips table cannot be searched: \(reason)"
+    }
+  }
+
+  /// `AU and CH`, `AU, CH and DK`.
+  static func list(_ names: [String]) -> String {
+    names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+  }
+
+  /// `; it holds US only`, `; it holds 121 countries (zipgeo countries lists them)`.
+  static func holding(_ known: [String]) -> String {
+    switch known.count {
+    case 0: ""
+    case 1...8: "; it holds \(list(known))\(known.count == 1 ? " only" : "")"
+    default: "; it holds \(known.count) countries (zipgeo countries lists them)"
     }
   }
 }

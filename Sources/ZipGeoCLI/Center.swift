@@ -1,21 +1,24 @@
 import SQLiteKit
 import ZipGeo
 
-/// Where a search is centred: a zip code, or a `LAT,LON` pair such as `33.025,-96.7397`.
+/// Where a search is centred: a postal code (`75075`, `DE:10115`), or a `LAT,LON` pair such as
+/// `33.025,-96.7397`.
 struct Center {
   let coordinate: Coordinate
-  /// The zip code, when the centre was given as one.
-  let zip: String?
+  /// The code, when the centre was given as one.
+  let code: PostalCode?
 
   /// Reads `text` as `LAT,LON` when it is two decimal numbers separated by a comma, else as a
-  /// zip code that must be in `db`.
-  init(_ text: String, in db: ZipDatabase) throws {
+  /// code that must be in `db`, of `country` when it names none (`--country`). A code with several
+  /// places is centred on their mean position.
+  init(_ text: String, country: String?, in db: ZipDatabase) throws {
     if let coordinate = try Self.coordinate(text) {
       self.coordinate = coordinate
-      zip = nil
+      code = nil
     } else {
-      coordinate = try db.requireZipCode(text).coordinate
-      zip = text
+      let code = try db.requirePostalCode(CodeReference(parsing: text, country: country))
+      coordinate = code.center
+      self.code = code
     }
   }
 
@@ -39,7 +42,7 @@ struct Center {
 
   /// The members GeoJSON output gives its FeatureCollection for this centre.
   var properties: [(String, DatabaseValue)] {
-    (zip.map { [("center", .text($0))] } ?? [])
+    (code.map { [("center", .text($0.code)), ("center_country", .text($0.country))] } ?? [])
       + [("center_lat", .real(coordinate.latitude)), ("center_lon", .real(coordinate.longitude))]
   }
 }

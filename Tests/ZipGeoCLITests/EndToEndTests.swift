@@ -260,7 +260,7 @@ import Testing
     #expect(
       unknown.err == """
         Error: Unknown option '--foo'
-        Usage: zipgeo near <center> (--km <km> | --mi <mi>) [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]
+        Usage: zipgeo near <center> (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]
           See 'zipgeo near --help' for more information.
 
         """)

@@ -81,10 +81,11 @@ import Testing
       import json, sys
       g = json.load(sys.stdin)
       assert g["type"] == "FeatureCollection"
-      assert g["properties"] == {"center": "75075", "center_lat": 33.025, "center_lon": -96.7397, "radius": 10.0, "unit": "km", "model": "sphere"}
+      assert g["properties"] == {"center": "75075", "center_country": "US", "center_lat": 33.025, "center_lon": -96.7397, "radius": 10.0, "unit": "km", "model": "sphere"}
       f = g["features"][0]
       assert f["type"] == "Feature" and f["geometry"] == {"type": "Point", "coordinates": [-96.7397, 33.025]}
       assert f["properties"]["zip"] == "75075" and f["properties"]["distance_km"] == 0.0
+      assert f["properties"]["country"] == "US" and f["properties"]["accuracy"] is None
       print(len(g["features"]))
       """, input: out)
     #expect(checked == "14\n")

@@ -212,7 +212,7 @@ import Testing
       INSERT INTO zips (zip, place, state, county, lat, lon) VALUES ('75075', 'Plano', 'TX', 'Collin', 33.025, -96.7397);
       UPDATE zips SET cell = \(GridCell.sqlExpression());
       CREATE UNIQUE INDEX zips_zip ON zips (zip);
-      \(Schema.cellIndex)
+      CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);
       \(Schema.cellTriggers)
       PRAGMA user_version = 1;
       """)

@@ -146,15 +146,19 @@ import Testing
     }
   }
 
-  @Test func theRadiusQueryReadsTheCellIndex() throws {
-    let plan = try db.rows("EXPLAIN QUERY PLAN " + RadiusQuery.sql(details: true), Array(repeating: 1.0, count: 8))
+  @Test(arguments: [false, true])
+  func theRadiusQueryReadsTheCellIndexWithOrWithoutACountry(restricted: Bool) throws {
+    let sql = RadiusQuery.sql(details: true, countries: true, restricted: restricted)
+    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: restricted ? 9 : 8))
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
     #expect(plan.contains("USING INDEX zips_cell (cell>? AND cell<?)"), "\(plan)")
     #expect(!plan.contains("SCAN zips"), "\(plan)")
   }
 
-  @Test func withoutPlaceNamesTheRadiusQueryReadsOnlyTheIndex() throws {
-    let plan = try db.rows("EXPLAIN QUERY PLAN " + RadiusQuery.sql(details: false), Array(repeating: 1.0, count: 8))
+  @Test(arguments: [false, true])
+  func withoutPlaceNamesTheRadiusQueryReadsOnlyTheIndexWithOrWithoutACountry(restricted: Bool) throws {
+    let sql = RadiusQuery.sql(details: false, countries: true, restricted: restricted)
+    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: restricted ? 9 : 8))
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
     #expect(plan.contains("USING COVERING INDEX zips_cell (cell>? AND cell<?)"), "\(plan)")
   }

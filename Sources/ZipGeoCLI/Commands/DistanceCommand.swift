@@ -7,29 +7,42 @@ enum DistanceCommand {
 
   static let spec = CommandSpec(
     name: "distance", abstract: "Show the distance between two zip codes on the sphere and on WGS84, in km and mi.",
-    usage: "<zip1> <zip2> [--format <format>] [--db <path>]",
-    arguments: [.init(name: "zip1", help: "The first zip code."), .init(name: "zip2", help: "The second zip code.")],
-    options: [OutputFormat.option, .database],
+    usage: "<zip1> <zip2> [--country <cc>] [--format <format>] [--db <path>]",
+    arguments: [
+      .init(name: "zip1", help: "The first code (75075, or DE:10115 with its country)."),
+      .init(name: "zip2", help: "The second code."),
+    ],
+    options: [
+      .init(
+        name: "country", valueName: "cc", help: "The country of codes written without one (DE for 10115). (default: any)"),
+      OutputFormat.option, .database,
+    ],
     discussion: """
       sphere: the great circle on a sphere of radius 6371.0088 km (the IUGG mean Earth radius),
       as distance() in SQL. wgs84: the geodesic (shortest path) on the WGS84 ellipsoid, as
       geodesic_distance() in SQL, with its azimuths at both ends in degrees clockwise from north.
+      A code with several places is measured from their mean position on the sphere.
       """,
     examples: [
       ("zipgeo distance 75075 10001", "How far Plano, TX is from Manhattan, in km and miles."),
       ("zipgeo distance 01001 99950 --format csv", "The same for two other zips, as CSV."),
+      ("zipgeo distance DE:10115 FR:75001 --db world.db", "Berlin to Paris, in a database of data/world.txt.xz."),
     ]
   )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
+    let country = try CountryOption.value(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
-    // Both zip codes from one version of the data, whatever an import does meanwhile.
-    let (from, to) = try db.readingOneVersion {
-      let from = try db.requireZipCode(arguments.positionals[0])
+    // Both codes from one version of the data, whatever an import does meanwhile.
+    let (first, second, several) = try db.readingOneVersion {
+      let first = try db.requirePostalCode(CodeReference(parsing: arguments.positionals[0], country: country))
       TestHook(environment: context.environment)?.reached("first-zip-read")
-      return (from, try db.requireZipCode(arguments.positionals[1]))
+      let second = try db.requirePostalCode(CodeReference(parsing: arguments.positionals[1], country: country))
+      return (first, second, format == .table ? try db.holdsSeveralCountries() : false)
     }
+    // Each code as one row: its centre, and what its places share.
+    let (from, to) = (first.summary, second.summary)
     // The computations of the SQL functions distance() and geodesic_distance(); the geodesic's
     // azimuths take the full solution, which may differ from the SQL function's distance by a
     // nanometre.
@@ -49,7 +62,8 @@ enum DistanceCommand {
           "\(formatAzimuth(geodesic.initialAzimuth)) -> \(formatAzimuth(geodesic.finalAzimuth))",
         ],
       ]
-      context.console.out("\(describe(from)) -> \(describe(to))\n" + table.render())
+      context.console.out(
+        "\(describe(first, withCountry: several)) -> \(describe(second, withCountry: several))\n" + table.render())
     case .geojson:
       // The two zips as points, the distances on the collection.
       var result = ResultSet(columns: ["role"] + ZipCode.columns)
@@ -82,9 +96,16 @@ enum DistanceCommand {
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)°"
   }
 
-  /// `75075 (Plano, TX)`, leaving out what is unknown.
-  static func describe(_ zip: ZipCode) -> String {
+  /// `75075 (Plano, TX)`, leaving out what is unknown; `DE:10115 (Berlin, BE)` `withCountry`;
+  /// `DE:01945 (9 places, centred on 51.4779,13.8683)`.
+  static func describe(_ code: PostalCode, withCountry: Bool) -> String {
+    let name = withCountry ? code.description : code.code
+    guard code.places.count == 1 else {
+      return "\(name) (\(code.places.count) places, centred on \(fixed(code.center.latitude, decimals: 4)),"
+        + "\(fixed(code.center.longitude, decimals: 4)))"
+    }
+    let zip = code.places[0]
     let place = [zip.place, zip.state].compactMap { $0 }.joined(separator: ", ")
-    return place.isEmpty ? zip.zip : "\(zip.zip) (\(place))"
+    return place.isEmpty ? name : "\(name) (\(place))"
   }
 }

@@ -1,37 +1,72 @@
 import ZipGeo
 
-/// `zipgeo info ZIP`: everything the database knows about one zip code.
+/// `zipgeo info ZIP`: everything the database knows about one code and its places.
 enum InfoCommand {
   static let subcommand = Subcommand(spec: spec, run: run)
 
   static let spec = CommandSpec(
     name: "info", abstract: "Show one zip code: place, state, county, latitude and longitude.",
-    usage: "<zip> [--format <format>] [--db <path>]", arguments: [.init(name: "zip", help: "The zip code.")],
-    options: [OutputFormat.option, .database],
+    usage: "<zip> [--country <cc>] [--format <format>] [--db <path>]",
+    arguments: [.init(name: "zip", help: "The code (01001, or DE:01945 with its country).")],
+    options: [
+      .init(
+        name: "country", valueName: "cc", help: "The country of a code written without one (DE for 01945). (default: any)"),
+      OutputFormat.option, .database,
+    ],
+    discussion: """
+      A code with several places lists them all, with their mean position on the sphere, from
+      which near and distance measure; machine formats give one row per place.
+      """,
     examples: [
       ("zipgeo info 01001", "Place, state, county and coordinates of 01001."),
       ("zipgeo info 75075 --format geojson", "The same as a GeoJSON point."),
+      ("zipgeo info 01945 --country DE --db world.db", "The 9 places of the German code 01945."),
     ]
   )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
+    let country = try CountryOption.value(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
-    let zip = try db.requireZipCode(arguments.positionals[0])
+    let (code, several) = try db.readingOneVersion {
+      (
+        try db.requirePostalCode(CodeReference(parsing: arguments.positionals[0], country: country)),
+        format == .table ? try db.holdsSeveralCountries() : false
+      )
+    }
     guard format == .table else {
       var result = ResultSet(columns: ZipCode.columns)
-      result.rows = [zip.values]
+      result.rows = code.places.map(\.values)
       context.console.out(try result.render(format))
       return
     }
-    let fields = [
-      ("zip", zip.zip), ("place", zip.place ?? ""), ("state", zip.state ?? ""), ("county", zip.county ?? ""),
-      ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
-    ]
-    let lines = fields.map { label, value in
-      let value = TextTable.singleLine(value)
-      return value.isEmpty ? "\(label)\n" : "\(label)\(String(repeating: " ", count: 8 - label.count))\(value)\n"
+    guard code.places.count > 1 else {
+      let zip = code.places[0]
+      context.console.out(
+        fields(
+          [("zip", zip.zip)] + (several ? [("country", zip.country)] : []) + [
+            ("place", zip.place ?? ""), ("state", zip.state ?? ""), ("county", zip.county ?? ""),
+            ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
+          ] + (zip.accuracy.map { [("accuracy", "\($0)")] } ?? [])))
+      return
     }
-    context.console.out(lines.joined())
+    var places = TextTable(headers: ["place", "state", "county", "lat", "lon"], rightAligned: [3, 4])
+    places.rows = code.places.map {
+      [$0.place ?? "", $0.state ?? "", $0.county ?? "", "\($0.coordinate.latitude)", "\($0.coordinate.longitude)"]
+    }
+    context.console.out(
+      fields([
+        ("zip", code.code), ("country", code.country), ("places", "\(code.places.count)"),
+        ("center", "\(code.center.latitude),\(code.center.longitude) (their mean position)"),
+      ]) + "\n" + places.render())
+  }
+
+  /// `label   value` lines, the values aligned; a label with no value alone on its line.
+  static func fields(_ fields: [(String, String)]) -> String {
+    let width = max(8, (fields.map(\.0.count).max() ?? 0) + 1)
+    return fields.map { label, value in
+      let value = TextTable.singleLine(value)
+      return value.isEmpty ? "\(label)\n" : "\(label)\(String(repeating: " ", count: width - label.count))\(value)\n"
+    }.joined()
   }
 }

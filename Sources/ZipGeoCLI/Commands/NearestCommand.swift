@@ -7,17 +7,18 @@ enum NearestCommand {
 
   static let spec = CommandSpec(
     name: "nearest", abstract: "List the zip codes nearest a point or a zip code, nearest first.",
-    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--model <model>] [--format <format>] [--db <path>]",
+    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--country <cc>] [--model <model>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "lat,lon", help: "The point, as LAT,LON (33.025,-96.7397).")],
     options: [
-      .init(name: "zip", valueName: "zip", help: "Start from this zip code instead of a point."),
+      .init(name: "zip", valueName: "zip", help: "Start from this code (75075, DE:10115) instead of a point."),
       .init(name: "count", valueName: "k", help: "How many zip codes to list. (default: 5)", short: "k"),
+      CountryOption.option,
       EarthModel.option, OutputFormat.option, .database,
     ],
     discussion: """
       The answer is exact (the k smallest great-circle distances, or WGS84 geodesic distances
       with --model wgs84, ties by zip) and found through the index around the point, not by
-      reading every zip.
+      reading every zip. Every country is searched, unless --country names one.
       """,
     optionalArguments: true,
     examples: [
@@ -29,25 +30,29 @@ enum NearestCommand {
     let format = try OutputFormat(arguments)
     let count = try arguments.positiveInteger("count", shownAs: "-k <k>") ?? 5
     let model = try EarthModel(arguments)
+    let country = try CountryOption.value(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
+    // A country the database lacks would widen the search to the whole Earth to find nothing.
+    if let country { try db.requireCountry(country) }
     // The centre and the search read one version of the data, whatever an import does meanwhile.
-    let (center, hits) = try db.readingOneVersion { () throws -> (Center, [NearbyZip]) in
+    let (center, hits, several) = try db.readingOneVersion { () throws -> (Center, [NearbyZip], Bool) in
       let center: Center
       switch (arguments.positionals.first, arguments.value("zip")) {
       case (let point?, nil):
         guard try Center.coordinate(point) != nil else {
           throw UsageError("The point '\(point)' is not LAT,LON; for a zip code use --zip \(point)")
         }
-        center = try Center(point, in: db)
-      case (nil, let zip?): center = try Center(zip, in: db)
+        center = try Center(point, country: country, in: db)
+      case (nil, let zip?): center = try Center(zip, country: country, in: db)
       case (nil, nil): throw UsageError("Missing expected argument '<lat,lon>' or '--zip <zip>'")
       case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
       }
-      return (center, try db.nearest(to: center.coordinate, count: count, model: model))
+      let hits = try db.nearest(to: center.coordinate, count: count, model: model, country: country)
+      return (center, hits, format == .table ? try db.holdsSeveralCountries() : false)
     }
     context.console.out(
       try NearCommand.render(
-        hits, in: .kilometres, format: format,
+        hits, in: .kilometres, format: format, showingCountry: several,
         query: center.properties + [("count", .integer(Int64(count))), ("model", .text(model.rawValue))]))
   }
 }

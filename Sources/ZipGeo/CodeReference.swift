@@ -1,0 +1,46 @@
+/// A postal code as a user writes it: `75075`, or `DE:10115` with its country.
+///
+/// ```swift
+/// try CodeReference(parsing: "DE:10115")                 // code 10115 in DE
+/// try CodeReference(parsing: "10115", country: "DE")     // the same, as --country DE says it
+/// try CodeReference(parsing: "3000")                     // any country that has 3000
+/// ```
+public struct CodeReference: Hashable, Sendable, CustomStringConvertible {
+  /// The code as stored: `10115`, `01001`, `SW1A 1AA`.
+  public let code: String
+  /// The country, as two upper-case letters, or `nil` for whichever country has the code.
+  public let country: String?
+
+  /// The code `code` of `country` (`nil`: whichever country has it), taken as given.
+  public init(code: String, country: String? = nil) {
+    self.code = code
+    self.country = country
+  }
+
+  /// Reads `CC:CODE` (`DE:10115`, or `de:10115`) as a code of a country, and anything else as a
+  /// bare code, of `country` when given (the caller's `--country`; the prefix wins over it).
+  /// No postal code of GeoNames' 121 countries has a colon, so two letters and a colon always
+  /// name a country.
+  ///
+  /// - Throws: `ZipGeoError.invalidCode` for a country with no code (`DE:`) or for an empty text.
+  public init(parsing text: String, country: String? = nil) throws(ZipGeoError) {
+    let bytes = Array(text.utf8.prefix(3))
+    let isLetter = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & 0xDF) }
+    if bytes.count == 3, isLetter(bytes[0]), isLetter(bytes[1]), bytes[2] == UInt8(ascii: ":") {
+      let code = String(text.dropFirst(3))
+      let prefix = String(text.prefix(2)).uppercased()
+      guard !code.isEmpty else {
+        throw .invalidCode(text: text, reason: "it names the country \(prefix) but no code; write \(prefix):CODE")
+      }
+      self.init(code: code, country: prefix)
+    } else {
+      guard !text.isEmpty else { throw .invalidCode(text: text, reason: "it is empty") }
+      self.init(code: text, country: country)
+    }
+  }
+
+  /// `DE:10115`, or the bare code.
+  public var description: String {
+    country.map { "\($0):\(code)" } ?? code
+  }
+}

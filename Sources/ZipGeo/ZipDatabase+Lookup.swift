@@ -1,0 +1,113 @@
+import SQLiteKit
+
+/// Finding a code's places, with its country or without.
+extension ZipDatabase {
+  /// Every place of the code `reference` names, or `nil` when the database does not have it.
+  ///
+  /// ```swift
+  /// try db.postalCode(CodeReference(parsing: "DE:01945"))?.places.count   // 9
+  /// try db.postalCode(CodeReference(parsing: "3000"))   // throws: '3000' is a postal code in AU and CH: ...
+  /// ```
+  ///
+  /// - Throws: `ZipGeoError.ambiguousCode` for a code without a country that several countries
+  ///   have, `ZipGeoError.unknownCountry` for a country the database has no codes of,
+  ///   `ZipGeoError.damagedRow` for a place whose stored coordinates are not a point.
+  public func postalCode(_ reference: CodeReference) throws -> PostalCode? {
+    try Self.postalCode(reference, on: database, shownAs: shownName)
+  }
+
+  /// The code `reference` names, or an error that names it and this database.
+  public func requirePostalCode(_ reference: CodeReference) throws -> PostalCode {
+    guard let found = try postalCode(reference) else {
+      throw ZipGeoError.unknownZip(zip: reference.description, path: shownName)
+    }
+    return found
+  }
+
+  /// Whether the database holds the codes of more than one country.
+  public func holdsSeveralCountries() throws -> Bool {
+    // The first row's country, then any other: a world file's second country comes soon after
+    // its first, and a one-country table is read once, through the smaller index.
+    let firstRow = try Schema.cachedStatement(database) { countries in
+      "SELECT \(countries ? "country" : "'US'") FROM zips LIMIT 1"
+    }
+    defer { firstRow.reset() }
+    guard try firstRow.step(), let first = firstRow.text(at: 0) else { return false }
+    let other = try Schema.cachedStatement(database) { countries in
+      "SELECT 1 FROM zips WHERE \(countries ? "country" : "'US'") <> ? LIMIT 1"
+    }
+    try other.bind(values: [.text(first)])
+    defer { other.reset() }
+    return try other.step()
+  }
+
+  /// Checks that the database holds codes of `country` (for `--country`, which would otherwise
+  /// find nothing without saying why).
+  ///
+  /// - Throws: `ZipGeoError.unknownCountry` naming the countries it holds.
+  public func requireCountry(_ country: String) throws {
+    guard try !Self.holds(country, on: database) else { return }
+    throw ZipGeoError.unknownCountry(country: country, path: shownName, known: try Self.countries(on: database))
+  }
+
+  /// The places of `reference` in the `zips` table of `db` (which is named `name` in errors):
+  /// the one lookup of codes, for the library, the CLI and the SQL table functions.
+  static func postalCode(_ reference: CodeReference, on db: Database, shownAs name: String) throws -> PostalCode? {
+    let statement = try Schema.cachedStatement(db) { countries in
+      """
+      SELECT \(Schema.placeColumns(countries: countries)) FROM zips
+      WHERE zip = ?1 AND (?2 IS NULL OR \(countries ? "country" : "'US'") = ?2)
+      ORDER BY \(countries ? "country, " : "")rowid
+      """
+    }
+    try statement.bind(values: [.text(reference.code), reference.country.map(DatabaseValue.text) ?? .null])
+    defer { statement.reset() }
+    var places: [ZipCode] = []
+    var countries: [String] = []
+    while try statement.step() {
+      if countries.isEmpty { try Schema.requireSearchable(statement, columns: ["zip": 0, "lat": 4, "lon": 5]) }
+      _ = try storedCoordinate(
+        zip: reference.description, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
+      let place = zipCode(from: statement)
+      if countries.last != place.country { countries.append(place.country) }
+      // Only the first country's places are kept: several make the code ambiguous.
+      if countries.count == 1 { places.append(place) }
+    }
+    if countries.count > 1 { throw ZipGeoError.ambiguousCode(code: reference.code, countries: countries) }
+    if places.isEmpty, let country = reference.country, try !holds(country, on: db) {
+      throw ZipGeoError.unknownCountry(country: country, path: name, known: try Self.countries(on: db))
+    }
+    return PostalCode(places: places)
+  }
+
+  /// Whether `db` holds any code of `country`.
+  static func holds(_ country: String, on db: Database) throws -> Bool {
+    // The countries table an import fills says so at once; without it, or when it does not list
+    // the country (another tool changed the rows), the rows themselves answer.
+    if let listed = try? db.cachedStatement("SELECT 1 FROM countries WHERE country = ?") {
+      defer { listed.reset() }
+      if (try? listed.bind(values: [.text(country)])) != nil, (try? listed.step()) == true { return true }
+    }
+    let statement = try Schema.cachedStatement(db) { countries in
+      "SELECT 1 FROM zips WHERE \(countries ? "country" : "'US'") = ? LIMIT 1"
+    }
+    try statement.bind(values: [.text(country)])
+    defer { statement.reset() }
+    return try statement.step()
+  }
+
+  /// The countries `db` holds, in order (at most `limit`). Read from the rows themselves, which a
+  /// tool other than zipgeo may have changed: a scan of the table, for messages and summaries.
+  static func countries(on db: Database, limit: Int = Int.max) throws -> [String] {
+    let statement = try Schema.cachedStatement(db) { countries in
+      countries
+        ? "SELECT DISTINCT country FROM zips ORDER BY country LIMIT ?"
+        : "SELECT 'US' FROM zips LIMIT min(?, 1)"
+    }
+    try statement.bind(values: [.integer(Int64(min(limit, Int(Int64.max))))])
+    defer { statement.reset() }
+    var countries: [String] = []
+    while try statement.step() { countries.append(statement.text(at: 0) ?? "") }
+    return countries
+  }
+}
