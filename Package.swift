@@ -4,6 +4,10 @@ import PackageDescription
 /// This folder, for linker flags that take a file (the linker runs elsewhere).
 let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 
+/// Test builds are debug builds, and the tests import the world file (1.8 million rows) and
+/// compare searches with brute force: the reading and searching code is optimised in them too.
+let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "zipgeo",
   products: [
@@ -34,7 +38,7 @@ let package = Package(
     .target(name: "Geodesy"),
     // A streaming RFC 4180 CSV reader of plain files, pipes and the bytes of any `ByteSource`.
     // No dependencies: the library and the loadable extension import through it.
-    .target(name: "CSV"),
+    .target(name: "CSV", swiftSettings: optimizedEvenInDebug),
     // libarchive from the system (Debian: libarchive-dev), to read compressed and zipped files.
     .systemLibrary(
       name: "CArchive",
@@ -55,7 +59,7 @@ let package = Package(
     // public libarchive. (PackageGraphTests checks the graph, ExtensionTests the built library.)
     .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"]),
     // zipgeo's data model, SQL functions, importer and queries.
-    .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"]),
+    .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"], swiftSettings: optimizedEvenInDebug),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
     .target(name: "CInterrupt"),
     // The command line, as a library so that tests can drive it. `zipgeo import` reads compressed
