@@ -138,12 +138,14 @@ public struct Sphere: Hashable, Sendable {
       z += sinLat
     }
     let horizontal = (x * x + y * y).squareRoot()
-    // The vectors' sum is shorter than one part in 10^12 of their count: no direction to speak of.
-    guard (horizontal * horizontal + z * z).squareRoot() > 1e-12 * Double(points.count) else { return nil }
+    let length = (horizontal * horizontal + z * z).squareRoot()
+    // A sum shorter than one part in 10^12 of the points' count has no direction to speak of.
+    guard length > 1e-12 * Double(points.count) else { return nil }
+    // Within micrometres of a pole, the pole: its longitude would be rounding noise.
+    if horizontal <= 1e-12 * length { return Coordinate(uncheckedLatitude: z > 0 ? 90 : -90, longitude: 0) }
     let degreesPerRadian = 180 / Double.pi
     let latitude = min(90, max(-90, atan2(z, horizontal) * degreesPerRadian))
-    // At a pole every longitude names the point: 0, rather than atan2's answer for a sum of noise.
-    let longitude = horizontal == 0 ? 0 : atan2(y, x) * degreesPerRadian
+    let longitude = atan2(y, x) * degreesPerRadian
     return Coordinate(uncheckedLatitude: latitude, longitude: longitude)
   }
 }

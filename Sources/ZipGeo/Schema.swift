@@ -224,7 +224,6 @@ extension Schema {
 
   /// What keeps the `zips` table from being searched, or `nil`: the slow, full diagnosis.
   static func searchProblem(_ db: Database) throws -> String? {
-    if let (_, type) = try resolveZips(db), type != "table" { return notATable(type) }
     // table_xinfo, not table_info: it also lists generated columns.
     let statement = try db.prepare("SELECT lower(name), type FROM pragma_table_xinfo('zips')")
     var declared: [String: String] = [:]
@@ -241,6 +240,7 @@ extension Schema {
         return problem
       }
     }
+    if let (_, type) = try resolveZips(db), type != "table" { return notATable(type) }
     return nil
   }
 

@@ -14,7 +14,8 @@ enum DistanceCommand {
     ],
     options: [
       .init(
-        name: "country", valueName: "cc", help: "The country of codes written without one (DE for 10115). (default: any)"),
+        name: "country", valueName: "cc",
+        help: "The country of codes written without one (DE for 10115). (default: any)"),
       OutputFormat.option, .database,
     ],
     discussion: """

@@ -10,7 +10,8 @@ enum InfoCommand {
     arguments: [.init(name: "zip", help: "The code (01001, or DE:01945 with its country).")],
     options: [
       .init(
-        name: "country", valueName: "cc", help: "The country of a code written without one (DE for 01945). (default: any)"),
+        name: "country", valueName: "cc",
+        help: "The country of a code written without one (DE for 01945). (default: any)"),
       OutputFormat.option, .database,
     ],
     discussion: """

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import ZipGeo
+
+@Suite struct CodeReferenceTests {
+  @Test func twoLettersAndAColonNameTheCountryInEitherCase() throws {
+    #expect(try CodeReference(parsing: "DE:10115") == CodeReference(code: "10115", country: "DE"))
+    #expect(try CodeReference(parsing: "de:10115") == CodeReference(code: "10115", country: "DE"))
+    #expect(try CodeReference(parsing: "gB:SW1A 1AA") == CodeReference(code: "SW1A 1AA", country: "GB"))
+    #expect(try CodeReference(parsing: "DE:10115").description == "DE:10115")
+  }
+
+  @Test func theCountryOfTheTextWinsOverTheDefault() throws {
+    #expect(try CodeReference(parsing: "AU:3000", country: "CH") == CodeReference(code: "3000", country: "AU"))
+    #expect(try CodeReference(parsing: "3000", country: "CH") == CodeReference(code: "3000", country: "CH"))
+    #expect(try CodeReference(parsing: "3000") == CodeReference(code: "3000", country: nil))
+  }
+
+  @Test func anythingElseIsABareCodeKeptAsWritten() throws {
+    for text in ["01001", "ABC:1", "A:1", "12:34", "D1:5", "L-1009", ":DE", "AD500", " DE:1", "Ä:1", "DE;1"] {
+      #expect(try CodeReference(parsing: text) == CodeReference(code: text, country: nil), "\(text)")
+    }
+  }
+
+  @Test func aCountryWithoutACodeOrAnEmptyTextIsAnError() {
+    #expect(throws: ZipGeoError.invalidCode(text: "DE:", reason: "it names the country DE but no code; write DE:CODE"))
+    {
+      try CodeReference(parsing: "DE:")
+    }
+    #expect(throws: ZipGeoError.invalidCode(text: "", reason: "it is empty")) { try CodeReference(parsing: "") }
+    #expect(
+      ZipGeoError.invalidCode(text: "de:", reason: "it names the country DE but no code; write DE:CODE").description
+        == "'de:' is not a postal code: it names the country DE but no code; write DE:CODE")
+  }
+
+  @Test func aColonAfterTwoLettersAlwaysNamesACountryEvenWithAColonInTheCode() throws {
+    #expect(try CodeReference(parsing: "DE:DE:1") == CodeReference(code: "DE:1", country: "DE"))
+  }
+}
