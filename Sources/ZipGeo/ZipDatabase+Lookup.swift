@@ -24,18 +24,21 @@ extension ZipDatabase {
     return found
   }
 
-  /// Whether the database holds the codes of more than one country.
+  /// Whether the database holds the codes of more than one country: from the `countries` table
+  /// an import fills, at once; without it (a database another tool made), from the rows.
   public func holdsSeveralCountries() throws -> Bool {
+    if let listed = try? database.cachedStatement("SELECT count(*) > 1 FROM countries") {
+      defer { listed.reset() }
+      if (try? listed.step()) == true { return listed.value(at: 0).int64 == 1 }
+    }
     // The first row's country, then any other: a world file's second country comes soon after
-    // its first, and a one-country table is read once, through the smaller index.
+    // its first. A version-1 table is all US.
     let firstRow = try Schema.cachedStatement(database) { countries in
-      "SELECT \(countries ? "country" : "'US'") FROM zips LIMIT 1"
+      countries ? "SELECT country FROM zips LIMIT 1" : "SELECT NULL"
     }
     defer { firstRow.reset() }
     guard try firstRow.step(), let first = firstRow.text(at: 0) else { return false }
-    let other = try Schema.cachedStatement(database) { countries in
-      "SELECT 1 FROM zips WHERE \(countries ? "country" : "'US'") <> ? LIMIT 1"
-    }
+    let other = try database.cachedStatement("SELECT 1 FROM zips WHERE country <> ? LIMIT 1")
     try other.bind(values: [.text(first)])
     defer { other.reset() }
     return try other.step()
