@@ -44,7 +44,7 @@ public struct RadiusQuery: Equatable, Sendable {
   /// The box search over one range of grid cells: parameters 1-2 are the range of cells, 3-4
   /// the box's latitudes, 5-8 its one or two longitude ranges, 9 the country when `restricted`.
   /// `cell` is read (from the index) for its declared type, which `Schema.requireSearchable`
-  /// checks. A version-1 table (`countries: false`) has no country column: its rows are US.
+  /// checks; `rowid` (in every index entry) orders ties and finds a row's details later. A version-1 table (`countries: false`) has no country column: its rows are US.
   ///
   /// Without `details`, place, state, county and accuracy are NULL and the query reads only the
   /// index, which holds zip, lat, lon and country: no lookup in the table for each zip found.
@@ -53,7 +53,7 @@ public struct RadiusQuery: Equatable, Sendable {
     let columns =
       details ? Schema.placeColumns(countries: countries) : "zip, NULL, NULL, NULL, lat, lon, \(country), NULL"
     return """
-      SELECT \(columns), cell
+      SELECT \(columns), cell, rowid
       FROM zips
       WHERE cell BETWEEN ?1 AND ?2
         AND lat BETWEEN ?3 AND ?4
@@ -81,11 +81,12 @@ public struct RadiusQuery: Equatable, Sendable {
   /// SQLite's multi-index OR would cost more than the reading); the distance is the one the SQL
   /// functions compute (`distance()`, `geodesic_distance()`), from the centre to each zip.
   func run(on database: Database, details: Bool) throws -> [NearbyZip] {
-    try Schema.diagnosingTable(database) { try search(on: database, details: details) }
+    try Schema.diagnosingTable(database) { try search(on: database, details: details).hits }
   }
 
-  /// The search itself; errors of a table that is not zipgeo's come out as SQLite's.
-  private func search(on database: Database, details: Bool) throws -> [NearbyZip] {
+  /// The search itself, with the rowid of each zip code found; errors of a table that is not
+  /// zipgeo's come out as SQLite's.
+  fileprivate func search(on database: Database, details: Bool) throws -> (hits: [NearbyZip], rowids: [Int64]) {
     let box = model.boundingBox(around: center, radius: radius.metres)
     let first = box.longitudeRanges[0]
     // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
@@ -103,6 +104,7 @@ public struct RadiusQuery: Equatable, Sendable {
     defer { statement.reset() }
     let (within, unit) = (radius.value, radius.unit)
     var found: [ZipCode] = []
+    var rowids: [Int64] = []
     var order: [(distance: Double, index: Int)] = []
     for cells in GridCell.ranges(covering: box) {
       statement.reset()
@@ -116,31 +118,30 @@ public struct RadiusQuery: Equatable, Sendable {
         guard distance <= within else { continue }
         order.append((distance, found.count))
         found.append(ZipDatabase.zipCode(from: statement))
+        rowids.append(statement.value(at: 9).int64 ?? 0)
       }
     }
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as
     // zipgeo's are, or the ranges above compared text with numbers.
     try Schema.requireSearchable(statement, columns: Self.searchedColumns)
     // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them), then by
-    // country and place; the sort moves pairs of numbers, not zip codes.
+    // country, then in the order of the file (rowid); the sort moves pairs of numbers, not zip codes.
     order.sort { a, b in
-      a.distance != b.distance ? a.distance < b.distance : Self.tieOrder(found[a.index], found[b.index])
+      guard a.distance == b.distance else { return a.distance < b.distance }
+      let (x, y) = (found[a.index], found[b.index])
+      if x.zip != y.zip { return x.zip.utf8.lexicographicallyPrecedes(y.zip.utf8) }
+      if x.country != y.country { return x.country.utf8.lexicographicallyPrecedes(y.country.utf8) }
+      return rowids[a.index] < rowids[b.index]
     }
-    return order.prefix(limit ?? order.count).map {
-      NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit))
-    }
+    let kept = order.prefix(limit ?? order.count)
+    return (
+      kept.map { NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit)) },
+      kept.map { rowids[$0.index] }
+    )
   }
 }
 
 extension RadiusQuery {
-  /// Whether `a` comes before `b` at the same distance: by zip, country, then place, each as
-  /// SQLite's ORDER BY sorts text (bytes; no place first).
-  static func tieOrder(_ a: ZipCode, _ b: ZipCode) -> Bool {
-    if a.zip != b.zip { return a.zip.utf8.lexicographicallyPrecedes(b.zip.utf8) }
-    if a.country != b.country { return a.country.utf8.lexicographicallyPrecedes(b.country.utf8) }
-    return (a.place ?? "").utf8.lexicographicallyPrecedes((b.place ?? "").utf8) && b.place != nil
-  }
-
   /// The `count` zip codes nearest `center`, nearest first (ties by zip), exactly, with
   /// distances in `unit`.
   ///
@@ -162,15 +163,42 @@ extension RadiusQuery {
   ) throws -> [NearbyZip] {
     guard count > 0 else { return [] }
     let halfCircumference = model.halfCircumference
-    var radius = 10_000.0  // metres
+    // Dense cities hold thousands of codes within a few kilometres: the search starts small, and
+    // reads only the index; the details of the `count` zip codes kept are read by rowid after.
+    var radius = 1_000.0  // metres
     while true {
       // The last round's radius reaches past the farthest point by more than any rounding.
       let reach = min(radius, halfCircumference * (1 + 1e-9))
-      let hits = try RadiusQuery(
-        center: center, radius: Length(unit.fromMetres(reach), unit), limit: count, model: model, country: country
-      ).run(on: database, details: details)
-      if hits.count >= count || radius >= halfCircumference { return hits }
+      let query = try RadiusQuery(
+        center: center, radius: Length(unit.fromMetres(reach), unit), limit: count, model: model, country: country)
+      let (hits, rowids) = try Schema.diagnosingTable(database) { try query.search(on: database, details: false) }
+      if hits.count >= count || radius >= halfCircumference {
+        guard details else { return hits }
+        // Rows another connection changed between the two reads: the search again, whole.
+        return try detailed(hits, rowids: rowids, on: database)
+          ?? Schema.diagnosingTable(database) { try query.search(on: database, details: true).hits }
+      }
       radius *= 4
     }
+  }
+
+  /// `hits` of a search without details, each read again whole by its rowid, or `nil` when a row
+  /// is no longer the one found (an import committed in between, outside a read transaction).
+  static func detailed(_ hits: [NearbyZip], rowids: [Int64], on database: Database) throws -> [NearbyZip]? {
+    let statement = try Schema.cachedStatement(database) { countries in
+      "SELECT \(Schema.placeColumns(countries: countries)) FROM zips WHERE rowid = ?"
+    }
+    defer { statement.reset() }
+    var detailed: [NearbyZip] = []
+    for (hit, rowid) in zip(hits, rowids) {
+      statement.reset()
+      try statement.bind(values: [.integer(rowid)])
+      guard try statement.step() else { return nil }
+      let row = ZipDatabase.zipCode(from: statement)
+      let found = hit.zipCode
+      guard row.zip == found.zip, row.country == found.country, row.coordinate == found.coordinate else { return nil }
+      detailed.append(NearbyZip(zipCode: row, distance: hit.distance))
+    }
+    return detailed
   }
 }

@@ -85,12 +85,14 @@ import Testing
     }
   }
 
-  @Test func placesAtTheSameDistanceAreOrderedByZipCountryAndPlace() throws {
+  @Test func placesAtTheSameDistanceAreOrderedByZipCountryAndFileOrder() throws {
     let hits = try db.near(zip: "CH:3000", within: Length(1, .kilometres))
     #expect(
       hits.map { "\($0.zipCode.country):\($0.zipCode.zip) \($0.zipCode.place ?? "")" } == [
-        "CH:3000 Bern 5", "CH:3000 Bern 9",
+        "CH:3000 Bern 9", "CH:3000 Bern 5",
       ])
+    let nearest = try db.nearest(to: Coordinate(latitude: 46.9476, longitude: 7.4065), count: 1)
+    #expect(nearest.map { $0.zipCode.place } == ["Bern 9"])
     let melbourne = try db.nearest(to: Coordinate(latitude: -37.814, longitude: 144.9633), count: 2)
     #expect(melbourne.map(\.zipCode.zip) == ["3000", "3001"])
   }
@@ -128,7 +130,7 @@ import Testing
 
   @Test func theTableFunctionsTakeCountryCodesAndReturnTheCountry() throws {
     let rows = try db.database.rows("SELECT zip, country, place FROM zipgeo_near('ch:3000', 1)").map(\.values)
-    #expect(rows == [[.text("3000"), .text("CH"), .text("Bern 5")], [.text("3000"), .text("CH"), .text("Bern 9")]])
+    #expect(rows == [[.text("3000"), .text("CH"), .text("Bern 9")], [.text("3000"), .text("CH"), .text("Bern 5")]])
     // Without place names the search reads only the index, which holds the country.
     let indexOnly = try db.database.rows("SELECT zip, country FROM zipgeo_nearest(-37.8, 145.0, 2)").map(\.values)
     #expect(indexOnly == [[.text("3000"), .text("AU")], [.text("3001"), .text("AU")]])
