@@ -296,10 +296,11 @@ public struct Importer: Sendable {
 
   /// Warns of a repeated row, or with `strict` fails on it.
   private func report(
-    zip: String, at place: (file: String, line: Int), first: (file: String, line: Int),
+    zip: String, at place: (index: Int, file: String, line: Int), first: (index: Int, file: String, line: Int),
     notify: (ImportNotice) -> Void
   ) throws {
-    let sameFile = place.file == first.file
+    // A file given twice is two files.
+    let sameFile = place.index == first.index
     if options.strict {
       let earlier = sameFile ? "line \(first.line)" : "\(first.file):\(first.line)"
       throw ImportError(

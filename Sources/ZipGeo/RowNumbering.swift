@@ -6,16 +6,19 @@
 /// ```swift
 /// var numbering = RowNumbering()
 /// numbering.files = [("a.txt", 0), ("b.txt", 120)]
-/// numbering.place(of: 125)  // ("b.txt", 5)
+/// numbering.place(of: 125)  // (1, "b.txt", 5)
 /// ```
 struct RowNumbering {
   /// Each file as messages name it, with its offset, in the order they were read.
   var files: [(name: String, offset: Int64)] = []
 
-  /// The file and line of the row numbered `rowid`: the file with the largest offset below it.
-  func place(of rowid: Int64) -> (file: String, line: Int) {
-    guard let file = files.last(where: { $0.offset < rowid }) ?? files.first else { return ("", Int(rowid)) }
-    return (file.name, Int(rowid - file.offset))
+  /// The file (its place in `files` and its name) and line of the row numbered `rowid`: the
+  /// last file whose offset is below it.
+  func place(of rowid: Int64) -> (index: Int, file: String, line: Int) {
+    guard let index = files.lastIndex(where: { $0.offset < rowid }) ?? (files.isEmpty ? nil : 0) else {
+      return (0, "", Int(rowid))
+    }
+    return (index, files[index].name, Int(rowid - files[index].offset))
   }
 
   /// Moves every file's rows by `delta`, as `UPDATE zips SET rowid = rowid + delta` does.
