@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import SQLiteKit
 import TestSupport
@@ -171,5 +172,34 @@ import Testing
   @Test func anEmptyListOfFilesIsAnError() throws {
     #expect(throws: ImportError.self) { try Importer().importFiles([], intoDatabaseAt: dbPath) }
     #expect(!FileManager.default.fileExists(atPath: dbPath))
+  }
+
+  /// The bytes of a data file inside an archive, as ArchiveInput hands them out.
+  struct ArchiveMember: ByteSource {
+    var bytes: [UInt8]
+    let member: String?
+    mutating func read(stoppingWhen shouldStop: (() -> Bool)?) -> [UInt8] {
+      defer { bytes = [] }
+      return bytes
+    }
+  }
+
+  @Test func aZipArchivesDataFileIsNamedInWarningsAndErrors() throws {
+    let text = Samples.geoNames([Samples.bern, Samples.aquila, Samples.aquila])
+    let importer = Importer { path throws(CSVError) in
+      CSVReader(source: ArchiveMember(bytes: Array(text.utf8), member: path == "DE.zip" ? "DE.txt" : nil))
+    }
+    let log = NoticeLog()
+    _ = try importer.importFiles(["DE.zip"], intoDatabaseAt: dbPath) { log.notices.append($0.description) }
+    #expect(log.notices == ["DE.zip:DE.txt:3: zip 'CH:6719 (Aquila)' already appeared on line 2; keeping line 2"])
+    #expect(try ZipDatabase(readingAt: dbPath).countries().map(\.source) == ["DE.zip"])
+    #expect(
+      throws: ImportError(
+        file: "DE.zip:DE.txt", line: 3,
+        message: "zip 'CH:6719 (Aquila)' already appeared on line 2 (--strict refuses duplicates)")
+    ) {
+      try Importer(options: ImportOptions(strict: true), openReader: importer.openReader).importFiles(
+        ["DE.zip"], intoDatabaseAt: dbPath)
+    }
   }
 }
