@@ -129,4 +129,19 @@ import Testing
     #expect(
       result.out.hasPrefix("Imported 41487 zip codes from \(zipsCSVPath) into zipgeo.db: 0 skipped, 0 duplicates, "))
   }
+
+  @Test func aSignalWhileSeveralFilesImportChangesNothing() throws {
+    let file = try copy("sample.txt")
+    #expect(try run.zipgeo("import", zipsCSVPath, "--quiet").status == 0)
+    let before = try run.sqlite3("zipgeo.db", "SELECT * FROM countries")
+    // Every row of both files is in when the signal comes.
+    let result = try run.zipgeo(
+      "import", file, try copy("sample.txt.gz"), environment: ["ZIPGEO_TEST_HOOK": "rows-inserted=term"])
+    #expect(result.status == 143)
+    #expect(
+      result.err.hasSuffix(
+        "Error: sample.txt and sample.txt.gz: import interrupted by SIGTERM; the database is unchanged\n"))
+    #expect(try countries() == "US|41487\n")
+    #expect(try run.sqlite3("zipgeo.db", "SELECT * FROM countries") == before)
+  }
 }
