@@ -43,6 +43,21 @@ extension Importer {
     shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
     phase: (ImportPhase) -> Void = { _ in }
   ) throws -> ImportSummary {
+    try importFiles(
+      [file], intoDatabaseAt: databasePath, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+  }
+
+  /// Imports `files` into the zipgeo database at `databasePath` in one transaction, with the
+  /// guarantees of `importFile(_:intoDatabaseAt:...)`: when any of them fails, or the import is
+  /// stopped, the database is as it was. The rows of each country any of the files holds replace
+  /// that country's earlier rows; a country two of the files hold keeps the rows of both; other
+  /// countries are kept. The parameters are those of `importFile(_:intoDatabaseAt:...)`.
+  public func importFiles(
+    _ files: [String], intoDatabaseAt databasePath: String, notify: (ImportNotice) -> Void = { _ in },
+    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
+    phase: (ImportPhase) -> Void = { _ in }
+  ) throws -> ImportSummary {
+    let file = Self.listed(files)
     let sqlitePath = try DatabaseFolder.followingLinks(ZipDatabase.sqlitePath(for: databasePath), shownAs: databasePath)
     // Where a link points is checked as a path given directly would be (a missing folder, a FIFO).
     if sqlitePath != databasePath { _ = try ZipDatabase.sqlitePath(for: sqlitePath) }
@@ -50,16 +65,16 @@ extension Importer {
     folder.removeAbandonedImports()
     do {
       // Opening a FIFO waits for its writer; a signal ends that wait as a stop.
-      let reader = try openFile(file)
+      let inputs = try openFiles(files)
       return try withoutActuallyEscaping(shouldStop) { shouldStop in
         try withoutActuallyEscaping(notify) { notify in
           if access(sqlitePath, F_OK) == 0 {
             try importInPlace(
-              reader, file: file, at: sqlitePath, shownAs: databasePath, notify: notify, shouldStop: shouldStop,
+              inputs, at: sqlitePath, shownAs: databasePath, notify: notify, shouldStop: shouldStop,
               progress: progress, phase: phase)
           } else {
             try importAsNewFile(
-              reader, file: file, at: sqlitePath, shownAs: databasePath, in: folder, notify: notify,
+              inputs, at: sqlitePath, shownAs: databasePath, in: folder, notify: notify,
               shouldStop: shouldStop, progress: progress, phase: phase)
           }
         }
@@ -71,9 +86,10 @@ extension Importer {
     }
   }
 
-  /// Replaces the zip codes of `db` with `reader`'s rows in one transaction, and returns the summary.
+  /// Replaces the zip codes of `db` with the rows of `inputs` in one transaction, and returns the
+  /// summary.
   func replace(
-    in db: Database, from reader: CSVReader, file: String, notify: (ImportNotice) -> Void,
+    in db: Database, from inputs: [(path: String, reader: CSVReader)], notify: (ImportNotice) -> Void,
     shouldStop: () -> Bool, progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
   ) throws -> ImportSummary {
     let clock = ContinuousClock()
@@ -81,7 +97,7 @@ extension Importer {
     var counts: (imported: Int, skipped: Int, duplicates: Int)?
     try db.inTransaction {
       counts = try replaceRows(
-        in: db, from: reader, path: file, notify: notify, shouldStop: shouldStop,
+        in: db, from: inputs, notify: notify, shouldStop: shouldStop,
         progress: {
           progress(ImportProgress(rows: $0, bytesRead: $1, totalBytes: $2, seconds: (clock.now - start).seconds))
         },
@@ -95,10 +111,11 @@ extension Importer {
 
   /// Changes an existing database in place, in one WAL transaction.
   private func importInPlace(
-    _ reader: CSVReader, file: String, at sqlitePath: String, shownAs databasePath: String,
+    _ inputs: [(path: String, reader: CSVReader)], at sqlitePath: String, shownAs databasePath: String,
     notify: @escaping (ImportNotice) -> Void, shouldStop: @escaping () -> Bool,
     progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
   ) throws -> ImportSummary {
+    let file = Self.listed(inputs.map(\.path))
     let db = try ZipDatabase.openForWriting(sqlitePath, shownAs: databasePath, creating: false)
     db.setInterruptCheck(shouldStop)
     // Until the commit, wait for other connections as long as it takes (another import runs
@@ -165,7 +182,7 @@ extension Importer {
     _ = try switchJournal(to: "wal", until: nil)
     phase(.opened)
     let summary = try replace(
-      in: db, from: reader, file: file, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+      in: db, from: inputs, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
     // Committed: from here on the import finishes, whatever arrives, and a problem is a warning.
     db.setInterruptCheck(nil)
     deadline = clock.now + .seconds(5)
@@ -194,10 +211,11 @@ extension Importer {
 
   /// Builds a new database under a temporary name and links it into place.
   private func importAsNewFile(
-    _ reader: CSVReader, file: String, at sqlitePath: String, shownAs databasePath: String,
+    _ inputs: [(path: String, reader: CSVReader)], at sqlitePath: String, shownAs databasePath: String,
     in folder: DatabaseFolder, notify: (ImportNotice) -> Void, shouldStop: @escaping () -> Bool,
     progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
   ) throws -> ImportSummary {
+    let file = Self.listed(inputs.map(\.path))
     let temporary = folder.temporaryDatabasePath()
     var linked = false
     defer { if !linked { DatabaseFolder.remove(database: temporary) } }
@@ -217,7 +235,7 @@ extension Importer {
     try db.execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = FULL")
     phase(.opened)
     let summary = try replace(
-      in: db, from: reader, file: file, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+      in: db, from: inputs, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
     // Readers may open the file once it has its name: from here on a shared lock, held by an
     // open read transaction, keeps it marked as in use without keeping them out.
     // (In exclusive mode the lock goes at the end of the next read, not within a transaction.)

@@ -98,6 +98,8 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   case skipped(ImportError)
   /// A zip seen again; the first row is kept.
   case duplicate(file: String, zip: String, line: Int, firstLine: Int)
+  /// A zip seen again, first in another file of the same import; the first row is kept.
+  case duplicateOfOtherFile(file: String, zip: String, line: Int, firstFile: String, firstLine: Int)
   /// Another connection holds the database (another import, or a reader while the import
   /// switches the file to write-ahead logging); the import waits for it.
   case waiting(database: String)
@@ -115,6 +117,8 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
     case .skipped(let error): "\(error) (line skipped)"
     case .duplicate(let file, let zip, let line, let firstLine):
       "\(file):\(line): zip '\(zip)' already appeared on line \(firstLine); keeping line \(firstLine)"
+    case .duplicateOfOtherFile(let file, let zip, let line, let firstFile, let firstLine):
+      "\(file):\(line): zip '\(zip)' already appeared in \(firstFile):\(firstLine); keeping the first"
     case .waiting(let database):
       "\(database) is in use by another import (or a long query); waiting for it (Ctrl-C stops)"
     case .leftInWALMode(let database):
@@ -217,11 +221,12 @@ public struct Importer: Sendable {
   /// Builds the unique zip index; when a country, code and place appear more than once, first
   /// reports and removes every row after its first (or, with `strict`, fails on the first of them).
   ///
-  /// - Parameter offset: What was added to each new row's line to make its rowid.
+  /// - Parameters:
+  ///   - repeats: The rowids of rows whose key's hash came before, with the rowid it came with.
+  ///   - inputs: Where each file's rows start, to name a rowid's file and line.
   /// - Returns: The number of rows removed.
   private func removeDuplicates(
-    in sql: Database, file: String, offset: Int64, repeats: [(line: Int, first: Int)],
-    notify: (ImportNotice) -> Void
+    in sql: Database, repeats: [(rowid: Int64, first: Int64)], inputs: RowNumbering, notify: (ImportNotice) -> Void
   ) throws -> Int {
     if !repeats.isEmpty {
       // Checked in SQL (a hash may collide), reported and removed before the index is built.
@@ -233,15 +238,13 @@ public struct Importer: Sendable {
         """)
       let delete = try sql.prepare("DELETE FROM zips WHERE rowid = ?")
       var removed = 0
-      for (line, first) in repeats {
-        let rowid: Int64 = Int64(line) + offset
-        let firstRowid: Int64 = Int64(first) + offset
+      for (rowid, firstRowid) in repeats {
         try same.bind(.integer(rowid), at: 1)
         try same.bind(.integer(firstRowid), at: 2)
         defer { same.reset() }
         guard try same.step() else { continue }
         let zip = Self.shown(code: same.text(at: 0) ?? "", country: same.text(at: 1) ?? "US", place: same.text(at: 2))
-        try report(zip: zip, line: line, first: first, file: file, notify: notify)
+        try report(zip: zip, at: inputs.place(of: rowid), first: inputs.place(of: firstRowid), notify: notify)
         try delete.bind(.integer(rowid), at: 1)
         try delete.step()
         delete.reset()
@@ -252,7 +255,7 @@ public struct Importer: Sendable {
         return removed
       } catch let error as DatabaseError where error.isConstraintViolation {
         // Rows whose hash matched another key first: found the slow way below.
-        return try removed + removeDuplicates(in: sql, file: file, offset: offset, repeats: [], notify: notify)
+        return try removed + removeDuplicates(in: sql, repeats: [], inputs: inputs, notify: notify)
       }
     }
     do {
@@ -272,11 +275,11 @@ public struct Importer: Sendable {
     let statement = try sql.prepare(later)
     var count = 0
     while try statement.step() {
-      let line = Int((statement.value(at: 0).int64 ?? 0) - offset)
+      let rowid = statement.value(at: 0).int64 ?? 0
       let zip = Self.shown(
         code: statement.text(at: 1) ?? "", country: statement.text(at: 2) ?? "US", place: statement.text(at: 3))
-      let first = Int((statement.value(at: 4).int64 ?? 0) - offset)
-      try report(zip: zip, line: line, first: first, file: file, notify: notify)
+      let first = statement.value(at: 4).int64 ?? 0
+      try report(zip: zip, at: inputs.place(of: rowid), first: inputs.place(of: first), notify: notify)
       count += 1
     }
     statement.reset()
@@ -292,12 +295,25 @@ public struct Importer: Sendable {
   }
 
   /// Warns of a repeated row, or with `strict` fails on it.
-  private func report(zip: String, line: Int, first: Int, file: String, notify: (ImportNotice) -> Void) throws {
+  private func report(
+    zip: String, at place: (index: Int, file: String, line: Int), first: (index: Int, file: String, line: Int),
+    notify: (ImportNotice) -> Void
+  ) throws {
+    // A file given twice is two files.
+    let sameFile = place.index == first.index
     if options.strict {
+      let earlier = sameFile ? "line \(first.line)" : "\(first.file):\(first.line)"
       throw ImportError(
-        file: file, line: line, message: "zip '\(zip)' already appeared on line \(first) (--strict refuses duplicates)")
+        file: place.file, line: place.line,
+        message: "zip '\(zip)' already appeared on \(earlier) (--strict refuses duplicates)")
     }
-    notify(.duplicate(file: file, zip: zip, line: line, firstLine: first))
+    if sameFile {
+      notify(.duplicate(file: place.file, zip: zip, line: place.line, firstLine: first.line))
+    } else {
+      notify(
+        .duplicateOfOtherFile(
+          file: place.file, zip: zip, line: place.line, firstFile: first.file, firstLine: first.line))
+    }
   }
 
   /// Imports `path` into `db`, in one transaction on that connection.
@@ -321,9 +337,21 @@ public struct Importer: Sendable {
     shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
     phase: (ImportPhase) -> Void = { _ in }
   ) throws -> ImportSummary {
+    try importFiles([path], into: db, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+  }
+
+  /// Imports the files at `paths` into `db`, all in one transaction on that connection: either
+  /// every file's rows are in, or (when one of them fails) none are. The rows of each country any
+  /// of the files holds replace that country's earlier rows; a country two files hold keeps the
+  /// rows of both. The parameters are those of `importFile(_:into:...)`.
+  public func importFiles(
+    _ paths: [String], into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in },
+    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
+    phase: (ImportPhase) -> Void = { _ in }
+  ) throws -> ImportSummary {
     try replace(
-      in: db.database, from: try openFile(path), file: path, notify: notify, shouldStop: shouldStop,
-      progress: progress, phase: phase)
+      in: db.database, from: try openFiles(paths), notify: notify, shouldStop: shouldStop, progress: progress,
+      phase: phase)
   }
 
   /// Opens the CSV file at `path` through `openReader`.
@@ -335,143 +363,232 @@ public struct Importer: Sendable {
     }
   }
 
-  /// Replaces the zip codes in `sql` with the rows of `reader`, inside the caller's transaction;
-  /// makes the tables first when the database is empty.
-  func replaceRows(
-    in sql: Database, from reader: CSVReader, path: String, notify: (ImportNotice) -> Void,
-    shouldStop: () -> Bool, progress: (_ rows: Int, _ bytesRead: Int, _ totalBytes: Int?) -> Void,
-    phase: (ImportPhase) -> Void
-  ) throws -> (imported: Int, skipped: Int, duplicates: Int) {
-    func fail(_ line: Int?, _ message: String) -> ImportError {
-      ImportError(file: path, line: line, message: message)
-    }
-    // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
-    var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
-      reader.shouldStop = shouldStop
-      defer { reader.shouldStop = nil }
-      return try readColumns(from: reader, path: path)
-    }
-    columns.defaultCountry = options.country
-    phase(.headerRead)
+  /// Opens every file of an import, before anything is read, so that a missing one fails first.
+  func openFiles(_ paths: [String]) throws(ImportError) -> [(path: String, reader: CSVReader)] {
+    guard !paths.isEmpty else { throw ImportError(file: "zipgeo import", line: nil, message: "no file to import") }
+    var inputs: [(path: String, reader: CSVReader)] = []
+    for path in paths { inputs.append((path, try openFile(path))) }
+    return inputs
+  }
 
-    var skipped = 0
-    // Index builds sort with a helper thread; a 16 MiB page cache bounds each sorter's memory.
-    // (Measured on 10 million rows: 35 s and 148 MB with one thread and 64 MiB; 29 s and 78 MB.)
-    try sql.execute("PRAGMA cache_size = -16384")
-    try sql.execute("PRAGMA threads = 2")
-    // Both indexes are built once, after the rows are in: much faster than growing them row by
-    // row. Each new row's rowid is its line in the file plus `offset`, the largest rowid of the
-    // rows already there, which is how duplicates name their lines.
+  /// Prepares the tables for an import inside the caller's transaction: makes them when the
+  /// database is empty, upgrades an older one, drops the indexes the import builds again, and
+  /// with `replaceAll` empties it.
+  private func prepareTables(in sql: Database) throws {
     switch try Schema.state(of: sql) {
     case .empty:
-      try sql.execute("\(Schema.createTable) PRAGMA user_version = \(Schema.version);")
+      try sql.execute(
+        "\(Schema.createTable) \(Schema.createCountriesTable) PRAGMA user_version = \(Schema.version);")
     case .foreign(let reason):
       // Callers open the database through ZipDatabase, which refuses such files first.
       throw ZipGeoError.notAZipgeoDatabase(path: "the database", reason: reason)
     case .current:
       if try Schema.isOlderZipsTable(sql) {
         // A table of the first zipgeo, all US: made anew, as this zipgeo makes it.
-        try sql.execute("DROP TABLE zips; \(Schema.createTable) PRAGMA user_version = \(Schema.version);")
+        try sql.execute(
+          "DROP TABLE zips; DROP TABLE IF EXISTS countries; \(Schema.createTable) \(Schema.createCountriesTable)"
+            + " PRAGMA user_version = \(Schema.version);")
       } else {
         try sql.execute("DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers)")
         try Schema.upgradeToCurrentVersion(sql)
-        if options.replaceAll { try sql.execute("DELETE FROM zips") }
+        if options.replaceAll { try sql.execute("DELETE FROM zips; DELETE FROM countries;") }
       }
     }
+  }
+
+  /// Replaces the zip codes in `sql` with the rows of `inputs`, inside the caller's transaction;
+  /// makes the tables first when the database is empty.
+  func replaceRows(
+    in sql: Database, from inputs: [(path: String, reader: CSVReader)], notify: (ImportNotice) -> Void,
+    shouldStop: () -> Bool, progress: (_ rows: Int, _ bytesRead: Int, _ totalBytes: Int?) -> Void,
+    phase: (ImportPhase) -> Void
+  ) throws -> (imported: Int, skipped: Int, duplicates: Int) {
+    // Index builds sort with a helper thread; a 16 MiB page cache bounds each sorter's memory.
+    // (Measured on 10 million rows: 35 s and 148 MB with one thread and 64 MiB; 29 s and 78 MB.)
+    try sql.execute("PRAGMA cache_size = -16384")
+    try sql.execute("PRAGMA threads = 2")
+    // What an interruption names: the import as a whole.
+    let everyFile = Self.listed(inputs.map(\.path))
+    try prepareTables(in: sql)
+    // Both indexes are built once, after the rows are in: much faster than growing them row by
+    // row. Each new row's rowid is its line in its file plus its file's offset: for the first
+    // file the largest rowid of the rows already there, for each next one the largest rowid so
+    // far, so that kept rows and the rows of different files never meet, and duplicates name
+    // their files and lines.
     var offset = try sql.scalar("SELECT max(rowid) FROM zips")?.int64 ?? 0
+    var numbering = RowNumbering()
     let insert = try sql.prepare(
       "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell, country, accuracy)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
     var inserted = 0
-    // The first line of each (country, code, place), by hash: a row whose hash came before is
+    var skipped = 0
+    // The first row of each (country, code, place), by hash: a row whose hash came before is
     // probably a repeat, checked once the rows are in. Finding them so costs one dictionary; the
     // unique index then succeeds at its first sort, where failing it and grouping the table took
     // four more sorts (6 s of 12 on the world file).
-    var firstLines: [Int: Int] = [:]
-    firstLines.reserveCapacity(min(Self.trackedKeys, 1 << 16))
-    var repeats: [(line: Int, first: Int)] = []
-    // The file is read and checked on another thread while this one inserts.
-    let totalBytes = reader.totalBytes
-    let producer = RowProducer(reader: reader, columns: columns, path: path, skipInvalid: options.skipInvalid)
-    producer.start()
-    defer { producer.stop() }
-    while true {
-      guard let batch = producer.next(unless: shouldStop) else { throw ImportError.interrupted(file: path) }
-      for line in batch.lines {
-        switch line {
-        case .invalid(let problem):
-          skipped += 1
-          notify(.skipped(problem))
-        case .row(let number, let zip):
-          if let countries = options.countries, !countries.contains(zip.country) { continue }
-          // Bound one by one: no array of values per row.
-          try insert.bind(.integer(Int64(number) + offset), at: 1)
-          try insert.bind(.text(zip.zip), at: 2)
-          try insert.bind(text(zip.place), at: 3)
-          try insert.bind(text(zip.state), at: 4)
-          try insert.bind(text(zip.county), at: 5)
-          try insert.bind(.real(zip.coordinate.latitude), at: 6)
-          try insert.bind(.real(zip.coordinate.longitude), at: 7)
-          try insert.bind(.integer(Int64(GridCell.number(of: zip.coordinate))), at: 8)
-          try insert.bind(.text(zip.country), at: 9)
-          try insert.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
-          try insert.step()
-          insert.reset()
-          inserted += 1
-          var hasher = Hasher()
-          hasher.combine(zip.country)
-          hasher.combine(zip.zip)
-          hasher.combine(zip.place ?? "")
-          let key = hasher.finalize()
-          // Bounded, so that memory stays flat for files of any length: past the bound, repeats
-          // are left for the unique index to find, the slow way.
-          if let first = firstLines[key] {
-            if repeats.count < Self.trackedKeys { repeats.append((number, first)) }
-          } else if firstLines.count < Self.trackedKeys {
-            firstLines[key] = number
+    var firstRows: [Int: Int64] = [:]
+    firstRows.reserveCapacity(min(Self.trackedKeys, 1 << 16))
+    var repeats: [(rowid: Int64, first: Int64)] = []
+    // The countries each file holds, for the countries table.
+    var sources: [String: [String]] = [:]
+    // Progress counts the bytes of all the files, when each one's size is known.
+    let sizes = inputs.map(\.reader.totalBytes)
+    let totalBytes = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + $1! }
+    var bytesBefore = 0
+    for (path, reader) in inputs {
+      // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
+      var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
+        reader.shouldStop = shouldStop
+        defer { reader.shouldStop = nil }
+        return try readColumns(from: reader, path: path)
+      }
+      columns.defaultCountry = options.country
+      // Known once the first bytes are read: messages name a zip archive's data file in it.
+      let shown = reader.member.map { "\(path):\($0)" } ?? path
+      phase(.headerRead)
+      if let last = try sql.scalar("SELECT max(rowid) FROM zips")?.int64, !numbering.files.isEmpty {
+        offset = last
+      }
+      numbering.files.append((shown, offset))
+      var rows = 0
+      var countries: Set<String> = []
+      var lastCountry = ""
+      // The file is read and checked on another thread while this one inserts.
+      let producer = RowProducer(reader: reader, columns: columns, path: shown, skipInvalid: options.skipInvalid)
+      producer.start()
+      defer { producer.stop() }
+      while true {
+        guard let batch = producer.next(unless: shouldStop) else { throw ImportError.interrupted(file: everyFile) }
+        for line in batch.lines {
+          switch line {
+          case .invalid(let problem):
+            skipped += 1
+            notify(.skipped(problem))
+          case .row(let number, let zip):
+            rows += 1
+            if let countries = options.countries, !countries.contains(zip.country) { continue }
+            let rowid = Int64(number) + offset
+            // Bound one by one: no array of values per row.
+            try insert.bind(.integer(rowid), at: 1)
+            try insert.bind(.text(zip.zip), at: 2)
+            try insert.bind(text(zip.place), at: 3)
+            try insert.bind(text(zip.state), at: 4)
+            try insert.bind(text(zip.county), at: 5)
+            try insert.bind(.real(zip.coordinate.latitude), at: 6)
+            try insert.bind(.real(zip.coordinate.longitude), at: 7)
+            try insert.bind(.integer(Int64(GridCell.number(of: zip.coordinate))), at: 8)
+            try insert.bind(.text(zip.country), at: 9)
+            try insert.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
+            try insert.step()
+            insert.reset()
+            inserted += 1
+            if zip.country != lastCountry {
+              lastCountry = zip.country
+              countries.insert(zip.country)
+            }
+            var hasher = Hasher()
+            hasher.combine(zip.country)
+            hasher.combine(zip.zip)
+            hasher.combine(zip.place ?? "")
+            let key = hasher.finalize()
+            // Bounded, so that memory stays flat for files of any length: past the bound, repeats
+            // are left for the unique index to find, the slow way.
+            if let first = firstRows[key] {
+              if repeats.count < Self.trackedKeys { repeats.append((rowid, first)) }
+            } else if firstRows.count < Self.trackedKeys {
+              firstRows[key] = rowid
+            }
           }
         }
+        if let end = batch.end {
+          try end.get()
+          break
+        }
+        if shouldStop() { throw ImportError.interrupted(file: everyFile) }
+        phase(.inserted(rows: inserted))
+        progress(inserted + skipped, bytesBefore + batch.bytesRead, totalBytes)
       }
-      if let end = batch.end {
-        try end.get()
-        break
+      guard rows > 0 else {
+        throw ImportError(file: shown, line: nil, message: "no valid data rows; the database is unchanged")
       }
-      if shouldStop() { throw ImportError.interrupted(file: path) }
-      phase(.inserted(rows: inserted))
-      progress(inserted + skipped, batch.bytesRead, totalBytes)
+      bytesBefore += reader.totalBytes ?? reader.bytesRead
+      for country in countries { sources[country, default: []].append(path) }
     }
     guard inserted > 0 else {
-      if let countries = options.countries, skipped == 0 {
-        let list = countries.sorted().joined(separator: ", ")
-        throw fail(nil, "no rows of \(list) in the file; the database is unchanged")
-      }
-      throw fail(nil, "no valid data rows; the database is unchanged")
+      let list = (options.countries ?? []).sorted().joined(separator: ", ")
+      let files = inputs.count == 1 ? "the file" : "the files"
+      throw ImportError(
+        file: everyFile, line: nil, message: "no rows of \(list) in \(files); the database is unchanged")
     }
     phase(.rowsInserted)
-    if offset > 0 {
-      // The countries the file holds are replaced; the others are kept.
+    let kept = numbering.files[0].offset
+    if kept > 0 {
+      // The countries the files hold are replaced; the others are kept.
       try sql.execute(
         """
-        DELETE FROM zips WHERE rowid <= \(offset)
-          AND country IN (SELECT DISTINCT country FROM zips WHERE rowid > \(offset))
+        DELETE FROM zips WHERE rowid <= \(kept)
+          AND country IN (SELECT DISTINCT country FROM zips WHERE rowid > \(kept))
         """)
-      if try sql.scalar("SELECT 1 FROM zips WHERE rowid <= \(offset) LIMIT 1") == nil {
+      if try sql.scalar("SELECT 1 FROM zips WHERE rowid <= \(kept) LIMIT 1") == nil {
         // Nothing was kept (the usual re-import of one country): rowids are lines again. Rows
         // move down in rowid order, each to a rowid the rows before it have left.
-        try sql.execute("UPDATE zips SET rowid = rowid - \(offset)")
-        offset = 0
+        try sql.execute("UPDATE zips SET rowid = rowid - \(kept)")
+        numbering.shift(by: -kept)
       }
     }
-    firstLines = [:]
-    let duplicates = try removeDuplicates(in: sql, file: path, offset: offset, repeats: repeats, notify: notify)
+    firstRows = [:]
+    let shift = numbering.files[0].offset - kept
+    let duplicates = try removeDuplicates(
+      in: sql, repeats: shift == 0 ? repeats : repeats.map { ($0.rowid + shift, $0.first + shift) },
+      inputs: numbering, notify: notify)
     phase(.zipIndexBuilt)
+    try recordCountries(in: sql, after: numbering.files[0].offset, sources: sources)
     try sql.execute(Schema.cellIndex)
     try sql.execute(Schema.cellTriggers)
     phase(.committing)
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
-    if shouldStop() { throw ImportError.interrupted(file: path) }
+    if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     return (inserted - duplicates, skipped, duplicates)
+  }
+
+  /// Writes the `countries` rows of the countries just imported (the rows after rowid `offset`):
+  /// their counts, the files they came from and the time, replacing their earlier rows.
+  private func recordCountries(in sql: Database, after offset: Int64, sources: [String: [String]]) throws {
+    let now = try sql.scalar("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now')") ?? .null
+    // One pass over the unique index, already in (zip, country) order, so nothing is sorted: the
+    // rows of a code in a country are next to each other, and its codes are counted as changes.
+    // (GROUP BY country with count(DISTINCT zip) sorts the rows twice: on the world file 1.1 s of
+    // CPU against 0.2 s for the scan.)
+    let scan = try sql.prepare("SELECT zip, country FROM zips WHERE rowid > ? ORDER BY zip, country")
+    try scan.bind(.integer(offset), at: 1)
+    var counts: [String: (places: Int, codes: Int)] = [:]
+    var last: (zip: String, country: String) = ("", "")
+    while try scan.step() {
+      let row = (zip: scan.text(at: 0) ?? "", country: scan.text(at: 1) ?? "")
+      let newCode = row != last
+      counts[row.country, default: (0, 0)].places += 1
+      if newCode { counts[row.country]!.codes += 1 }
+      last = row
+    }
+    scan.reset()
+    let save = try sql.prepare(
+      "INSERT OR REPLACE INTO countries (country, places, codes, source, imported) VALUES (?, ?, ?, ?, ?)")
+    for (country, count) in counts {
+      try save.bind(.text(country), at: 1)
+      try save.bind(.integer(Int64(count.places)), at: 2)
+      try save.bind(.integer(Int64(count.codes)), at: 3)
+      try save.bind(sources[country].map { .text($0.joined(separator: ", ")) } ?? .null, at: 4)
+      try save.bind(now, at: 5)
+      try save.step()
+      save.reset()
+    }
+  }
+
+  /// `a.txt`, `a.txt and b.zip`, `a.txt, b.zip and c.csv`: files as summaries name them.
+  public static func listed(_ files: [String]) -> String {
+    guard let last = files.last, files.count > 1 else { return files.first ?? "" }
+    return files.dropLast().joined(separator: ", ") + " and " + last
   }
 }
 
@@ -481,7 +598,8 @@ extension Importer {
   /// tab-separated and without quotes; anything else is CSV whose header names the columns.
   func readColumns(from reader: CSVReader, path: String) throws(ImportError) -> ColumnMap {
     func fail(_ line: Int?, _ message: String) -> ImportError {
-      ImportError(file: path, line: line, message: message)
+      // A zip archive's data file is known once the first bytes are read.
+      ImportError(file: reader.member.map { "\(path):\($0)" } ?? path, line: line, message: message)
     }
     let firstLine: String?
     do {
@@ -494,7 +612,7 @@ extension Importer {
       reader.quoting = false
       return .geoNames
     }
-    guard let header = try reader.nextNonBlank(file: path) else {
+    guard let header = try reader.nextNonBlank(file: reader.member.map { "\(path):\($0)" } ?? path) else {
       throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
     }
     do {

@@ -32,17 +32,51 @@ public enum Schema {
     "accuracy INTEGER CHECK (accuracy BETWEEN 0 AND 6)",
   ]
 
-  /// Upgrades a version-1 `zips` table (every row US) to version 2, inside the caller's transaction.
+  /// Upgrades a version-1 `zips` table (every row US) to version 2, inside the caller's
+  /// transaction, and adds the `countries` table when the database lacks it.
   static func upgradeToCurrentVersion(_ db: Database) throws {
     let names = try db.rows("SELECT name FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
     for column in addedInVersion2 where !names.contains(String(column.prefix { $0 != " " })) {
       try db.execute("ALTER TABLE zips ADD COLUMN \(column)")
     }
+    try addCountriesTable(db)
     try db.execute("PRAGMA user_version = \(version)")
+  }
+
+  /// One row per country in `zips`: its rows (`places`) and distinct codes, counted at import so
+  /// that listing the countries of the world file takes no scan of it, the file it came from
+  /// (as the user named it; a zip archive, not its member) and when (UTC, ISO 8601). `source`
+  /// and `imported` are NULL for rows a database had before it had this table.
+  static let createCountriesTable = """
+    CREATE TABLE countries (
+      country TEXT PRIMARY KEY NOT NULL CHECK (length(country) = 2 AND country GLOB '[A-Z][A-Z]'),
+      places INTEGER NOT NULL,
+      codes INTEGER NOT NULL,
+      source TEXT,
+      imported TEXT
+    );
+    """
+
+  /// Whether `db` has the `countries` table.
+  static func hasCountriesTable(_ db: Database) throws -> Bool {
+    try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'countries'") != nil
+  }
+
+  /// Makes the `countries` table in a database without it (version 1, or a version 2 made before
+  /// it existed), counting the rows already there, whose source and import time are unknown.
+  static func addCountriesTable(_ db: Database) throws {
+    guard try !hasCountriesTable(db) else { return }
+    try db.execute(
+      """
+      \(createCountriesTable)
+      INSERT INTO countries (country, places, codes)
+        SELECT country, count(*), count(DISTINCT zip) FROM zips GROUP BY country;
+      """)
   }
 
   static let createStatements = """
     \(createTable)
+    \(createCountriesTable)
     \(zipIndex)
     \(cellIndex)
     \(cellTriggers)

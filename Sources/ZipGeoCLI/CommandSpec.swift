@@ -14,6 +14,9 @@ struct CommandSpec: Sendable {
     let help: String
     /// A one-letter alias, as in `k` for `-k`.
     var short: Character? = nil
+    /// The values it takes, when they are a fixed list other than the usual one for its name
+    /// (completion scripts offer them).
+    var choices: [String]? = nil
     var label: String {
       let names = short.map { "-\($0), --\(name)" } ?? "--\(name)"
       return valueName.map { "\(names) <\($0)>" } ?? names
@@ -32,6 +35,8 @@ struct CommandSpec: Sendable {
   var discussion: String? = nil
   /// Whether the positional arguments may be left out.
   var optionalArguments = false
+  /// Whether the last positional argument may be given more than once (`<file>...`).
+  var repeatsLastArgument = false
   /// Command lines with what they do, shown under EXAMPLES in the help.
   var examples: [(command: String, meaning: String)] = []
 
@@ -129,7 +134,7 @@ extension CommandSpec {
     if parsed.positionals.count < self.arguments.count && !optionalArguments {
       throw UsageError("Missing expected argument '\(self.arguments[parsed.positionals.count].label)'")
     }
-    if parsed.positionals.count > self.arguments.count {
+    if parsed.positionals.count > self.arguments.count && !repeatsLastArgument {
       throw UsageError("Unexpected argument '\(parsed.positionals[self.arguments.count])'")
     }
     return parsed

@@ -13,7 +13,8 @@ enum CompletionScript {
 
   /// Values an option takes, for options whose values are a fixed list or files.
   static func values(of option: CommandSpec.Option) -> [String]? {
-    switch option.name {
+    if let choices = option.choices { return choices }
+    return switch option.name {
     case "format": OutputFormat.allCases.map(\.rawValue)
     case "model": EarthModel.allCases.map(\.rawValue)
     default: nil
@@ -49,8 +50,13 @@ enum CompletionScript {
 
       """
     for option in Set(commands.flatMap(\.options).map(\.name)).sorted() {
-      let spec = commands.flatMap(\.options).first { $0.name == option }!  // from the same list
-      if let values = values(of: spec) {
+      let specs = commands.flatMap(\.options).filter { $0.name == option }
+      let spec = specs[0]  // from the same list
+      // bash is not told the subcommand here: every value any subcommand's option takes.
+      let values = specs.compactMap(values(of:)).reduce(into: [String]()) { all, more in
+        all += more.filter { !all.contains($0) }
+      }
+      if !values.isEmpty {
         script +=
           "    --\(option)) COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
       } else if takesFile(spec) {
@@ -95,7 +101,7 @@ enum CompletionScript {
       }
       // Braces stay outside the quotes, for zsh to expand into two specs.
       specs.append("'(-h --help)'{-h,--help}'[Show help information.]'")
-      if command.name == "import" { specs.append(quoted(":file:_files")) }
+      if command.name == "import" { specs.append(quoted("*:file:_files")) }
       script +=
         "    \(command.name))\n      _arguments \\\n        " + specs.joined(separator: " \\\n        ")
         + "\n      ;;\n"

@@ -9,18 +9,22 @@ import ZipGeo
   import Darwin
 #endif
 
-/// `zipgeo import FILE`: loads a zip / latitude / longitude CSV, replacing the database's zip codes.
+/// `zipgeo import FILE...`: loads zip / latitude / longitude CSVs and GeoNames files, replacing the
+/// rows of the countries they hold.
 enum ImportCommand {
   static let subcommand = Subcommand(spec: spec, run: run)
 
   static let spec = CommandSpec(
     name: "import", abstract: "Import a zip code / latitude / longitude CSV into the database.",
     usage:
-      "<file> [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] [--skip-invalid] [--strict] [--quiet]",
+      "<file>... [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] [--skip-invalid] [--strict]"
+      + " [--quiet]",
     arguments: [
       .init(
         name: "file",
-        help: "A CSV file with a header row, such as data/zips.csv, or a GeoNames file such as data/world.txt.xz.")
+        help:
+          "A CSV file with a header row, such as data/zips.csv, or a GeoNames file such as data/world.txt.xz; several"
+          + " files are imported together.")
     ],
     options: [
       .database,
@@ -39,13 +43,15 @@ enum ImportCommand {
       place (place, place_name, city), state (state_abbr, state_code, state), county, country
       (country, country_code, countrycode, cc, iso2) and accuracy. A GeoNames postal code file as
       published (12 tab-separated columns, no header; plain, compressed or zipped) is recognised
-      from its first line. The import replaces the rows of the countries the file holds and keeps
-      the other countries, in one transaction: if it fails or is stopped (Ctrl-C, SIGTERM, SIGHUP),
-      the database is unchanged; a new database appears only once complete. A code may have several
-      places; a row repeating an earlier one (same country, code and place) is left out, with a
-      warning. On a terminal, a progress line
-      on standard error shows rows, rows per second, percent of the file and time left.
+      from its first line. The import replaces the rows of the countries its files hold (a country
+      two of them hold keeps the rows of both) and keeps the other countries, in one transaction:
+      if any file fails or the import is stopped (Ctrl-C, SIGTERM, SIGHUP), the database is
+      unchanged; a new database appears only once complete. A code may have several places; a row
+      repeating an earlier one (same country, code and place, in any of the files) is left out, with
+      a warning. 'zipgeo countries' lists what each import brought. On a terminal, a progress line
+      on standard error shows rows, rows per second, percent of the files and time left.
       """,
+    repeatsLastArgument: true,
     examples: [
       ("zipgeo import data/zips.csv", "Load the bundled US zip codes into ./zipgeo.db."),
       (
@@ -55,6 +61,10 @@ enum ImportCommand {
       (
         "zipgeo import data/world.txt.xz --countries DE,AT,CH --db dach.db",
         "Load the German, Austrian and Swiss postal codes of the bundled GeoNames world file."
+      ),
+      (
+        "zipgeo import DE.zip AT.zip data/zips.csv --db stores.db",
+        "Load two GeoNames downloads and the US file in one change, keeping the database's other countries."
       ),
     ]
   )
@@ -74,7 +84,8 @@ enum ImportCommand {
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
-    let file = arguments.positionals[0]
+    let files = arguments.positionals
+    let file = Importer.listed(files)
     let path = context.databasePath(arguments)
     let options = ImportOptions(
       skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"),
@@ -95,8 +106,8 @@ enum ImportCommand {
     // Compressed and zipped files are unpacked here, not in the ZipGeo library, which apps and the
     // loadable extension link without libarchive.
     let importer = Importer(options: options) { path throws(CSVError) in try CSVReader(unpacking: path) }
-    let summary = try importer.importFile(
-      file, intoDatabaseAt: path,
+    let summary = try importer.importFiles(
+      files, intoDatabaseAt: path,
       notify: {
         meter?.clear()
         console.err("warning: \($0)\n")

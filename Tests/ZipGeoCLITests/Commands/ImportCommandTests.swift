@@ -31,10 +31,12 @@ import Testing
     let file = try copy(name)
     let result = try run.zipgeo("import", file)
     #expect(result.status == 0)
+    // Lines of a zip archive are lines of its data file, named in it.
+    let shown = name.hasSuffix(".zip") ? "\(name):sample.txt" : name
     #expect(
       result.err == """
-        warning: \(name):18: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
-        warning: \(name):19: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
+        warning: \(shown):18: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
+        warning: \(shown):19: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
 
         """)
     #expect(result.out.hasPrefix("Imported 17 zip codes from \(file) into zipgeo.db: 0 skipped, 2 duplicates, "))
@@ -78,5 +80,68 @@ import Testing
     #expect(
       result.err
         == "Error: sample.txt:18: zip 'CH:6719 (Aquila)' already appeared on line 17 (--strict refuses duplicates)\n")
+  }
+
+  @Test func severalFilesImportTogetherAndARowInTwoOfThemIsWarnedOfOnce() throws {
+    let archive = try copy("sample.zip")
+    try "zip,place,lat,lon\n75075,Plano,33.025,-96.7397\n".write(
+      to: run.folder.appendingPathComponent("plano.csv"), atomically: true, encoding: .utf8)
+    try "DE\t10115\tBerlin\tBerlin\tBE\t\t00\tBerlin, Stadt\t11000\t52.5323\t13.3846\t6\n".write(
+      to: run.folder.appendingPathComponent("berlin.txt"), atomically: true, encoding: .utf8)
+    let result = try run.zipgeo("import", archive, "plano.csv", "berlin.txt")
+    #expect(result.status == 0)
+    #expect(
+      result.err == """
+        warning: sample.zip:sample.txt:18: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
+        warning: sample.zip:sample.txt:19: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
+        warning: berlin.txt:1: zip 'DE:10115 (Berlin)' already appeared in sample.zip:sample.txt:10; keeping the first
+
+        """)
+    #expect(
+      result.out.hasPrefix(
+        "Imported 18 zip codes from sample.zip, plano.csv and berlin.txt into zipgeo.db: 0 skipped, 3 duplicates, "))
+    #expect(try countries() == "AU|2\nCH|5\nDE|10\nUS|1\n")
+    let listed = try run.zipgeo("countries", "--format", "csv").out.replacing("\r\n", with: "\n")
+    #expect(listed.hasPrefix("country,places,codes,source,imported\nAU,2,2,sample.zip,"))
+    #expect(listed.contains("\nDE,10,2,\"sample.zip, berlin.txt\",20"))
+    #expect(listed.contains("\nUS,1,1,plano.csv,20"))
+  }
+
+  @Test func aFailingSecondFileLeavesTheDatabaseUnchanged() throws {
+    let file = try copy("sample.txt")
+    #expect(try run.zipgeo("import", zipsCSVPath, "--quiet").status == 0)
+    let before = try run.sqlite3("zipgeo.db", "SELECT count(*), sum(rowid), group_concat(country) FROM countries")
+    try "zip,lat,lon\n1,1,1\n2,95,0\n".write(
+      to: run.folder.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+    let result = try run.zipgeo("import", file, "bad.csv")
+    #expect(result.status == 1)
+    #expect(result.err.hasSuffix("Error: bad.csv:3: latitude '95' is outside [-90, 90]\n"))
+    #expect(try countries() == "US|41487\n")
+    #expect(try run.sqlite3("zipgeo.db", "SELECT count(*), sum(rowid), group_concat(country) FROM countries") == before)
+    let missing = try run.zipgeo("import", file, "nowhere.txt")
+    #expect(missing.status == 1)
+    #expect(missing.err.hasPrefix("Error: nowhere.txt: cannot read the file: "))
+    #expect(try countries() == "US|41487\n")
+  }
+
+  @Test func theSummaryOfOneUSFileIsAsBefore() throws {
+    let result = try run.zipgeo("import", zipsCSVPath)
+    #expect(
+      result.out.hasPrefix("Imported 41487 zip codes from \(zipsCSVPath) into zipgeo.db: 0 skipped, 0 duplicates, "))
+  }
+
+  @Test func aSignalWhileSeveralFilesImportChangesNothing() throws {
+    let file = try copy("sample.txt")
+    #expect(try run.zipgeo("import", zipsCSVPath, "--quiet").status == 0)
+    let before = try run.sqlite3("zipgeo.db", "SELECT * FROM countries")
+    // Every row of both files is in when the signal comes.
+    let result = try run.zipgeo(
+      "import", file, try copy("sample.txt.gz"), environment: ["ZIPGEO_TEST_HOOK": "rows-inserted=term"])
+    #expect(result.status == 143)
+    #expect(
+      result.err.hasSuffix(
+        "Error: sample.txt and sample.txt.gz: import interrupted by SIGTERM; the database is unchanged\n"))
+    #expect(try countries() == "US|41487\n")
+    #expect(try run.sqlite3("zipgeo.db", "SELECT * FROM countries") == before)
   }
 }

@@ -1,0 +1,48 @@
+import SQLiteKit
+import ZipGeo
+
+/// `zipgeo countries`: the countries in the database, with their counts, source file and import time.
+enum CountriesCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  /// The formats a list of countries takes: those of `OutputFormat` but GeoJSON, as it has no points.
+  static let formats: [OutputFormat] = [.table, .csv, .tsv, .json, .ndjson]
+
+  static let spec = CommandSpec(
+    name: "countries", abstract: "List the countries in the database: places, codes, source file and import time.",
+    usage: "[--format <format>] [--db <path>]", arguments: [],
+    options: [
+      .init(
+        name: "format", valueName: "format", help: "Output format: table, csv, tsv, json or ndjson. (default: table)",
+        choices: formats.map(\.rawValue)),
+      .database,
+    ],
+    discussion: """
+      One row per country, sorted by its code: places (rows, one per place of a code), codes
+      (distinct codes), source (the file it was imported from, as it was named) and imported (when,
+      in UTC). A database an older zipgeo made shows its US rows with no source or time.
+      """,
+    examples: [
+      ("zipgeo countries", "The countries of ./zipgeo.db, as a table."),
+      ("zipgeo countries --db world.db --format csv", "The countries of world.db as CSV."),
+    ]
+  )
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let text = arguments.value("format") ?? "table"
+    guard let format = OutputFormat(rawValue: text.lowercased()), formats.contains(format) else {
+      throw UsageError(
+        "The value '\(text)' is invalid for '--format <format>': use one of "
+          + formats.map(\.rawValue).joined(separator: ", "))
+    }
+    let db = try ZipDatabase(readingAt: context.databasePath(arguments))
+    var result = ResultSet(columns: ["country", "places", "codes", "source", "imported"])
+    result.rows = try db.countries().map { country -> [DatabaseValue] in
+      [
+        .text(country.country), .integer(Int64(country.places)), .integer(Int64(country.codes)),
+        country.source.map(DatabaseValue.text) ?? .null, country.imported.map(DatabaseValue.text) ?? .null,
+      ]
+    }
+    context.console.out(try result.render(format))
+  }
+}

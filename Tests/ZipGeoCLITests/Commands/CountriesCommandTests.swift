@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `zipgeo countries` as a user runs it.
+@Suite(.serialized) struct CountriesCommandTests {
+  let run: EndToEndTests
+
+  init() throws {
+    run = try EndToEndTests()
+  }
+
+  func importSample() throws {
+    try FileManager.default.copyItem(
+      at: ImportCommandTests.world.appendingPathComponent("sample.zip"),
+      to: run.folder.appendingPathComponent("sample.zip"))
+    #expect(try run.zipgeo("import", "sample.zip", "--quiet").status == 0)
+  }
+
+  /// `TIME` in place of each import time (`2026-11-30T12:40:00Z`), which changes from run to
+  /// run, and CSV's CRLF line ends as `\n`.
+  func timeless(_ text: String) -> String {
+    text.replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, with: "TIME").replacing("\r\n", with: "\n")
+  }
+
+  @Test func theTableListsEachCountryWithItsCountsSourceAndTime() throws {
+    try importSample()
+    let result = try run.zipgeo("countries")
+    #expect(result.status == 0)
+    #expect(
+      timeless(result.out) == """
+        country  places  codes  source      imported
+        AU            2      2  sample.zip  TIME
+        CH            5      2  sample.zip  TIME
+        DE           10      2  sample.zip  TIME
+
+        """)
+  }
+
+  @Test func otherFormatsCarryTheSameRows() throws {
+    try importSample()
+    #expect(
+      timeless(try run.zipgeo("countries", "--format", "tsv").out)
+        == "country\tplaces\tcodes\tsource\timported\nAU\t2\t2\tsample.zip\tTIME\nCH\t5\t2\tsample.zip\tTIME\n"
+        + "DE\t10\t2\tsample.zip\tTIME\n")
+    #expect(
+      timeless(try run.zipgeo("countries", "--format", "ndjson").out).hasPrefix(
+        "{\"country\": \"AU\", \"places\": 2, \"codes\": 2, \"source\": \"sample.zip\", \"imported\": \"TIME\"}\n"))
+    let geojson = try run.zipgeo("countries", "--format", "geojson")
+    #expect(geojson.status == 64)
+    #expect(
+      geojson.err.hasPrefix(
+        "Error: The value 'geojson' is invalid for '--format <format>': use one of table, csv, tsv, json, ndjson\n"))
+  }
+
+  @Test func aReimportOfOneCountryChangesItsRowAndReplaceAllTheRest() throws {
+    try importSample()
+    try "zip,place,lat,lon\n3000,Melbourne,-37.814,144.9633\n".write(
+      to: run.folder.appendingPathComponent("au.csv"), atomically: true, encoding: .utf8)
+    #expect(try run.zipgeo("import", "au.csv", "--country", "AU", "--quiet").status == 0)
+    #expect(
+      timeless(try run.zipgeo("countries", "--format", "csv").out)
+        == "country,places,codes,source,imported\nAU,1,1,au.csv,TIME\nCH,5,2,sample.zip,TIME\nDE,10,2,sample.zip,TIME\n"
+    )
+    #expect(try run.zipgeo("import", "au.csv", "--country", "AU", "--replace-all", "--quiet").status == 0)
+    #expect(
+      timeless(try run.zipgeo("countries", "--format", "csv").out)
+        == "country,places,codes,source,imported\nAU,1,1,au.csv,TIME\n")
+  }
+
+  @Test func aVersion1DatabaseIsListedReadOnlyAsUSWithoutSource() throws {
+    _ = try run.sqlite3(
+      "old.db",
+      """
+      CREATE TABLE zips (zip TEXT NOT NULL, place TEXT, state TEXT, county TEXT, lat REAL NOT NULL,
+        lon REAL NOT NULL, cell INTEGER NOT NULL DEFAULT -1);
+      INSERT INTO zips (zip, lat, lon) VALUES ('75075', 33.025, -96.7397), ('01001', 42.07, -72.62);
+      PRAGMA user_version = 1;
+      """)
+    let before = try Data(contentsOf: run.folder.appendingPathComponent("old.db"))
+    let result = try run.zipgeo("countries", "--db", "old.db")
+    #expect(result.status == 0)
+    #expect(result.out == "country  places  codes  source  imported\nUS            2      2\n")
+    #expect(try Data(contentsOf: run.folder.appendingPathComponent("old.db")) == before)
+  }
+
+  @Test func aMissingOrEmptyDatabaseIsTheUsualError() throws {
+    let missing = try run.zipgeo("countries")
+    #expect(missing.status == 1)
+    #expect(missing.err == "Error: no database at 'zipgeo.db'; create one with: zipgeo import data/zips.csv\n")
+    _ = FileManager.default.createFile(atPath: run.folder.appendingPathComponent("empty.db").path, contents: Data())
+    let empty = try run.zipgeo("countries", "--db", "empty.db")
+    #expect(empty.status == 1)
+    #expect(empty.err == (try run.zipgeo("info", "75075", "--db", "empty.db").err))
+  }
+}
