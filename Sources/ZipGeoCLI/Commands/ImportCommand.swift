@@ -83,6 +83,9 @@ enum ImportCommand {
     }
   }
 
+  /// How many repeated rows an import names, one warning each, before it only counts them.
+  static let shownRepeats = 10
+
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let files = arguments.positionals
     let file = Importer.listed(files)
@@ -106,14 +109,27 @@ enum ImportCommand {
     // Compressed and zipped files are unpacked here, not in the ZipGeo library, which apps and the
     // loadable extension link without libarchive.
     let importer = Importer(options: options) { path throws(CSVError) in try CSVReader(unpacking: path) }
+    // GeoNames' world file repeats 880 rows: the first few are named, the rest counted.
+    var repeats = 0
     let summary = try importer.importFiles(
       files, intoDatabaseAt: path,
-      notify: {
+      notify: { notice in
+        switch notice {
+        case .duplicate, .duplicateOfOtherFile:
+          repeats += 1
+          if repeats > shownRepeats { return }
+        default: break
+        }
         meter?.clear()
-        console.err("warning: \($0)\n")
+        console.err("warning: \(notice)\n")
       },
       shouldStop: { interrupt_signal() != 0 }, progress: { meter?.show($0) },
       phase: { hook?.reached($0.description) })
+    if repeats > shownRepeats {
+      console.err(
+        "warning: \(count(repeats - shownRepeats, "more row")) repeated an earlier one (same country, code and place)"
+          + " and \(repeats - shownRepeats == 1 ? "was" : "were") left out too\n")
+    }
     if arguments.flag("quiet") { return }
     context.console.out(
       "Imported \(count(summary.imported, "zip code")) from \(file) into \(path): "

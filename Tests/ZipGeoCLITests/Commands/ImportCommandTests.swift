@@ -47,6 +47,21 @@ import Testing
         == "AU|Melbourne\n")
   }
 
+  @Test func tenRepeatedRowsAreNamedAndTheRestCounted() throws {
+    let rows = (0..<13).map { _ in "CH\t6719\tAquila\tTicino\tTI\t\t\t\t\t46.5406\t8.9881\t4\n" }.joined()
+    try rows.write(to: run.folder.appendingPathComponent("repeats.txt"), atomically: true, encoding: .utf8)
+    let result = try run.zipgeo("import", "repeats.txt")
+    #expect(result.status == 0)
+    let warnings = result.err.split(separator: "\n")
+    #expect(warnings.count == 11)
+    #expect(warnings[0] == "warning: repeats.txt:2: zip 'CH:6719 (Aquila)' already appeared on line 1; keeping line 1")
+    #expect(warnings[9].hasPrefix("warning: repeats.txt:11: "))
+    #expect(
+      warnings[10]
+        == "warning: 2 more rows repeated an earlier one (same country, code and place) and were left out too")
+    #expect(result.out.hasPrefix("Imported 1 zip code from repeats.txt into zipgeo.db: 0 skipped, 12 duplicates, "))
+  }
+
   @Test func anImportOfOneCountryKeepsTheOthersAndReplaceAllDoesNot() throws {
     let file = try copy("sample.txt")
     #expect(try run.zipgeo("import", file).status == 0)
