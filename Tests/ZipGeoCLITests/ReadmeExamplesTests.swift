@@ -8,7 +8,7 @@ import Testing
 /// A `$ ` line in a fenced block is a command, the lines after it (to the next command or the
 /// end of the block) what it prints, standard output and error together. A `$ cat FILE` example
 /// writes FILE with the lines it shows, so the commands after it read what README shows. Run
-/// times (`0.20 s`) are compared as `N s`. Interactive `sqlite3` sessions (a `$ sqlite3 DB` line
+/// times (`0.20 s`) and import dates are compared as `N s` and `TIME`, CRLF as LF. Interactive `sqlite3` sessions (a `$ sqlite3 DB` line
 /// with no SQL) are docs/sql.md's to check (SQLReferenceTests), and `.load` lines need the
 /// reader's own path, so those blocks are left out.
 @Suite struct ReadmeExamplesTests {
@@ -56,9 +56,11 @@ import Testing
     return words.first == "sqlite3" && words.count == 2
   }
 
-  /// `Imported 41487 zip codes from data/zips.csv into zipgeo.db: 0 skipped, 0 duplicates, N s`.
+  /// `Imported 41487 zip codes from data/zips.csv into zipgeo.db: 0 skipped, 0 duplicates, N s`;
+  /// import times as `TIME`; CSV's CRLF line ends as README shows them.
   static func normalized(_ text: String) -> String {
-    text.replacing(/\b\d+\.\d\d s\b/, with: "N s")
+    text.replacing(/\b\d+\.\d\d s\b/, with: "N s").replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, with: "TIME")
+      .replacing("\r\n", with: "\n")
   }
 
   @Test func everyShellExampleOfTheReadmePrintsWhatItShows() throws {
