@@ -9,7 +9,7 @@ import SQLiteKit
 /// ```
 ///
 /// A bounding box from the geodesy core becomes ranges of grid cells read from the
-/// `(cell, lat, lon, zip)` index, then the distance `distance()` computes (or
+/// `(cell, lat, lon, zip, country)` index, then the distance `distance()` computes (or
 /// `geodesic_distance()` on the WGS84 model) keeps exactly the zips within the radius.
 /// Results are sorted by distance, then by zip.
 public struct RadiusQuery: Equatable, Sendable {

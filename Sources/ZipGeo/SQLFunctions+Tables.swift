@@ -67,10 +67,13 @@ extension SQLFunctions {
     }
   }
 
-  /// `zipgeo_nearest(lat, lon [, k [, model]])`: the `k` zip codes nearest a point (default 5), nearest
-  /// first (ties by zip), exactly; `distance` in km.
+  /// `zipgeo_nearest(lat, lon [, k [, model [, only_country]]])`: the `k` zip codes nearest a point
+  /// (default 5), nearest first (ties by zip), exactly, of every country or only of `only_country`
+  /// (`'JP'`: a `WHERE country = 'JP'` would filter the `k` rows after they were chosen);
+  /// `distance` in km.
   public static let nearestTable = TableFunction(
-    "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k", "model"], required: 2
+    "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k", "model", "only_country"],
+    required: 2
   ) { arguments, call in
     let function = "zipgeo_nearest"
     let center = try point(arguments, function: function)
@@ -83,10 +86,26 @@ extension SQLFunctions {
       count = Int(k)
     }
     let model = try optionalModel(arguments, at: 3, function: function)
+    var country: String?
+    if arguments.count > 4 && !arguments.isNull(at: 4) {
+      let text = arguments.text(at: 4) ?? ""
+      do {
+        country = try ColumnMap.countryCode(text)
+      } catch {
+        throw FunctionError(
+          "\(function)(): only_country (argument 5) '\(text.shortened)' is not a two-letter country code, as 'JP'")
+      }
+    }
     return try reportingErrors(of: function) {
-      rows(
+      // A country the table lacks would widen the search to the whole Earth to find nothing.
+      if let country, try !ZipDatabase.holds(country, on: call.database) {
+        throw ZipGeoError.unknownCountry(
+          country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database))
+      }
+      return rows(
         try RadiusQuery.nearest(
-          to: center, count: count, on: call.database, details: needsDetails(call), model: model, unit: .kilometres))
+          to: center, count: count, on: call.database, details: needsDetails(call), model: model, unit: .kilometres,
+          country: country))
     }
   }
 

@@ -134,6 +134,22 @@ import Testing
     // Without place names the search reads only the index, which holds the country.
     let indexOnly = try db.database.rows("SELECT zip, country FROM zipgeo_nearest(-37.8, 145.0, 2)").map(\.values)
     #expect(indexOnly == [[.text("3000"), .text("AU")], [.text("3001"), .text("AU")]])
+    // The k nearest of one country, chosen among that country's codes only.
+    let swiss = try db.database.rows("SELECT country, count(*) FROM zipgeo_nearest(-37.8, 145.0, 3, 'sphere', 'ch')")
+    #expect(swiss.map(\.values) == [[.text("CH"), .integer(3)]])
+    let named = try db.database.rows(
+      "SELECT zip FROM zipgeo_nearest WHERE center_lat = 47 AND center_lon = 8 AND k = 1 AND only_country = 'AU'")
+    #expect(named.map(\.values) == [[.text("3000")]])
+    let bad = #expect(throws: DatabaseError.self) {
+      try db.database.rows("SELECT * FROM zipgeo_nearest(0, 0, 1, 'sphere', 'JPN')")
+    }
+    #expect(
+      bad?.message == "zipgeo_nearest(): only_country (argument 5) 'JPN' is not a two-letter country code, as 'JP'")
+    let absent = #expect(throws: DatabaseError.self) {
+      try db.database.rows("SELECT * FROM zipgeo_nearest(0, 0, 1, 'sphere', 'JP')")
+    }
+    #expect(
+      absent?.message == "zipgeo_nearest(): the zips table has no postal codes of country 'JP'; it holds AU, CH and DE")
     let error = #expect(throws: DatabaseError.self) { try db.database.rows("SELECT * FROM zipgeo_near('3000', 1)") }
     #expect(error?.message == "zipgeo_near(): '3000' is a postal code in AU and CH: add --country or write AU:3000")
     let empty = #expect(throws: DatabaseError.self) { try db.database.rows("SELECT * FROM zipgeo_near('DE:', 1)") }
