@@ -11,18 +11,22 @@ import Testing
   struct Example: CustomStringConvertible {
     var sql: String
     var output: [String] = []
+    /// The database a `.open` line of the block named, or `nil` for the page's zipgeo.db.
+    var database: String? = nil
     var description: String { sql }
   }
 
   /// Every `sqlite>` command in a fenced block, with the output lines that follow it up to the
   /// next command or the end of the block (indentation of list items removed). `.load` lines
-  /// are the reader's own step; the test loads the built library itself.
+  /// are the reader's own step; the test loads the built library itself. `.open world.db` makes
+  /// the examples after it in its block run on the world database.
   static func examples() throws -> [Example] {
     var examples: [Example] = []
     var inBlock = false
     var indent = 0
     // Output lines belong to the last command of the same block.
     var collecting = false
+    var database: String?
     for rawLine in try String(contentsOf: page, encoding: .utf8).split(
       separator: "\n", omittingEmptySubsequences: false)
     {
@@ -30,6 +34,7 @@ import Testing
       if trimmed.hasPrefix("```") {
         inBlock.toggle()
         collecting = false
+        database = nil
         indent = rawLine.count - trimmed.count
         continue
       }
@@ -37,8 +42,9 @@ import Testing
       let line = String(rawLine.dropFirst(min(indent, rawLine.count - trimmed.count)))
       if line.hasPrefix("sqlite> ") {
         let sql = String(line.dropFirst("sqlite> ".count))
-        collecting = !sql.hasPrefix(".load")
-        if collecting { examples.append(Example(sql: sql)) }
+        if sql.hasPrefix(".open ") { database = String(sql.dropFirst(".open ".count)) }
+        collecting = !sql.hasPrefix(".load") && !sql.hasPrefix(".open")
+        if collecting { examples.append(Example(sql: sql, database: database)) }
       } else if line.hasPrefix("   ...> "), collecting {
         examples[examples.count - 1].sql += "\n" + line.dropFirst("   ...> ".count)
       } else if collecting {
@@ -60,7 +66,9 @@ import Testing
     let examples = try Self.examples()
     #expect(examples.count >= 20)
     for example in examples {
-      let database = example.output.contains { $0.contains("cannot be searched") } ? foreign : db
+      let database =
+        example.database == "world.db"
+        ? try WorldDatabase.path() : example.output.contains { $0.contains("cannot be searched") } ? foreign : db
       // Read from standard input, as typed; the shell then says "near line 1", which the
       // interactive prompt leaves out.
       let result = try runCommand(
