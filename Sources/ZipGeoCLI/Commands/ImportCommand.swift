@@ -48,7 +48,8 @@ enum ImportCommand {
       if any file fails or the import is stopped (Ctrl-C, SIGTERM, SIGHUP), the database is
       unchanged; a new database appears only once complete. A code may have several places; a row
       repeating an earlier one (same country, code and place, in any of the files) is left out, with
-      a warning. 'zipgeo countries' lists what each import brought. On a terminal, a progress line
+      a warning (the first 10 named, the rest counted). 'zipgeo countries' lists what each import
+      brought. On a terminal, a progress line
       on standard error shows rows, rows per second, percent of the files and time left.
       """,
     repeatsLastArgument: true,
