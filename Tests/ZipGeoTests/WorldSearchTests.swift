@@ -51,7 +51,7 @@ import Testing
 
     init(path: String) throws {
       let statement = try ZipDatabase(readingAt: path).database.prepare(
-        "SELECT zip, place, country, lat, lon FROM zips")
+        "SELECT zip, place, country, lat, lon FROM zips ORDER BY rowid")
       var numbers: [String: Int] = [:]
       while try statement.step() {
         let country = statement.text(at: 2) ?? ""
@@ -69,14 +69,13 @@ import Testing
       countries.firstIndex(of: country).map { countryNumbers[$0] } ?? -1
     }
 
-    /// Whether row `a` comes before row `b` at the same distance: by zip, country and place (no
-    /// place first), each compared byte by byte, as SQLite's ORDER BY compares text.
+    /// Whether row `a` comes before row `b` at the same distance: by zip, then country, each
+    /// compared byte by byte, as SQLite's ORDER BY compares text, then in the order of the file
+    /// (rowid: the rows are read in that order).
     func precedes(_ a: Int, _ b: Int) -> Bool {
       if zips[a] != zips[b] { return zips[a].utf8.lexicographicallyPrecedes(zips[b].utf8) }
       if countries[a] != countries[b] { return countries[a].utf8.lexicographicallyPrecedes(countries[b].utf8) }
-      guard let second = places[b] else { return false }
-      guard let first = places[a] else { return true }
-      return first.utf8.lexicographicallyPrecedes(second.utf8)
+      return a < b
     }
   }
 
