@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// A postal code as a user writes it: `75075`, or `DE:10115` with its country.
 ///
 /// ```swift
@@ -17,24 +19,27 @@ public struct CodeReference: Hashable, Sendable, CustomStringConvertible {
     self.country = country
   }
 
-  /// Reads `CC:CODE` (`DE:10115`, or `de:10115`) as a code of a country, and anything else as a
-  /// bare code, of `country` when given (the caller's `--country`; the prefix wins over it).
+  /// Reads `CC:CODE` (`DE:10115`, or `de:10115`; spaces around either part left out) as a code
+  /// of a country, and anything else as a bare code, of `country` when given (the caller's `--country`; the prefix wins over it).
   /// No postal code of GeoNames' 121 countries has a colon, so two letters and a colon always
   /// name a country.
   ///
   /// - Throws: `ZipGeoError.invalidCode` for a country with no code (`DE:`) or for an empty text.
-  public init(parsing text: String, country: String? = nil) throws(ZipGeoError) {
+  public init(parsing written: String, country: String? = nil) throws(ZipGeoError) {
+    // Spaces around a pasted code are not part of it (spaces inside, as in `SW1A 1AA`, are).
+    let text = written.trimmingSpaces
     let bytes = Array(text.utf8.prefix(3))
     let isLetter = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & 0xDF) }
     if bytes.count == 3, isLetter(bytes[0]), isLetter(bytes[1]), bytes[2] == UInt8(ascii: ":") {
-      let code = String(text.dropFirst(3))
+      let code = String(text.dropFirst(3)).trimmingSpaces
       let prefix = String(text.prefix(2)).uppercased()
       guard !code.isEmpty else {
-        throw .invalidCode(text: text, reason: "it names the country \(prefix) but no code; write \(prefix):CODE")
+        throw .invalidCode(
+          text: written.shortened, reason: "it names the country \(prefix) but no code; write \(prefix):CODE")
       }
       self.init(code: code, country: prefix)
     } else {
-      guard !text.isEmpty else { throw .invalidCode(text: text, reason: "it is empty") }
+      guard !text.isEmpty else { throw .invalidCode(text: written.shortened, reason: "it is empty") }
       self.init(code: text, country: country)
     }
   }

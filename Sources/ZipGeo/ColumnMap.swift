@@ -111,7 +111,9 @@ public struct ColumnMap: Equatable, Sendable {
 
   /// `text` as a country code, upper-cased (`de` -> `DE`), or the problem with it.
   public static func countryCode(_ text: String) throws(ImportProblem) -> String {
-    let code = text.trimmingSpaces.uppercased()
+    // ASCII letters only: `ﬁ` upper-cases to `FI`, and is no country code.
+    let trimmed = text.trimmingSpaces
+    let code = trimmed.utf8.allSatisfy({ $0 < 0x80 }) ? trimmed.uppercased() : trimmed
     guard isCountryCode(code) else {
       throw ImportProblem("country '\(text.shortened)' is not a two-letter country code")
     }

@@ -515,11 +515,14 @@ public struct Importer: Sendable {
       bytesBefore += reader.totalBytes ?? reader.bytesRead
       for country in countries { sources[country, default: []].append(path) }
     }
-    guard inserted > 0 else {
-      let list = (options.countries ?? []).sorted().joined(separator: ", ")
+    // Every country asked for must be there: a mistyped one (--countries LI,XX) is not left out
+    // silently.
+    let missing = (options.countries ?? []).subtracting(sources.keys).sorted()
+    guard inserted > 0, missing.isEmpty else {
       let files = inputs.count == 1 ? "the file" : "the files"
       throw ImportError(
-        file: everyFile, line: nil, message: "no rows of \(list) in \(files); the database is unchanged")
+        file: everyFile, line: nil,
+        message: "no rows of \(missing.joined(separator: ", ")) in \(files); the database is unchanged")
     }
     phase(.rowsInserted)
     let kept = numbering.files[0].offset

@@ -30,6 +30,12 @@ public struct PostalCode: Equatable, Sendable, CustomStringConvertible {
     center = Sphere.meanPosition(of: places.map(\.coordinate)) ?? places[0].coordinate
   }
 
+  /// Whether `center` is the places' mean position (or the one place): `false` for places whose
+  /// mean is undefined (they cancel out, as two antipodes do), centred on the first.
+  public var centerIsMean: Bool {
+    places.count == 1 || Sphere.meanPosition(of: places.map(\.coordinate)) != nil
+  }
+
   /// `DE:10115`.
   public var description: String { "\(country):\(code)" }
 

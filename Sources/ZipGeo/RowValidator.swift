@@ -39,8 +39,10 @@ extension ColumnMap {
     }
     var countryCode = defaultCountry
     if let country {
+      // A file with a country column says each row's country: an empty one is not taken for US.
       let text = fields[country]
-      if !text.trimmingSpaces.isEmpty { countryCode = try Self.countryCode(text) }
+      guard !text.trimmingSpaces.isEmpty else { throw ImportProblem("the country is empty") }
+      countryCode = try Self.countryCode(text)
     }
     var accuracyValue: Int?
     if let accuracy, case let text = fields[accuracy].trimmingSpaces, !text.isEmpty {

@@ -39,8 +39,15 @@ extension SQLFunctions {
       } catch {
         throw FunctionError("\(function)(): center_zip (argument 1): \(error)")
       }
-      let found = try Schema.diagnosingTable(call.database) {
-        try ZipDatabase.postalCode(reference, on: call.database, shownAs: "the zips table")
+      let found: PostalCode?
+      do {
+        found = try Schema.diagnosingTable(call.database) {
+          try ZipDatabase.postalCode(reference, on: call.database, shownAs: "the zips table")
+        }
+      } catch ZipGeoError.ambiguousCode(let code, let countries) {
+        // The command line's message suggests --country, which SQL has not.
+        throw FunctionError(
+          "\(function)(): '\(code)' is a postal code in \(ZipGeoError.list(countries)): write \(countries[0]):\(code)")
       }
       guard let center = found?.center else {
         throw FunctionError("\(function)(): zip code '\(reference.description.shortened)' is not in the zips table")
@@ -88,13 +95,12 @@ extension SQLFunctions {
     let model = try optionalModel(arguments, at: 3, function: function)
     var country: String?
     if arguments.count > 4 && !arguments.isNull(at: 4) {
-      let text = arguments.text(at: 4) ?? ""
-      do {
-        country = try ColumnMap.countryCode(text)
-      } catch {
+      guard case .text(let text) = arguments.value(at: 4), let code = try? ColumnMap.countryCode(text) else {
+        let given = arguments.text(at: 4).map { "'\($0.shortened)'" } ?? "not text"
         throw FunctionError(
-          "\(function)(): only_country (argument 5) '\(text.shortened)' is not a two-letter country code, as 'JP'")
+          "\(function)(): only_country (argument 5) \(given) is not a two-letter country code, as 'JP'")
       }
+      country = code
     }
     return try reportingErrors(of: function) {
       // A country the table lacks would widen the search to the whole Earth to find nothing.

@@ -19,7 +19,7 @@ extension ZipDatabase {
   /// The code `reference` names, or an error that names it and this database.
   public func requirePostalCode(_ reference: CodeReference) throws -> PostalCode {
     guard let found = try postalCode(reference) else {
-      throw ZipGeoError.unknownZip(zip: reference.description, path: shownName)
+      throw ZipGeoError.unknownZip(zip: reference.description.shortened, path: shownName)
     }
     return found
   }
@@ -76,7 +76,9 @@ extension ZipDatabase {
       // Only the first country's places are kept: several make the code ambiguous.
       if countries.count == 1 { places.append(place) }
     }
-    if countries.count > 1 { throw ZipGeoError.ambiguousCode(code: reference.code, countries: countries) }
+    if countries.count > 1 {
+      throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: countries.sorted())
+    }
     if places.isEmpty, let country = reference.country, try !holds(country, on: db) {
       throw ZipGeoError.unknownCountry(country: country, path: name, known: try Self.countries(on: db))
     }

@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func anythingElseIsABareCodeKeptAsWritten() throws {
-    for text in ["01001", "ABC:1", "A:1", "12:34", "D1:5", "L-1009", ":DE", "AD500", " DE:1", "Ä:1", "DE;1"] {
+    for text in ["01001", "ABC:1", "A:1", "12:34", "D1:5", "L-1009", ":DE", "AD500", "DE :1", "Ä:1", "DE;1", "ﬁ:1"] {
       #expect(try CodeReference(parsing: text) == CodeReference(code: text, country: nil), "\(text)")
     }
   }
@@ -31,6 +31,19 @@ import Testing
     #expect(
       ZipGeoError.invalidCode(text: "de:", reason: "it names the country DE but no code; write DE:CODE").description
         == "'de:' is not a postal code: it names the country DE but no code; write DE:CODE")
+  }
+
+  @Test func spacesAroundTheCodeOrAfterTheColonAreLeftOut() throws {
+    #expect(try CodeReference(parsing: " DE:10115 ") == CodeReference(code: "10115", country: "DE"))
+    #expect(try CodeReference(parsing: "DE: 10115") == CodeReference(code: "10115", country: "DE"))
+    #expect(try CodeReference(parsing: " 01001\t") == CodeReference(code: "01001", country: nil))
+    #expect(try CodeReference(parsing: "GB:SW1A 1AA") == CodeReference(code: "SW1A 1AA", country: "GB"))
+    #expect(
+      throws: ZipGeoError.invalidCode(text: "DE:  ", reason: "it names the country DE but no code; write DE:CODE")
+    ) {
+      try CodeReference(parsing: "DE:  ")
+    }
+    #expect(throws: ZipGeoError.invalidCode(text: "   ", reason: "it is empty")) { try CodeReference(parsing: "   ") }
   }
 
   @Test func aColonAfterTwoLettersAlwaysNamesACountryEvenWithAColonInTheCode() throws {

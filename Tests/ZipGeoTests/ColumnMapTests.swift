@@ -69,3 +69,13 @@ extension ColumnMapTests {
     #expect(!ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t51.4333\t13.7333\t4"))
   }
 }
+
+extension ColumnMapTests {
+  @Test func aCountryCodeIsTwoASCIILettersInEitherCaseNeverALetterThatUpperCasesToTwo() throws {
+    #expect(try ColumnMap.countryCode("de") == "DE")
+    #expect(try ColumnMap.countryCode(" Ch ") == "CH")
+    for text in ["ﬁ", "ß", "DEU", "D", "", "1A", "Dé", "D\u{0}"] {
+      #expect(throws: ImportProblem.self, "\(text)") { try ColumnMap.countryCode(text) }
+    }
+  }
+}

@@ -201,6 +201,24 @@ import Testing
     }
   }
 
+  @Test func everyCountryAskedForMustBeInTheFile() throws {
+    let path = try folder.write("in.txt", Self.geoNames([Self.bern, Self.melbourne]))
+    #expect(
+      throws: ImportError(file: path, line: nil, message: "no rows of FR, XX in the file; the database is unchanged")
+    ) {
+      try Importer(options: ImportOptions(countries: ["CH", "XX", "FR"])).importFile(
+        path, into: try ZipDatabase(writingAt: dbPath))
+    }
+    #expect(try rows("SELECT count(*) FROM zips") == [[.integer(0)]])
+  }
+
+  @Test func anEmptyCountryInAFileWithACountryColumnIsAnInvalidRowNotUS() throws {
+    let path = try folder.write("e.csv", "zip,lat,lon,country\n1,1,1,DE\n3,1,1, \n")
+    #expect(throws: ImportError(file: path, line: 3, message: "the country is empty")) {
+      try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    }
+  }
+
   @Test func aVersion1DatabaseIsReadAsUSDataAndUpgradedByAnImport() throws {
     let old = try Database(path: dbPath)
     try old.execute(

@@ -151,7 +151,18 @@ import Testing
     #expect(
       absent?.message == "zipgeo_nearest(): the zips table has no postal codes of country 'JP'; it holds AU, CH and DE")
     let error = #expect(throws: DatabaseError.self) { try db.database.rows("SELECT * FROM zipgeo_near('3000', 1)") }
-    #expect(error?.message == "zipgeo_near(): '3000' is a postal code in AU and CH: add --country or write AU:3000")
+    #expect(error?.message == "zipgeo_near(): '3000' is a postal code in AU and CH: write AU:3000")
+    let number = #expect(throws: DatabaseError.self) {
+      try db.database.rows("SELECT * FROM zipgeo_nearest(0, 0, 1, 'sphere', 12)")
+    }
+    #expect(
+      number?.message
+        == "zipgeo_nearest(): only_country (argument 5) not text is not a two-letter country code, as 'JP'")
+    let ligature = #expect(throws: DatabaseError.self) {
+      try db.database.rows("SELECT * FROM zipgeo_nearest(0, 0, 1, 'sphere', 'ﬁ')")
+    }
+    #expect(
+      ligature?.message == "zipgeo_nearest(): only_country (argument 5) 'ﬁ' is not a two-letter country code, as 'JP'")
     let empty = #expect(throws: DatabaseError.self) { try db.database.rows("SELECT * FROM zipgeo_near('DE:', 1)") }
     #expect(
       empty?.message
@@ -160,6 +171,17 @@ import Testing
     let unknown = #expect(throws: DatabaseError.self) { try db.database.rows("SELECT * FROM zipgeo_near('FR:1', 1)") }
     #expect(
       unknown?.message == "zipgeo_near(): the zips table has no postal codes of country 'FR'; it holds AU, CH and DE")
+  }
+
+  @Test func placesThatCancelOutAreCentredOnTheFirstAndSaySo() throws {
+    let path = try folder.write(
+      "antipodes.csv", "zip,place,country,lat,lon\nAP1,North,AQ,10,20\nAP1,South,AQ,-10,-160\n")
+    let other = folder.path("antipodes.db")
+    _ = try Importer().importFile(path, into: try ZipDatabase(writingAt: other))
+    let code = try ZipDatabase(readingAt: other).requirePostalCode(CodeReference(parsing: "AQ:AP1"))
+    #expect(code.center == Coordinate(uncheckedLatitude: 10, longitude: 20))
+    #expect(!code.centerIsMean)
+    #expect(try db.requirePostalCode(CodeReference(parsing: "DE:01945")).centerIsMean)
   }
 
   @Test func aVersion1TableIsSearchedAsUSData() throws {

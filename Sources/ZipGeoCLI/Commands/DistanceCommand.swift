@@ -37,6 +37,8 @@ enum DistanceCommand {
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     // Both codes from one version of the data, whatever an import does meanwhile.
     let (first, second, several) = try db.readingOneVersion {
+      // A country the database lacks is an error, even beside codes that name their own.
+      if let country { try db.requireCountry(country) }
       let first = try db.requirePostalCode(CodeReference(parsing: arguments.positionals[0], country: country))
       TestHook(environment: context.environment)?.reached("first-zip-read")
       let second = try db.requirePostalCode(CodeReference(parsing: arguments.positionals[1], country: country))

@@ -97,7 +97,11 @@ enum ImportCommand {
       countries: try arguments.value("countries").map { list throws(UsageError) in
         var codes = Set<String>()
         for code in list.split(separator: ",", omittingEmptySubsequences: false) {
-          codes.insert(try countryCode(String(code), option: "--countries <list>"))
+          guard let valid = try? ColumnMap.countryCode(String(code)) else {
+            throw UsageError(
+              "The value '\(list)' is invalid for '--countries <list>': give two-letter country codes, as in DE,AT,CH")
+          }
+          codes.insert(valid)
         }
         return codes
       },

@@ -30,7 +30,9 @@ enum InfoCommand {
     let country = try CountryOption.value(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))
     let (code, several) = try db.readingOneVersion {
-      (
+      // A country the database lacks is an error, even beside a code that names its own.
+      if let country { try db.requireCountry(country) }
+      return (
         try db.requirePostalCode(CodeReference(parsing: arguments.positionals[0], country: country)),
         format == .table ? try db.holdsSeveralCountries() : false
       )
@@ -58,7 +60,11 @@ enum InfoCommand {
     context.console.out(
       fields([
         ("zip", code.code), ("country", code.country), ("places", "\(code.places.count)"),
-        ("center", "\(code.center.latitude),\(code.center.longitude) (their mean position)"),
+        (
+          "center",
+          "\(code.center.latitude),\(code.center.longitude) "
+            + (code.centerIsMean ? "(their mean position)" : "(the first place: the places cancel out, with no mean)")
+        ),
       ]) + "\n" + places.render())
   }
 

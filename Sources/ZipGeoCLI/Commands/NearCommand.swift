@@ -27,10 +27,10 @@ enum NearCommand {
     discussion: """
       Distances are great-circle distances on a sphere of radius 6371.0088 km, or with
       --model wgs84 geodesic distances on the WGS84 ellipsoid, from the centre zip's coordinates
-      (a centre zip itself is at 0, with any zip at the same point). Ties are sorted by zip code,
-      then country, then the order of the file imported.
-      A code with several places is centred on their mean position on the sphere, and every
-      place is a result of its own. A code that several countries have needs its country:
+      (a centre zip of one place is itself at 0, with any zip at the same point). Ties are sorted by
+      zip code, then country, then the order of the file imported. A code with several places is
+      centred on their mean position on the sphere (on the first, for places that cancel out), and
+      every place is a result of its own. A code that several countries have needs its country:
       DE:10115, or --country DE.
       """,
     examples: [

@@ -29,6 +29,10 @@ enum NearestCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
     let count = try arguments.positiveInteger("count", shownAs: "-k <k>") ?? 5
+    // As zipgeo_nearest() in SQL: a million rows is more than any answer needs, and memory stays bounded.
+    guard count <= 1_000_000 else {
+      throw UsageError("The value '\(count)' is invalid for '-k <k>': at most 1000000")
+    }
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments)
     let db = try ZipDatabase(readingAt: context.databasePath(arguments))

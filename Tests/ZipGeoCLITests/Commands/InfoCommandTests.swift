@@ -57,7 +57,7 @@ import Testing
     #expect(result.err == "Error: '3000' is a postal code in AU and CH: add --country or write AU:3000\n")
   }
 
-  @Test(arguments: [
+  static let mistakes: [(arguments: [String], message: String, status: Int32)] = [
     (["DE:"], "Error: 'DE:' is not a postal code: it names the country DE but no code; write DE:CODE\n", 1),
     (["FR:75001"], "Error: zipgeo.db has no postal codes of country 'FR'; it holds AU, CH and DE\n", 1),
     (
@@ -65,12 +65,22 @@ import Testing
     ),
     (["DE:99999"], "Error: zip code 'DE:99999' is not in zipgeo.db\n", 1),
     (
+      ["DE:10115", "--country", "XX"], "Error: zipgeo.db has no postal codes of country 'XX'; it holds AU, CH and DE\n",
+      1
+    ),
+    (
+      ["DE:" + String(repeating: "1", count: 100)],
+      "Error: zip code 'DE:\(String(repeating: "1", count: 37))...' is not in zipgeo.db\n", 1
+    ),
+    (
       ["3000", "--country", "AUS"],
       "Error: The value 'AUS' is invalid for '--country <cc>': give two-letter country codes, as in DE\n"
         + "Usage: zipgeo info <zip> [--country <cc>] [--format <format>] [--db <path>]\n"
         + "  See 'zipgeo info --help' for more information.\n", 64
     ),
-  ])
+  ]
+
+  @Test(arguments: mistakes)
   func aCodeThatNamesNothingIsOneClearError(arguments: [String], message: String, status: Int32) throws {
     let result = try sample.run.run(EndToEndTests.binary, ["info"] + arguments)
     #expect(result.status == status)
