@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// docs/sql.md's `sqlite>` examples, run in the stock shell with the extension loaded on a zipgeo
-/// database of data/zips.csv: each prints exactly what the page shows.
+/// database of data/zips.csv (or of data/world.txt.xz after `.open world.db`): each prints
+/// exactly what the page shows.
 @Suite struct SQLReferenceTests {
   static let page = ExtensionTests.testsFolder.appendingPathComponent("../../docs/sql.md")
 
