@@ -190,6 +190,10 @@ public final class Statement {
   /// Column `index` of the current row read as a double, without boxing (NULL reads as 0).
   public func double(at index: Int) -> Double { csqlite_column_double(handle, Int32(index)) }
 
+  /// Column `index` of the current row read as an integer (0 when it is NULL; SQLite converts
+  /// other types), with one call into SQLite.
+  public func int64(at index: Int) -> Int64 { csqlite_column_int64(handle, Int32(index)) }
+
   /// Column `index` of the current row read as text, or `nil` when it is NULL.
   public func text(at index: Int) -> String? {
     let column = Int32(index)

@@ -123,8 +123,15 @@ public struct RadiusQuery: Equatable, Sendable {
         let distance = model.distance(from: center, to: point, in: unit)
         guard distance <= within else { continue }
         order.append((distance, found.count))
-        found.append(ZipDatabase.zipCode(from: statement))
-        rowids.append(statement.value(at: 9).int64 ?? 0)
+        // Without details, place, state, county and accuracy are NULL: not read (each read of a
+        // column is a call into SQLite, under its mutex in a serialized host such as Python).
+        found.append(
+          details
+            ? ZipDatabase.zipCode(from: statement)
+            : ZipCode(
+              zip: statement.text(at: 0) ?? "", place: nil, state: nil, county: nil, coordinate: point,
+              country: statement.text(at: 6) ?? "US"))
+        rowids.append(statement.int64(at: 9))
       }
     }
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as
