@@ -27,7 +27,9 @@ public struct PostalCode: Equatable, Sendable, CustomStringConvertible {
     code = places[0].zip
     country = places[0].country
     self.places = places
-    center = Sphere.meanPosition(of: places.map(\.coordinate)) ?? places[0].coordinate
+    center =
+      places.count == 1
+      ? places[0].coordinate : Sphere.meanPosition(of: places.map(\.coordinate)) ?? places[0].coordinate
   }
 
   /// Whether `center` is the places' mean position (or the one place): `false` for places whose

@@ -61,10 +61,10 @@ public struct RadiusQuery: Equatable, Sendable {
       """
   }
 
-  /// The eight statements of `sql(details:countries:restricted:)`, made once: a search costs
-  /// tens of microseconds, and building its SQL each time was a few of them.
-  private static let statements = (0..<8).map {
-    sql(details: $0 & 4 != 0, countries: $0 & 2 != 0, restricted: $0 & 1 != 0)
+  /// The statements of `sql(details:countries:restricted:)`, with details or not, restricted or
+  /// not (index: 2 for details, plus 1 for a country), each for both table versions.
+  private static let statements = (0..<4).map { index in
+    Schema.Variants { sql(details: index & 2 != 0, countries: $0, restricted: index & 1 != 0) }
   }
 
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
@@ -99,9 +99,7 @@ public struct RadiusQuery: Equatable, Sendable {
     let second =
       box.longitudeRanges.count > 1
       ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
-    let statement = try Schema.cachedStatement(database) { countries in
-      Self.statements[(details ? 4 : 0) + (countries ? 2 : 0) + (country != nil ? 1 : 0)]
-    }
+    let statement = try Schema.cachedStatement(database, Self.statements[(details ? 2 : 0) + (country != nil ? 1 : 0)])
     try statement.bind(
       values: [
         .null, .null, .real(box.minLatitude), .real(box.maxLatitude), .real(first.lowerBound), .real(first.upperBound),
@@ -200,12 +198,14 @@ extension RadiusQuery {
     }
   }
 
+  private static let byRowid = Schema.Variants {
+    "SELECT \(Schema.placeColumns(countries: $0)) FROM zips WHERE rowid = ?"
+  }
+
   /// `hits` of a search without details, each read again whole by its rowid, or `nil` when a row
   /// is no longer the one found (an import committed in between, outside a read transaction).
   static func detailed(_ hits: [NearbyZip], rowids: [Int64], on database: Database) throws -> [NearbyZip]? {
-    let statement = try Schema.cachedStatement(database) { countries in
-      "SELECT \(Schema.placeColumns(countries: countries)) FROM zips WHERE rowid = ?"
-    }
+    let statement = try Schema.cachedStatement(database, byRowid)
     defer { statement.reset() }
     var detailed: [NearbyZip] = []
     for (hit, rowid) in zip(hits, rowids) {

@@ -124,14 +124,27 @@ public enum Schema {
     "zip, place, state, county, lat, lon, " + (countries ? "country, accuracy" : "'US', NULL")
   }
 
-  /// The statement `sql(true)` gives, kept prepared; on a version-1 table, which has no
-  /// `country` column, the one `sql(false)` gives. (Trying is cheaper than asking the schema on
-  /// every call: a version-2 table succeeds the first time.)
-  static func cachedStatement(_ db: Database, _ sql: (_ countries: Bool) -> String) throws -> Statement {
+  /// One statement written twice: for a table with `country` (version 2) and for a version-1
+  /// table, which has none. Made once, as a static: a search costs tens of microseconds, and
+  /// building its SQL on every call was a few of them.
+  struct Variants: Sendable {
+    let current: String
+    let version1: String
+
+    init(_ sql: (_ countries: Bool) -> String) {
+      current = sql(true)
+      version1 = sql(false)
+    }
+  }
+
+  /// The statement of `variants` for this table, kept prepared: the current one, or on a
+  /// version-1 table, which has no `country` column, the other. (Trying is cheaper than asking
+  /// the schema on every call: a version-2 table succeeds the first time.)
+  static func cachedStatement(_ db: Database, _ variants: Variants) throws -> Statement {
     do {
-      return try db.cachedStatement(sql(true))
+      return try db.cachedStatement(variants.current)
     } catch let error as DatabaseError where error.message.hasPrefix("no such column: country") {
-      return try db.cachedStatement(sql(false))
+      return try db.cachedStatement(variants.version1)
     }
   }
 

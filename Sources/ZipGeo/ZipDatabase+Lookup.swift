@@ -33,9 +33,7 @@ extension ZipDatabase {
     }
     // The first row's country, then any other: a world file's second country comes soon after
     // its first. A version-1 table is all US.
-    let firstRow = try Schema.cachedStatement(database) { countries in
-      countries ? "SELECT country FROM zips LIMIT 1" : "SELECT NULL"
-    }
+    let firstRow = try Schema.cachedStatement(database, Self.firstCountrySQL)
     defer { firstRow.reset() }
     guard try firstRow.step(), let first = firstRow.text(at: 0) else { return false }
     let other = try database.cachedStatement("SELECT 1 FROM zips WHERE country <> ? LIMIT 1")
@@ -56,19 +54,13 @@ extension ZipDatabase {
   /// The places of `reference` in the `zips` table of `db` (which is named `name` in errors):
   /// the one lookup of codes, for the library, the CLI and the SQL table functions.
   static func postalCode(_ reference: CodeReference, on db: Database, shownAs name: String) throws -> PostalCode? {
-    let statement = try Schema.cachedStatement(db) { countries in
-      """
-      SELECT \(Schema.placeColumns(countries: countries)) FROM zips
-      WHERE zip = ?1 AND (?2 IS NULL OR \(countries ? "country" : "'US'") = ?2)
-      ORDER BY \(countries ? "country, " : "")rowid
-      """
-    }
+    let statement = try Schema.cachedStatement(db, placesSQL)
     try statement.bind(values: [.text(reference.code), reference.country.map(DatabaseValue.text) ?? .null])
     defer { statement.reset() }
     var places: [ZipCode] = []
     var countries: [String] = []
     while try statement.step() {
-      if countries.isEmpty { try Schema.requireSearchable(statement, columns: ["zip": 0, "lat": 4, "lon": 5]) }
+      if countries.isEmpty { try Schema.requireSearchable(statement, columns: Self.placeColumnIndexes) }
       _ = try storedCoordinate(
         zip: reference.description, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
       let place = zipCode(from: statement)
@@ -93,9 +85,7 @@ extension ZipDatabase {
       defer { listed.reset() }
       if (try? listed.bind(values: [.text(country)])) != nil, (try? listed.step()) == true { return true }
     }
-    let statement = try Schema.cachedStatement(db) { countries in
-      "SELECT 1 FROM zips WHERE \(countries ? "country" : "'US'") = ? LIMIT 1"
-    }
+    let statement = try Schema.cachedStatement(db, holdsSQL)
     try statement.bind(values: [.text(country)])
     defer { statement.reset() }
     return try statement.step()
@@ -104,15 +94,30 @@ extension ZipDatabase {
   /// The countries `db` holds, in order (at most `limit`). Read from the rows themselves, which a
   /// tool other than zipgeo may have changed: a scan of the table, for messages and summaries.
   static func countries(on db: Database, limit: Int = Int.max) throws -> [String] {
-    let statement = try Schema.cachedStatement(db) { countries in
-      countries
-        ? "SELECT DISTINCT country FROM zips ORDER BY country LIMIT ?"
-        : "SELECT 'US' FROM zips LIMIT min(?, 1)"
-    }
+    let statement = try Schema.cachedStatement(db, countriesSQL)
     try statement.bind(values: [.integer(Int64(min(limit, Int(Int64.max))))])
     defer { statement.reset() }
     var countries: [String] = []
     while try statement.step() { countries.append(statement.text(at: 0) ?? "") }
     return countries
+  }
+
+  /// Where the statement of `placesSQL` has the columns `Schema.requireSearchable` checks.
+  private static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
+  private static let firstCountrySQL = Schema.Variants {
+    $0 ? "SELECT country FROM zips LIMIT 1" : "SELECT NULL"
+  }
+  private static let placesSQL = Schema.Variants {
+    """
+    SELECT \(Schema.placeColumns(countries: $0)) FROM zips
+    WHERE zip = ?1 AND (?2 IS NULL OR \($0 ? "country" : "'US'") = ?2)
+    ORDER BY \($0 ? "country, " : "")rowid
+    """
+  }
+  private static let holdsSQL = Schema.Variants {
+    "SELECT 1 FROM zips WHERE \($0 ? "country" : "'US'") = ? LIMIT 1"
+  }
+  private static let countriesSQL = Schema.Variants {
+    $0 ? "SELECT DISTINCT country FROM zips ORDER BY country LIMIT ?" : "SELECT 'US' FROM zips LIMIT min(?, 1)"
   }
 }

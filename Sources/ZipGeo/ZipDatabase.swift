@@ -195,14 +195,16 @@ public final class ZipDatabase {
   /// The point a stored row gives, checked as every stored coordinate is (`Coordinate(storedLatitude:longitude:)`):
   /// a file edited by hand or damaged can hold a latitude of 95, text or NULL, which must become
   /// an error naming the zip code, never a search around a point that does not exist.
-  static func storedCoordinate(zip: String, latitude: DatabaseValue, longitude: DatabaseValue) throws -> Coordinate {
+  static func storedCoordinate(zip: @autoclosure () -> String, latitude: DatabaseValue, longitude: DatabaseValue)
+    throws -> Coordinate
+  {
     func number(_ value: DatabaseValue, _ name: String) throws -> Double {
       switch value {
       case .integer, .real: return value.double!
-      case .null: throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is NULL")
+      case .null: throw ZipGeoError.damagedRow(zip: zip().shortened, reason: "its \(name) is NULL")
       case .text(let text):
-        throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is text '\(text.shortened)'")
-      case .blob: throw ZipGeoError.damagedRow(zip: zip.shortened, reason: "its \(name) is a blob")
+        throw ZipGeoError.damagedRow(zip: zip().shortened, reason: "its \(name) is text '\(text.shortened)'")
+      case .blob: throw ZipGeoError.damagedRow(zip: zip().shortened, reason: "its \(name) is a blob")
       }
     }
     let lat = try number(latitude, "latitude")
@@ -210,7 +212,7 @@ public final class ZipDatabase {
     do {
       return try Coordinate(storedLatitude: lat, longitude: lon)
     } catch {
-      throw ZipGeoError.damagedRow(zip: zip.shortened, reason: error.description)
+      throw ZipGeoError.damagedRow(zip: zip().shortened, reason: error.description)
     }
   }
 }
