@@ -28,7 +28,7 @@ import CSQLiteAPI
 /// instead of recursing until the stack overflows.
 public struct TableFunction: Sendable {
   /// Makes the rows from the arguments, for one call.
-  public typealias Body = @Sendable (borrowing FunctionArguments, Call) throws -> [[DatabaseValue]]
+  public typealias Body = @Sendable (borrowing FunctionArguments, Call) throws -> any TableFunctionRows
 
   /// What a call knows besides its arguments.
   public struct Call {
@@ -86,8 +86,8 @@ public struct TableFunction: Sendable {
 
 /// The rows of one call, held for SQLite's cursor.
 private final class TableRows {
-  let rows: [[DatabaseValue]]
-  init(_ rows: [[DatabaseValue]]) { self.rows = rows }
+  let rows: any TableFunctionRows
+  init(_ rows: any TableFunctionRows) { self.rows = rows }
 }
 
 /// Keeps a table function alive while SQLite holds it, with a connection object for its calls
@@ -127,10 +127,11 @@ extension Database {
       handle, function.name, function.schema, Int32(function.columns.count), Int32(function.arguments.count),
       Int32(function.requiredArguments), function.isInnocuous ? 1 : 0, box,
       { context, db, argc, argv, used, errorMessage in fill(context, db, argc, argv, used, errorMessage) },
-      { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().rows.count) },
+      { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().rows.rowCount) },
       { rows, row, column, context in
         guard let rows, let context else { return }
-        let value = Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().rows[Int(row)][Int(column)]
+        let value = Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().rows.value(
+          row: Int(row), column: Int(column))
         setResult(value, on: context)
       },
       { rows in
@@ -177,7 +178,7 @@ private func fill(
     // true, whether written as a call or as a WHERE term, and the body never sees a NULL.
     let arguments = FunctionArguments(values: argv, count: Int(argc))
     if (0..<Int(argc)).contains(where: { argv?[$0] != nil && arguments.isNull(at: $0) }) {
-      return Unmanaged.passRetained(TableRows([])).toOpaque()
+      return Unmanaged.passRetained(TableRows([[DatabaseValue]]())).toOpaque()
     }
     box.isRunning = true
     defer { box.isRunning = false }
@@ -190,4 +191,19 @@ private func fill(
     errorMessage?.pointee = csqlite_strdup("\(reported)")
     return nil
   }
+}
+
+/// The rows a table function returns, read by SQLite one value at a time, and only those of the
+/// columns the query uses: an array of rows, or a type that makes each value when it is asked
+/// for (a search's results, without an array of values for every row).
+public protocol TableFunctionRows {
+  /// How many rows there are.
+  var rowCount: Int { get }
+  /// The value of `column` (a column of the function's, not an argument) in `row`.
+  func value(row: Int, column: Int) -> DatabaseValue
+}
+
+extension Array: TableFunctionRows where Element == [DatabaseValue] {
+  public var rowCount: Int { count }
+  public func value(row: Int, column: Int) -> DatabaseValue { self[row][column] }
 }

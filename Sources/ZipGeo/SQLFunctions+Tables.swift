@@ -124,9 +124,22 @@ extension SQLFunctions {
   }
 
   /// The rows of a search: each zip code's columns, then its distance in the unit it was
-  /// measured in (the unit `distance(..., unit)` would give, to the last bit).
-  static func rows(_ hits: [NearbyZip]) -> [[DatabaseValue]] {
-    hits.map { $0.zipCode.values(then: [.real($0.distance.value)]) }
+  /// measured in (the unit `distance(..., unit)` would give, to the last bit). Each value is
+  /// made when SQLite reads it, and only for the columns the query uses.
+  static func rows(_ hits: [NearbyZip]) -> SearchRows {
+    SearchRows(hits: hits)
+  }
+
+  /// A search's results as table-function rows, in the columns of `searchColumns`.
+  struct SearchRows: TableFunctionRows {
+    let hits: [NearbyZip]
+
+    var rowCount: Int { hits.count }
+
+    func value(row: Int, column: Int) -> DatabaseValue {
+      // Read in place: a copy of the hit would retain and release each of its strings.
+      column == ZipCode.columns.count ? .real(hits[row].distance.value) : hits[row].zipCode.value(column: column)
+    }
   }
 
   /// Runs a search, turning what goes wrong in it (a `zips` table that cannot be searched, a

@@ -7,18 +7,20 @@ extension ZipCode {
   /// The values of `columns`, typed: text for names (so `01001` keeps its zero), reals for
   /// coordinates, NULL where the data set has nothing.
   public var values: [DatabaseValue] {
-    values(then: [])
+    Self.columns.indices.map(value(column:))
   }
 
-  /// `values` followed by `more`, in one array.
-  func values(then more: [DatabaseValue]) -> [DatabaseValue] {
-    var values: [DatabaseValue] = [
-      .text(zip), place.map(DatabaseValue.text) ?? .null, state.map(DatabaseValue.text) ?? .null,
-      county.map(DatabaseValue.text) ?? .null, .real(coordinate.latitude), .real(coordinate.longitude),
-      .text(country), accuracy.map { .integer(Int64($0)) } ?? .null,
-    ]
-    values.reserveCapacity(values.count + more.count)
-    values += more
-    return values
+  /// The value of `columns[column]`.
+  func value(column: Int) -> DatabaseValue {
+    switch column {
+    case 0: .text(zip)
+    case 1: place.map(DatabaseValue.text) ?? .null
+    case 2: state.map(DatabaseValue.text) ?? .null
+    case 3: county.map(DatabaseValue.text) ?? .null
+    case 4: .real(coordinate.latitude)
+    case 5: .real(coordinate.longitude)
+    case 6: .text(country)
+    default: accuracy.map { .integer(Int64($0)) } ?? .null
+    }
   }
 }
