@@ -106,7 +106,7 @@ extension SQLFunctions {
       // A country the table lacks would widen the search to the whole Earth to find nothing.
       if let country, try !ZipDatabase.holds(country, on: call.database) {
         throw ZipGeoError.unknownCountry(
-          country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database))
+          country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database).map(\.country))
       }
       return rows(
         try RadiusQuery.nearest(

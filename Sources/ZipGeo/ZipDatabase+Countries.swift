@@ -12,19 +12,17 @@ extension ZipDatabase {
   /// let countries = try ZipDatabase(readingAt: "world.db").countries()  // AD, AR, AS, AT, ...
   /// ```
   public func countries() throws -> [CountrySummary] {
-    let sql: String
-    if try Schema.hasCountriesTable(database) {
-      sql = "SELECT country, places, codes, source, imported FROM countries ORDER BY country"
-    } else {
-      let columns = try database.rows("SELECT name FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
-      // Version 1 has no country column: every row is US.
-      let country = columns.contains("country") ? "country" : "'US'"
-      sql = """
-        SELECT \(country) AS c, count(*), count(DISTINCT zip), NULL, NULL FROM zips
-        GROUP BY c HAVING count(*) > 0 ORDER BY c
-        """
-    }
-    let statement = try database.prepare(sql)
+    try Self.countries(on: database)
+  }
+
+  /// The countries of the `zips` table of `db`, as `countries()` gives them: for the library, the
+  /// command line and the messages of the SQL functions.
+  static func countries(on db: Database) throws -> [CountrySummary] {
+    let statement =
+      try Schema.hasCountriesTable(db)
+      ? try db.cachedStatement("SELECT country, places, codes, source, imported FROM countries ORDER BY country")
+      : try Schema.cachedStatement(db, countedSQL)
+    defer { statement.reset() }
     var countries: [CountrySummary] = []
     while try statement.step() {
       countries.append(
@@ -33,7 +31,15 @@ extension ZipDatabase {
           codes: Int(statement.value(at: 2).int64 ?? 0), source: statement.text(at: 3),
           imported: statement.text(at: 4)))
     }
-    statement.reset()
     return countries
+  }
+
+  /// The countries counted from the rows, with no source or import time (version 1 has no
+  /// country column: every row is US).
+  private static let countedSQL = Schema.Variants {
+    """
+    SELECT \($0 ? "country" : "'US'") AS c, count(*), count(DISTINCT zip), NULL, NULL FROM zips
+    GROUP BY c HAVING count(*) > 0 ORDER BY c
+    """
   }
 }

@@ -48,7 +48,8 @@ extension ZipDatabase {
   /// - Throws: `ZipGeoError.unknownCountry` naming the countries it holds.
   public func requireCountry(_ country: String) throws {
     guard try !Self.holds(country, on: database) else { return }
-    throw ZipGeoError.unknownCountry(country: country, path: shownName, known: try Self.countries(on: database))
+    throw ZipGeoError.unknownCountry(
+      country: country, path: shownName, known: try Self.countries(on: database).map(\.country))
   }
 
   /// The places of `reference` in the `zips` table of `db` (which is named `name` in errors):
@@ -72,7 +73,7 @@ extension ZipDatabase {
       throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: countries.sorted())
     }
     if places.isEmpty, let country = reference.country, try !holds(country, on: db) {
-      throw ZipGeoError.unknownCountry(country: country, path: name, known: try Self.countries(on: db))
+      throw ZipGeoError.unknownCountry(country: country, path: name, known: try Self.countries(on: db).map(\.country))
     }
     return PostalCode(places: places)
   }
@@ -91,17 +92,6 @@ extension ZipDatabase {
     return try statement.step()
   }
 
-  /// The countries `db` holds, in order (at most `limit`). Read from the rows themselves, which a
-  /// tool other than zipgeo may have changed: a scan of the table, for messages and summaries.
-  static func countries(on db: Database, limit: Int = Int.max) throws -> [String] {
-    let statement = try Schema.cachedStatement(db, countriesSQL)
-    try statement.bind(values: [.integer(Int64(min(limit, Int(Int64.max))))])
-    defer { statement.reset() }
-    var countries: [String] = []
-    while try statement.step() { countries.append(statement.text(at: 0) ?? "") }
-    return countries
-  }
-
   /// Where the statement of `placesSQL` has the columns `Schema.requireSearchable` checks.
   private static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
   private static let firstCountrySQL = Schema.Variants {
@@ -116,8 +106,5 @@ extension ZipDatabase {
   }
   private static let holdsSQL = Schema.Variants {
     "SELECT 1 FROM zips WHERE \($0 ? "country" : "'US'") = ? LIMIT 1"
-  }
-  private static let countriesSQL = Schema.Variants {
-    $0 ? "SELECT DISTINCT country FROM zips ORDER BY country LIMIT ?" : "SELECT 'US' FROM zips LIMIT min(?, 1)"
   }
 }
