@@ -201,7 +201,10 @@ func setResult(_ value: DatabaseValue, on context: OpaquePointer) {
   case .integer(let int): csqlite_result_int64(context, int)
   case .real(let double): csqlite_result_double(context, double)
   case .text(let string):
-    withUTF8(string) { csqlite_result_text(context, $0, $1) }
+    // A C string: NUL-terminated after its bytes, as csqlite_result_text needs (native
+    // strings lend their storage, small ones are copied to the stack).
+    let count = Int32(string.utf8.count)
+    string.withCString { csqlite_result_text(context, $0, count) }
   case .blob(let bytes):
     (bytes.isEmpty ? [0] : bytes).withUnsafeBytes {
       csqlite_result_blob(context, $0.baseAddress, Int32(bytes.count))

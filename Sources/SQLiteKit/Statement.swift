@@ -201,6 +201,18 @@ public final class Statement {
     let count = Int(csqlite_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
+
+  /// Column `index` read as text, or `nil` when it is NULL: `previous` itself when the column
+  /// holds the same bytes, so that a value repeated row after row is not made again each time.
+  public func text(at index: Int, reusing previous: String) -> String? {
+    let column = Int32(index)
+    guard let text = csqlite_column_text(handle, column) else { return nil }
+    let bytes = UnsafeBufferPointer(start: text, count: Int(csqlite_column_bytes(handle, column)))
+    // Byte buffers compared directly (the UTF-8 view of a native string is contiguous).
+    let same = previous.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+    if same ?? previous.utf8.elementsEqual(bytes) { return previous }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }
 
 extension String {

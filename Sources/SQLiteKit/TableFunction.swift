@@ -84,10 +84,26 @@ public struct TableFunction: Sendable {
   }
 }
 
-/// The rows of one call, held for SQLite's cursor.
-private final class TableRows {
-  let rows: any TableFunctionRows
-  init(_ rows: any TableFunctionRows) { self.rows = rows }
+/// The rows of one call, held for SQLite's cursor. Each value is read through a subclass that
+/// knows the rows' type: no copy of an existential for every value SQLite asks for.
+private class TableRows {
+  var count: Int { 0 }
+  func setResult(row: Int, column: Int, on context: OpaquePointer) {}
+
+  /// `rows`, held with their type.
+  static func holding(_ rows: any TableFunctionRows) -> TableRows {
+    func typed<Rows: TableFunctionRows>(_ rows: Rows) -> TableRows { TypedTableRows(rows) }
+    return typed(rows)
+  }
+}
+
+private final class TypedTableRows<Rows: TableFunctionRows>: TableRows {
+  let rows: Rows
+  init(_ rows: Rows) { self.rows = rows }
+  override var count: Int { rows.rowCount }
+  override func setResult(row: Int, column: Int, on context: OpaquePointer) {
+    SQLiteKit.setResult(rows.value(row: row, column: column), on: context)
+  }
 }
 
 /// Keeps a table function alive while SQLite holds it, with a connection object for its calls
@@ -127,12 +143,11 @@ extension Database {
       handle, function.name, function.schema, Int32(function.columns.count), Int32(function.arguments.count),
       Int32(function.requiredArguments), function.isInnocuous ? 1 : 0, box,
       { context, db, argc, argv, used, errorMessage in fill(context, db, argc, argv, used, errorMessage) },
-      { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().rows.rowCount) },
+      { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().count) },
       { rows, row, column, context in
         guard let rows, let context else { return }
-        let value = Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().rows.value(
-          row: Int(row), column: Int(column))
-        setResult(value, on: context)
+        Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().setResult(
+          row: Int(row), column: Int(column), on: context)
       },
       { rows in
         guard let rows else { return }
@@ -159,8 +174,10 @@ private func fill(
   guard let context, let db else { return nil }
   let box = Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue()
   let function = box.function
-  let reentry = FunctionError(
-    "\(function.name)(): called while it is already running on this connection (through a view or trigger?)")
+  var reentry: FunctionError {
+    FunctionError(
+      "\(function.name)(): called while it is already running on this connection (through a view or trigger?)")
+  }
   let isOutermost = !box.isRunning
   if isOutermost { box.wasReentered = false }
   do {
@@ -178,13 +195,13 @@ private func fill(
     // true, whether written as a call or as a WHERE term, and the body never sees a NULL.
     let arguments = FunctionArguments(values: argv, count: Int(argc))
     if (0..<Int(argc)).contains(where: { argv?[$0] != nil && arguments.isNull(at: $0) }) {
-      return Unmanaged.passRetained(TableRows([[DatabaseValue]]())).toOpaque()
+      return Unmanaged.passRetained(TableRows.holding([[DatabaseValue]]())).toOpaque()
     }
     box.isRunning = true
     defer { box.isRunning = false }
     let call = TableFunction.Call(database: box.database(db), usedColumns: used)
     let rows = try function.body(arguments, call)
-    return Unmanaged.passRetained(TableRows(rows)).toOpaque()
+    return Unmanaged.passRetained(TableRows.holding(rows)).toOpaque()
   } catch {
     // The body failed because a statement it ran re-entered the function: say that, plainly.
     let reported = isOutermost && box.wasReentered ? reentry : error

@@ -44,10 +44,16 @@ enum GridCell {
     if rows.count * box.longitudeRanges.count > maximumRanges {
       return [(rows.lowerBound * columns)...(rows.upperBound * columns + columns - 1)]
     }
-    return rows.flatMap { row in
-      box.longitudeRanges.map { range in
-        (row * columns + column(max(-180, range.lowerBound)))...(row * columns + column(min(180, range.upperBound)))
+    let columnRanges = box.longitudeRanges.map {
+      column(max(-180, $0.lowerBound))...column(min(180, $0.upperBound))
+    }
+    var ranges: [ClosedRange<Int>] = []
+    ranges.reserveCapacity(rows.count * columnRanges.count)
+    for row in rows {
+      for range in columnRanges {
+        ranges.append((row * columns + range.lowerBound)...(row * columns + range.upperBound))
       }
     }
+    return ranges
   }
 }

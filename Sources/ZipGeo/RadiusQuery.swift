@@ -42,29 +42,35 @@ public struct RadiusQuery: Equatable, Sendable {
   }
 
   /// The box search over one range of grid cells: parameters 1-2 are the range of cells, 3-4
-  /// the box's latitudes, 5-8 its one or two longitude ranges, 9 the country when `restricted`.
+  /// the box's latitudes, 5-6 its longitudes, 7-8 its second range of longitudes when
+  /// `twoRanges` (a box across the 180th meridian), 9 the country when `restricted`.
   /// `cell` is read (from the index) for its declared type, which `Schema.requireSearchable`
   /// checks; `rowid` (in every index entry) orders ties and finds a row's details later. A version-1 table (`countries: false`) has no country column: its rows are US.
   ///
   /// Without `details`, place, state, county and accuracy are NULL and the query reads only the
   /// index, which holds zip, lat, lon and country: no lookup in the table for each zip found.
-  static func sql(details: Bool, countries: Bool, restricted: Bool) -> String {
+  static func sql(details: Bool, countries: Bool, restricted: Bool, twoRanges: Bool) -> String {
     let country = countries ? "country" : "'US'"
     let columns =
       details ? Schema.placeColumns(countries: countries) : "zip, NULL, NULL, NULL, lat, lon, \(country), NULL"
+    // Every row of the cells is tested in SQLite's interpreter, most of them against the box
+    // alone: a box of one range of longitudes (nearly all of them) is tested without the OR.
+    let longitudes = twoRanges ? "(lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)" : "lon BETWEEN ?5 AND ?6"
     return """
       SELECT \(columns), cell, rowid
       FROM zips
       WHERE cell BETWEEN ?1 AND ?2
         AND lat BETWEEN ?3 AND ?4
-        AND (lon BETWEEN ?5 AND ?6 OR lon BETWEEN ?7 AND ?8)\(restricted ? "\n  AND \(country) = ?9" : "")
+        AND \(longitudes)\(restricted ? "\n  AND \(country) = ?9" : "")
       """
   }
 
-  /// The statements of `sql(details:countries:restricted:)`, with details or not, restricted or
-  /// not (index: 2 for details, plus 1 for a country), each for both table versions.
-  private static let statements = (0..<4).map { index in
-    Schema.Variants { sql(details: index & 2 != 0, countries: $0, restricted: index & 1 != 0) }
+  /// The statements of `sql(details:countries:restricted:twoRanges:)`, each for both table
+  /// versions; index: 4 for details, plus 2 for a country, plus 1 for two ranges of longitudes.
+  private static let statements = (0..<8).map { index in
+    Schema.Variants {
+      sql(details: index & 4 != 0, countries: $0, restricted: index & 2 != 0, twoRanges: index & 1 != 0)
+    }
   }
 
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
@@ -94,22 +100,28 @@ public struct RadiusQuery: Equatable, Sendable {
   /// zipgeo's come out as SQLite's.
   fileprivate func search(on database: Database, details: Bool) throws -> (hits: [NearbyZip], rowids: [Int64]) {
     let box = model.boundingBox(around: center, radius: radius.metres)
-    let first = box.longitudeRanges[0]
-    // When the box needs one longitude range, the second is empty (1 to 0) and matches nothing.
-    let second =
-      box.longitudeRanges.count > 1
-      ? (box.longitudeRanges[1].lowerBound, box.longitudeRanges[1].upperBound) : (1.0, 0.0)
-    let statement = try Schema.cachedStatement(database, Self.statements[(details ? 2 : 0) + (country != nil ? 1 : 0)])
-    try statement.bind(
-      values: [
-        .null, .null, .real(box.minLatitude), .real(box.maxLatitude), .real(first.lowerBound), .real(first.upperBound),
-        .real(second.0), .real(second.1),
-      ] + (country.map { [.text($0)] } ?? []))
+    let twoRanges = box.longitudeRanges.count > 1
+    let statement = try Schema.cachedStatement(
+      database, Self.statements[(details ? 4 : 0) + (country != nil ? 2 : 0) + (twoRanges ? 1 : 0)])
     defer { statement.reset() }
+    statement.reset()
+    try statement.bind(.real(box.minLatitude), at: 3)
+    try statement.bind(.real(box.maxLatitude), at: 4)
+    for (index, longitudes) in box.longitudeRanges.prefix(2).enumerated() {
+      try statement.bind(.real(longitudes.lowerBound), at: Int32(5 + 2 * index))
+      try statement.bind(.real(longitudes.upperBound), at: Int32(6 + 2 * index))
+    }
+    if let country { try statement.bind(.text(country), at: 9) }
     let (within, unit) = (radius.value, radius.unit)
     var found: [ZipCode] = []
     var rowids: [Int64] = []
     var order: [(distance: Double, index: Int)] = []
+    // Room for a typical search without growing (each growth copies the array).
+    found.reserveCapacity(32)
+    rowids.reserveCapacity(32)
+    order.reserveCapacity(32)
+    // Most rows of a database share their country: its text is made once, not once a row.
+    var lastCountry = country ?? "US"
     for cells in GridCell.ranges(covering: box) {
       statement.reset()
       try statement.bind(.integer(Int64(cells.lowerBound)), at: 1)
@@ -123,12 +135,15 @@ public struct RadiusQuery: Equatable, Sendable {
         order.append((distance, found.count))
         // Without details, place, state, county and accuracy are NULL: not read (each read of a
         // column is a call into SQLite, under its mutex in a serialized host such as Python).
-        found.append(
-          details
-            ? ZipDatabase.zipCode(from: statement)
-            : ZipCode(
+        if details {
+          found.append(ZipDatabase.zipCode(from: statement))
+        } else {
+          lastCountry = statement.text(at: 6, reusing: lastCountry) ?? "US"
+          found.append(
+            ZipCode(
               zip: statement.text(at: 0) ?? "", place: nil, state: nil, county: nil, coordinate: point,
-              country: statement.text(at: 6) ?? "US"))
+              country: lastCountry))
+        }
         rowids.append(statement.int64(at: 9))
       }
     }

@@ -13,6 +13,24 @@ import Testing
     #expect(try db.scalar("SELECT twice('1.5')") == .real(3))
   }
 
+  /// Texts of every storage Swift has (small, native, empty) and with NULs inside: text goes to
+  /// SQLite as a C string when it can, and by its length when a NUL inside would cut it short.
+  @Test(arguments: [
+    "", "a", "123456789012345", "1234567890123456", "é", "a\0b", "\0", "abc\0", String(repeating: "zip ", count: 1000),
+  ])
+  func textResultsKeepEveryByteWithOrWithoutNULsInside(text: String) throws {
+    let db = try Database.inMemory()
+    try db.add(function: DatabaseFunction("constant_text", argumentCount: 0) { _ in .text(text) })
+    let hex = text.utf8.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    #expect(try db.scalar("SELECT hex(CAST(constant_text() AS BLOB))") == .text(hex))
+    #expect(try db.scalar("SELECT typeof(constant_text())") == .text("text"))
+    #expect(try db.scalar("SELECT constant_text()") == .text(text))
+    // Through a table function's column too, read back by the C API as text.
+    try db.add(tableFunction: TableFunction("constant_rows", columns: ["t"], arguments: []) { _, _ in [[.text(text)]] })
+    #expect(try db.scalar("SELECT hex(CAST(t AS BLOB)) FROM constant_rows") == .text(hex))
+    #expect(try db.scalar("SELECT t FROM constant_rows") == .text(text))
+  }
+
   @Test func nullInGivesNullOut() throws {
     let db = try Database.inMemory()
     try db.add(function: Self.twice)

@@ -146,19 +146,25 @@ import Testing
     }
   }
 
-  @Test(arguments: [false, true])
-  func theRadiusQueryReadsTheCellIndexWithOrWithoutACountry(restricted: Bool) throws {
-    let sql = RadiusQuery.sql(details: true, countries: true, restricted: restricted)
-    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: restricted ? 9 : 8))
+  @Test(arguments: [false, true], [false, true])
+  func theRadiusQueryReadsTheCellIndexWithOrWithoutACountryAndWithOneOrTwoRangesOfLongitudes(
+    restricted: Bool, twoRanges: Bool
+  ) throws {
+    let sql = RadiusQuery.sql(details: true, countries: true, restricted: restricted, twoRanges: twoRanges)
+    let parameters = restricted ? 9 : twoRanges ? 8 : 6
+    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: parameters))
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
     #expect(plan.contains("USING INDEX zips_cell (cell>? AND cell<?)"), "\(plan)")
     #expect(!plan.contains("SCAN zips"), "\(plan)")
   }
 
-  @Test(arguments: [false, true])
-  func withoutPlaceNamesTheRadiusQueryReadsOnlyTheIndexWithOrWithoutACountry(restricted: Bool) throws {
-    let sql = RadiusQuery.sql(details: false, countries: true, restricted: restricted)
-    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: restricted ? 9 : 8))
+  @Test(arguments: [false, true], [false, true])
+  func withoutPlaceNamesTheRadiusQueryReadsOnlyTheIndexWithOrWithoutACountryAndWithOneOrTwoRangesOfLongitudes(
+    restricted: Bool, twoRanges: Bool
+  ) throws {
+    let sql = RadiusQuery.sql(details: false, countries: true, restricted: restricted, twoRanges: twoRanges)
+    let parameters = restricted ? 9 : twoRanges ? 8 : 6
+    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: parameters))
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
     #expect(plan.contains("USING COVERING INDEX zips_cell (cell>? AND cell<?)"), "\(plan)")
   }

@@ -9,13 +9,13 @@ Usage:
                          INSERT INTO rt SELECT rowid, lat, lat, lon, lon FROM zips;"
     LIBRARY  the extension without its suffix, its debug info stripped for valgrind:
              strip --strip-debug -o /tmp/ic/libZipgeo.so .build/release/libZipgeo.so -> /tmp/ic/libZipgeo
-    METHOD   zipgeo | rtree | none (the same program running no query)
+    METHOD   zipgeo | rtree | zipgeo-all | rtree-all | none (the same program running no query)
     PLACE    plano (10 km around 75075) | frankfurt (100 km around 50.11, 8.68)
     N        how many times the query runs after a first, warming run
 
 Per query: run it under `valgrind --tool=callgrind --callgrind-out-file=/dev/null` with N = 0
 and N = 100 and divide the difference of the "Collected" counts by 100. Both methods read zip,
-country and distance, nearest first.
+country and distance, nearest first; with -all, every column (place, state, county, ... too).
 """
 import math
 import sqlite3
@@ -31,11 +31,16 @@ connection.load_extension(library)
 dlat = km / 111.19
 dlon = dlat / math.cos(math.radians(lat))
 d = f"distance({lat}, {lon}, t.lat, t.lon)"
+every = "t.zip, t.place, t.state, t.county, t.lat, t.lon, t.country, t.accuracy"
+def rtree(columns):
+    return (f"SELECT {columns}, {d} FROM rt b JOIN zips t ON t.rowid = b.id "
+            f"WHERE b.minlat >= {lat - dlat} AND b.maxlat <= {lat + dlat} AND b.minlon >= {lon - dlon} "
+            f"AND b.maxlon <= {lon + dlon} AND {d} <= {km} ORDER BY {d}, t.zip, t.country")
 sql = {
-    "rtree": f"SELECT t.zip, t.country, {d} FROM rt b JOIN zips t ON t.rowid = b.id "
-             f"WHERE b.minlat >= {lat - dlat} AND b.maxlat <= {lat + dlat} AND b.minlon >= {lon - dlon} "
-             f"AND b.maxlon <= {lon + dlon} AND {d} <= {km} ORDER BY {d}, t.zip",
+    "rtree": rtree("t.zip, t.country"),
+    "rtree-all": rtree(every),
     "zipgeo": f"SELECT zip, country, distance FROM zipgeo_within({lat}, {lon}, {km})",
+    "zipgeo-all": f"SELECT * FROM zipgeo_within({lat}, {lon}, {km})",
     "none": "SELECT 1",
 }[method]
 connection.execute(sql).fetchall()

@@ -8,6 +8,7 @@
 #define ZIPGEO_CSQLITEAPI_H
 
 #include <sqlite3ext.h>
+#include <string.h>
 
 /// The routine table in use by this process, or NULL before one is installed.
 extern const sqlite3_api_routines *csqlite_routines;
@@ -135,8 +136,12 @@ static inline void csqlite_result_double(sqlite3_context *ctx, double v) { CSQLI
 static inline void csqlite_result_int64(sqlite3_context *ctx, sqlite3_int64 v) {
   CSQLITE_API->result_int64(ctx, v);
 }
+/// `text` holds `n` bytes and a NUL after them. Text without NULs inside goes to SQLite as
+/// NUL-terminated (length -1): given a length, SQLite stores the bytes without a terminator, and
+/// the first `sqlite3_column_text` of the result (Python reads every text so) grows the copy
+/// again to add one. Text with NULs inside keeps its length.
 static inline void csqlite_result_text(sqlite3_context *ctx, const char *text, int n) {
-  CSQLITE_API->result_text(ctx, text, n, SQLITE_TRANSIENT);
+  CSQLITE_API->result_text(ctx, text, strlen(text) == (size_t)n ? -1 : n, SQLITE_TRANSIENT);
 }
 static inline void csqlite_result_blob(sqlite3_context *ctx, const void *bytes, int n) {
   CSQLITE_API->result_blob(ctx, bytes, n, SQLITE_TRANSIENT);
