@@ -134,6 +134,7 @@ try:
         "near '75075' 10 km": {
             "zipgeo_near, world": ("world", "SELECT * FROM zipgeo_near('75075', 10)"),
             "zipgeo_near, US only": ("US", "SELECT * FROM zipgeo_near('75075', 10)"),
+            "zipgeo_within 75075's point, world": ("world", f"SELECT * FROM zipgeo_within({plano[0]}, {plano[1]}, 10)"),
             "R*Tree + distance(), world": ("world", rtree_sql(*plano, 10)),
         },
         "within 100 km of Frankfurt": {
@@ -146,6 +147,9 @@ try:
         "near '75075' 10 km, zip only": {
             "zipgeo_near, world": ("world", "SELECT zip, country, distance FROM zipgeo_near('75075', 10)"),
             "zipgeo_near, US only": ("US", "SELECT zip, country, distance FROM zipgeo_near('75075', 10)"),
+            # The R*Tree query is given 75075's point; zipgeo_near looks the code up first.
+            "zipgeo_within 75075's point, world": (
+                "world", f"SELECT zip, country, distance FROM zipgeo_within({plano[0]}, {plano[1]}, 10)"),
             "R*Tree + distance(), world": ("world", rtree_sql(*plano, 10, columns="t.zip, t.country")),
         },
         "within 100 km of Frankfurt, zip only": {

@@ -15,7 +15,7 @@ public final class Statement {
   /// The SQL text.
   public let sql: String
   /// What `oncePerPreparation(_:_:)` computed under each name, and for which preparation.
-  private var preparationValues: [String: (preparation: Int32, value: Any)] = [:]
+  private var preparationValues: [String: (preparation: Int32, value: AnyObject)] = [:]
   /// The key at which `checkOnce(whileUnchanged:_:)` last passed.
   private var checkedKey: [Int64]?
 
@@ -55,11 +55,14 @@ public final class Statement {
   /// `compute` that throws is run again next time.
   public func oncePerPreparation<T>(_ name: String, _ compute: (Statement) throws -> T) throws -> T {
     let preparation = csqlite_statement_repreparations(handle)
-    if let cached = preparationValues[name], cached.preparation == preparation, let value = cached.value as? T {
-      return value
+    // Kept in a class box: a class cast is cheap where a cast of `Any` to a tuple is not.
+    if let cached = preparationValues[name], cached.preparation == preparation,
+      let box = cached.value as? PreparationValue<T>
+    {
+      return box.value
     }
     let value = try compute(self)
-    preparationValues[name] = (preparation, value)
+    preparationValues[name] = (preparation, PreparationValue(value))
     return value
   }
 
@@ -220,4 +223,10 @@ extension String {
   var trimmingWhitespace: String {
     String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
+}
+
+/// A value `Statement.oncePerPreparation(_:_:)` keeps.
+private final class PreparationValue<T> {
+  let value: T
+  init(_ value: T) { self.value = value }
 }

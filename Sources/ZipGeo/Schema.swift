@@ -128,12 +128,12 @@ public enum Schema {
   /// table, which has none. Made once, as a static: a search costs tens of microseconds, and
   /// building its SQL on every call was a few of them.
   struct Variants: Sendable {
-    let current: String
-    let version1: String
+    let current: CachedSQL
+    let version1: CachedSQL
 
     init(_ sql: (_ countries: Bool) -> String) {
-      current = sql(true)
-      version1 = sql(false)
+      current = CachedSQL(sql(true))
+      version1 = CachedSQL(sql(false))
     }
   }
 

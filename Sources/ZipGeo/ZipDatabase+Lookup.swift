@@ -58,20 +58,21 @@ extension ZipDatabase {
     let statement = try Schema.cachedStatement(db, placesSQL)
     try statement.bind(values: [.text(reference.code), reference.country.map(DatabaseValue.text) ?? .null])
     defer { statement.reset() }
-    var places: [ZipCode] = []
-    var countries: [String] = []
+    var rows: [(place: ZipCode, rowid: Int64)] = []
     while try statement.step() {
-      if countries.isEmpty { try Schema.requireSearchable(statement, columns: Self.placeColumnIndexes) }
+      if rows.isEmpty { try Schema.requireSearchable(statement, columns: Self.placeColumnIndexes) }
       _ = try storedCoordinate(
         zip: reference.description, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-      let place = zipCode(from: statement)
-      if countries.last != place.country { countries.append(place.country) }
-      // Only the first country's places are kept: several make the code ambiguous.
-      if countries.count == 1 { places.append(place) }
+      rows.append((zipCode(from: statement), statement.int64(at: 8)))
     }
+    // Ordered here, not by an ORDER BY: for the one or few rows of a code, SQLite's sorter cost
+    // more than the rest of the lookup.
+    let countries = Set(rows.map(\.place.country)).sorted()
     if countries.count > 1 {
-      throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: countries.sorted())
+      throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: countries)
     }
+    // The places in the order of the file.
+    let places = rows.sorted { $0.rowid < $1.rowid }.map(\.place)
     if places.isEmpty, let country = reference.country, try !holds(country, on: db) {
       throw ZipGeoError.unknownCountry(country: country, path: name, known: try Self.countries(on: db).map(\.country))
     }
@@ -99,9 +100,8 @@ extension ZipDatabase {
   }
   private static let placesSQL = Schema.Variants {
     """
-    SELECT \(Schema.placeColumns(countries: $0)) FROM zips
+    SELECT \(Schema.placeColumns(countries: $0)), rowid FROM zips
     WHERE zip = ?1 AND (?2 IS NULL OR \($0 ? "country" : "'US'") = ?2)
-    ORDER BY \($0 ? "country, " : "")rowid
     """
   }
   private static let holdsSQL = Schema.Variants {

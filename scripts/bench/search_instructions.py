@@ -9,7 +9,8 @@ Usage:
                          INSERT INTO rt SELECT rowid, lat, lat, lon, lon FROM zips;"
     LIBRARY  the extension without its suffix, its debug info stripped for valgrind:
              strip --strip-debug -o /tmp/ic/libZipgeo.so .build/release/libZipgeo.so -> /tmp/ic/libZipgeo
-    METHOD   zipgeo | rtree | zipgeo-all | rtree-all | none (the same program running no query)
+    METHOD   zipgeo | rtree | zipgeo-all | rtree-all | zipgeo-near (plano: zipgeo_near('75075', 10)) | none
+             (none: the same program running no query)
     PLACE    plano (10 km around 75075) | frankfurt (100 km around 50.11, 8.68)
     N        how many times the query runs after a first, warming run
 
@@ -41,6 +42,7 @@ sql = {
     "rtree-all": rtree(every),
     "zipgeo": f"SELECT zip, country, distance FROM zipgeo_within({lat}, {lon}, {km})",
     "zipgeo-all": f"SELECT * FROM zipgeo_within({lat}, {lon}, {km})",
+    "zipgeo-near": "SELECT zip, country, distance FROM zipgeo_near('75075', 10)",
     "none": "SELECT 1",
 }[method]
 connection.execute(sql).fetchall()
