@@ -95,7 +95,8 @@ let package = Package(
     .testTarget(name: "CSVTests", dependencies: ["CSV", "TestSupport"]),
     .testTarget(name: "ArchiveInputTests", dependencies: ["ArchiveInput", "TestSupport"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
-    .testTarget(name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport", "zipgeo"]),
+    .testTarget(
+      name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport", "zipgeo"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"],
       exclude: ["HostileCSV", "Help", "World"]),

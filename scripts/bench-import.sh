@@ -5,9 +5,11 @@
 #   scripts/bench-import.sh [FILE.csv]      (default data/zips.csv; needs hyperfine and sqlite3)
 #
 # Three commands, each starting from no database:
-#   zipgeo import            validates every row, keeps zips unique, builds the (lat, lon) index
-#   sqlite3 .import          loads text into a table, no checks, no index
-#   sqlite3 .import + index  the same, then the unique zip index and the (lat, lon) index zipgeo has
+#   zipgeo import              validates every row, keeps (zip, country, place) unique, builds
+#                              the (cell, lat, lon, zip, country) grid-cell index
+#   sqlite3 .import            loads text into a table, no checks, no index
+#   sqlite3 .import + indexes  the same, then a unique zip index and a (lat, lon) index: the
+#                              textbook way, which zipgeo's schema replaced with the cell index
 set -euo pipefail
 cd "$(dirname "$0")/.."
 csv=$(realpath "${1:-data/zips.csv}")

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Builds data/zips.csv from the GeoNames US postal-code file.
 
-Usage: python3 scripts/build-zips-csv.py [SOURCE] [OUTPUT]
-  SOURCE defaults to ../shared/data/geonames-us-postal-codes.csv (next to this repository),
-  OUTPUT to data/zips.csv. Standard library only; the output is the same on every run.
+Usage: python3 scripts/build-zips-csv.py SOURCE [OUTPUT]
+  SOURCE: the GeoNames US file as data/README.md describes it (header
+  zip,city,state,state_abbr,county,lat,lng); OUTPUT defaults to data/zips.csv. Standard library
+  only; the output is the same on every run.
 
 Cleaning (documented in data/README.md):
   - reads UTF-8 with or without a byte-order mark, CRLF or LF;
@@ -22,7 +23,9 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-source = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared/data/geonames-us-postal-codes.csv"
+if not 2 <= len(sys.argv) <= 3:
+    sys.exit(__doc__)
+source = pathlib.Path(sys.argv[1])
 output = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else ROOT / "data/zips.csv"
 
 rows = {}

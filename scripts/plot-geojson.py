@@ -13,13 +13,25 @@ import math
 import sys
 
 R_KM = 6371.0088
+if len(sys.argv) != 3 or sys.argv[1] in ("-h", "--help"):
+    sys.exit("usage: python3 scripts/plot-geojson.py ANSWER.geojson PICTURE.svg\n"
+             "  ANSWER.geojson: the output of zipgeo near|nearest ... --format geojson")
 source, target = sys.argv[1], sys.argv[2]
-collection = json.load(open(source))
-points = [(f["geometry"]["coordinates"][0], f["geometry"]["coordinates"][1], f["properties"])
-          for f in collection["features"]]
+try:
+    with open(source) as file:
+        collection = json.load(file)
+    points = [(f["geometry"]["coordinates"][0], f["geometry"]["coordinates"][1], f["properties"])
+              for f in collection["features"]]
+except (OSError, ValueError, KeyError, IndexError, TypeError) as error:
+    sys.exit(f"plot-geojson: {source}: not a zipgeo GeoJSON answer ({type(error).__name__}: {error})")
 query = collection.get("properties", {})
-lat0 = query.get("center_lat", sum(p[1] for p in points) / len(points))
-lon0 = query.get("center_lon", sum(p[0] for p in points) / len(points))
+if "center_lat" in query and "center_lon" in query:
+    lat0, lon0 = query["center_lat"], query["center_lon"]
+elif points:
+    lat0 = sum(p[1] for p in points) / len(points)
+    lon0 = sum(p[0] for p in points) / len(points)
+else:
+    sys.exit(f"plot-geojson: {source}: no points and no centre to draw")
 scale = math.cos(math.radians(lat0))
 
 

@@ -73,7 +73,10 @@ import ZipGeo
     let readme = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"),
       encoding: .utf8)
-    #expect(readme.contains("```swift\nimport ZipGeo\n\n" + body + "```\n"), "README's Use from Swift example")
+    // README defines the path the test passes in.
+    let opening =
+      "```swift\nimport ZipGeo\n\n// A database made by `zipgeo import data/zips.csv`\nlet databasePath = \"zipgeo.db\"\n"
+    #expect(readme.contains(opening + body + "```\n"), "README's Use from Swift example")
   }
 
   @Test func nearestIsExactAndOrderedEvenFarFromAnyZip() throws {
