@@ -94,7 +94,7 @@ extension Importer {
   ) throws -> ImportSummary {
     let clock = ContinuousClock()
     let start = clock.now
-    var counts: (imported: Int, skipped: Int, duplicates: Int)?
+    var counts: (imported: Int, skipped: Int, duplicates: Int, replaced: Int)?
     try db.inTransaction {
       counts = try replaceRows(
         in: db, from: inputs, notify: notify, shouldStop: shouldStop,
@@ -106,7 +106,7 @@ extension Importer {
     phase(.committed)
     return ImportSummary(
       imported: counts!.imported, skipped: counts!.skipped, duplicates: counts!.duplicates,
-      seconds: (clock.now - start).seconds)
+      seconds: (clock.now - start).seconds, replaced: counts!.replaced)
   }
 
   /// Changes an existing database in place, in one WAL transaction.

@@ -15,17 +15,22 @@ public struct ImportOptions: Equatable, Sendable {
   /// Empty the database first (`--replace-all`), instead of replacing only the countries the
   /// file holds and keeping the others.
   public var replaceAll: Bool
+  /// Put back the leading zeros of US zip codes of 3 or 4 digits (`--pad-zeros`: `1001` is
+  /// imported as `01001`), which spreadsheets drop; without it they are imported as they are,
+  /// with one warning.
+  public var padZeros: Bool
 
   /// `ImportOptions(skipInvalid: true)`.
   public init(
     skipInvalid: Bool = false, strict: Bool = false, country: String = "US", countries: Set<String>? = nil,
-    replaceAll: Bool = false
+    replaceAll: Bool = false, padZeros: Bool = false
   ) {
     self.skipInvalid = skipInvalid
     self.strict = strict
     self.country = country
     self.countries = countries
     self.replaceAll = replaceAll
+    self.padZeros = padZeros
   }
 }
 
@@ -63,6 +68,14 @@ public struct ImportSummary: Equatable, Sendable {
   public let duplicates: Int
   /// Seconds the import took.
   public let seconds: Double
+  /// Rows of the database the import replaced (those of the countries it holds, or every row
+  /// with `replaceAll`).
+  public let replaced: Int
+
+  /// Whether the import replaced far more rows than it brought (more than twice as many): worth
+  /// saying, since a wrong or truncated file empties most of a database as readily as a right
+  /// one fills it.
+  public var replacedFarMore: Bool { replaced > 2 * imported }
 }
 
 /// A problem with an import file, naming the file, the line and the value.
@@ -96,6 +109,9 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   /// An invalid line left out (with `skipInvalid`).
   case skipped(ImportError)
+  /// `count` US zip codes of 3 or 4 digits, as a spreadsheet leaves them (the first on `line` of
+  /// `file`), imported as they are (`padZeros` puts their zeros back).
+  case shortUSZips(count: Int, file: String, line: Int, zip: String)
   /// A zip seen again; the first row is kept.
   case duplicate(file: String, zip: String, line: Int, firstLine: Int)
   /// A zip seen again, first in another file of the same import; the first row is kept.
@@ -115,6 +131,10 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .skipped(let error): "\(error) (line skipped)"
+    case .shortUSZips(let count, let file, let line, let zip):
+      "\(file):\(line): \(count == 1 ? "a US zip code has" : "\(count) US zip codes have") 3 or 4 digits"
+        + (count == 1 ? "" : " (the first: '\(zip)')") + ", as a spreadsheet leaves them when it drops leading zeros;"
+        + " imported as they are: --pad-zeros imports '\(zip)' as '\(ZipCode.restoringLeadingZeros(zip) ?? zip)'"
     case .duplicate(let file, let zip, let line, let firstLine):
       "\(file):\(line): zip '\(zip)' already appeared on line \(firstLine); keeping line \(firstLine)"
     case .duplicateOfOtherFile(let file, let zip, let line, let firstFile, let firstLine):
@@ -374,7 +394,8 @@ public struct Importer: Sendable {
   /// Prepares the tables for an import inside the caller's transaction: makes them when the
   /// database is empty, upgrades an older one, drops the indexes the import builds again, and
   /// with `replaceAll` empties it.
-  private func prepareTables(in sql: Database) throws {
+  /// - Returns: The rows deleted (with `replaceAll`).
+  private func prepareTables(in sql: Database) throws -> Int {
     switch try Schema.state(of: sql) {
     case .empty:
       try sql.execute(
@@ -391,9 +412,14 @@ public struct Importer: Sendable {
       } else {
         try sql.execute("DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers)")
         try Schema.upgradeToCurrentVersion(sql)
-        if options.replaceAll { try sql.execute("DELETE FROM zips; DELETE FROM countries;") }
+        if options.replaceAll {
+          let rows = try sql.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
+          try sql.execute("DELETE FROM zips; DELETE FROM countries;")
+          return Int(rows)
+        }
       }
     }
+    return 0
   }
 
   /// Replaces the zip codes in `sql` with the rows of `inputs`, inside the caller's transaction;
@@ -402,14 +428,14 @@ public struct Importer: Sendable {
     in sql: Database, from inputs: [(path: String, reader: CSVReader)], notify: (ImportNotice) -> Void,
     shouldStop: () -> Bool, progress: (_ rows: Int, _ bytesRead: Int, _ totalBytes: Int?) -> Void,
     phase: (ImportPhase) -> Void
-  ) throws -> (imported: Int, skipped: Int, duplicates: Int) {
+  ) throws -> (imported: Int, skipped: Int, duplicates: Int, replaced: Int) {
     // Index builds sort with a helper thread; a 16 MiB page cache bounds each sorter's memory.
     // (Measured on 10 million rows: 35 s and 148 MB with one thread and 64 MiB; 29 s and 78 MB.)
     try sql.execute("PRAGMA cache_size = -16384")
     try sql.execute("PRAGMA threads = 2")
     // What an interruption names: the import as a whole.
     let everyFile = Self.listed(inputs.map(\.path))
-    try prepareTables(in: sql)
+    var replaced = try prepareTables(in: sql)
     // Both indexes are built once, after the rows are in: much faster than growing them row by
     // row. Each new row's rowid is its line in its file plus its file's offset: for the first
     // file the largest rowid of the rows already there, for each next one the largest rowid so
@@ -436,6 +462,9 @@ public struct Importer: Sendable {
     let sizes = inputs.map(\.reader.totalBytes)
     let totalBytes = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + $1! }
     var bytesBefore = 0
+    // US zip codes that lost their leading zeros, and the first of them.
+    var shortZips = 0
+    var firstShortZip: (file: String, line: Int, zip: String)?
     for (path, reader) in inputs {
       // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
       var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
@@ -469,9 +498,18 @@ public struct Importer: Sendable {
             rows += 1
             if let countries = options.countries, !countries.contains(zip.country) { continue }
             let rowid = Int64(number) + offset
+            var code = zip.zip
+            if zip.country == "US", let padded = ZipCode.restoringLeadingZeros(code) {
+              if options.padZeros {
+                code = padded
+              } else {
+                shortZips += 1
+                if firstShortZip == nil { firstShortZip = (shown, number, code) }
+              }
+            }
             // Bound one by one: no array of values per row.
             try insert.bind(.integer(rowid), at: 1)
-            try insert.bind(.text(zip.zip), at: 2)
+            try insert.bind(.text(code), at: 2)
             try insert.bind(text(zip.place), at: 3)
             try insert.bind(text(zip.state), at: 4)
             try insert.bind(text(zip.county), at: 5)
@@ -489,7 +527,7 @@ public struct Importer: Sendable {
             }
             var hasher = Hasher()
             hasher.combine(zip.country)
-            hasher.combine(zip.zip)
+            hasher.combine(code)
             hasher.combine(zip.place ?? "")
             let key = hasher.finalize()
             // Bounded, so that memory stays flat for files of any length: past the bound, repeats
@@ -524,6 +562,9 @@ public struct Importer: Sendable {
         file: everyFile, line: nil,
         message: "no rows of \(missing.joined(separator: ", ")) in \(files); the database is unchanged")
     }
+    if let first = firstShortZip {
+      notify(.shortUSZips(count: shortZips, file: first.file, line: first.line, zip: first.zip))
+    }
     phase(.rowsInserted)
     let kept = numbering.files[0].offset
     if kept > 0 {
@@ -533,6 +574,7 @@ public struct Importer: Sendable {
         DELETE FROM zips WHERE rowid <= \(kept)
           AND country IN (SELECT DISTINCT country FROM zips WHERE rowid > \(kept))
         """)
+      replaced += sql.changes
       if try sql.scalar("SELECT 1 FROM zips WHERE rowid <= \(kept) LIMIT 1") == nil {
         // Nothing was kept (the usual re-import of one country): rowids are lines again. Rows
         // move down in rowid order, each to a rowid the rows before it have left.
@@ -552,7 +594,7 @@ public struct Importer: Sendable {
     phase(.committing)
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
-    return (inserted - duplicates, skipped, duplicates)
+    return (inserted - duplicates, skipped, duplicates, replaced)
   }
 
   /// Writes the `countries` rows of the countries just imported (the rows after rowid `offset`):

@@ -50,7 +50,13 @@ extension SQLFunctions {
           "\(function)(): '\(code)' is a postal code in \(ZipGeoError.list(countries)): write \(countries[0]):\(code)")
       }
       guard let center = found?.center else {
-        throw FunctionError("\(function)(): zip code '\(reference.description.shortened)' is not in the zips table")
+        let suggestion = try ZipDatabase.withLeadingZeros(reference, on: call.database)
+        throw FunctionError(
+          "\(function)(): "
+            + ZipGeoError.unknownZip(
+              zip: reference.description.shortened, path: "the zips table", suggestion: suggestion
+            )
+            .description)
       }
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return rows(try query.run(on: call.database, details: needsDetails(call)))

@@ -19,9 +19,22 @@ extension ZipDatabase {
   /// The code `reference` names, or an error that names it and this database.
   public func requirePostalCode(_ reference: CodeReference) throws -> PostalCode {
     guard let found = try postalCode(reference) else {
-      throw ZipGeoError.unknownZip(zip: reference.description.shortened, path: shownName)
+      throw ZipGeoError.unknownZip(
+        zip: reference.description.shortened, path: shownName,
+        suggestion: try Self.withLeadingZeros(reference, on: database))
     }
     return found
+  }
+
+  /// `reference` with the leading zeros a spreadsheet dropped (`1001` -> `01001`), when that is a
+  /// US zip code the database holds: a code of 3 or 4 digits, of the US or of no country.
+  static func withLeadingZeros(_ reference: CodeReference, on db: Database) throws -> String? {
+    guard reference.country == nil || reference.country == "US",
+      let padded = ZipCode.restoringLeadingZeros(reference.code)
+    else { return nil }
+    let candidate = CodeReference(code: padded, country: "US")
+    guard (try? postalCode(candidate, on: db, shownAs: "")) != nil else { return nil }
+    return reference.country == nil ? padded : "US:\(padded)"
   }
 
   /// Whether the database holds the codes of more than one country: from the `countries` table

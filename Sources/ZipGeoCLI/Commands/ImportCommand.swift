@@ -17,8 +17,8 @@ enum ImportCommand {
   static let spec = CommandSpec(
     name: "import", abstract: "Import a zip code / latitude / longitude CSV into the database.",
     usage:
-      "<file>... [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] [--skip-invalid] [--strict]"
-      + " [--quiet]",
+      "<file>... [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] [--pad-zeros] [--skip-invalid]"
+      + " [--strict] [--quiet]",
     arguments: [
       .init(
         name: "file",
@@ -33,6 +33,11 @@ enum ImportCommand {
         help: "The country of a CSV file's rows when it has no country column. (default: US)"),
       .init(name: "countries", valueName: "list", help: "Import only the rows of these countries, as in DE,AT,CH."),
       .init(name: "replace-all", valueName: nil, help: "Empty the database first, instead of keeping other countries."),
+      .init(
+        name: "pad-zeros", valueName: nil,
+        help:
+          "Put back the leading zeros of US zip codes of 3 or 4 digits (1001 becomes 01001), as spreadsheets drop them."
+      ),
       .init(name: "skip-invalid", valueName: nil, help: "Import the valid rows and report each invalid line."),
       .init(name: "strict", valueName: nil, help: "Fail on a row that repeats an earlier one."),
       .init(name: "quiet", valueName: nil, help: "Print no summary (warnings and errors still go to standard error)."),
@@ -105,7 +110,7 @@ enum ImportCommand {
         }
         return codes
       },
-      replaceAll: arguments.flag("replace-all"))
+      replaceAll: arguments.flag("replace-all"), padZeros: arguments.flag("pad-zeros"))
     let console = context.console
     let hook = TestHook(environment: context.environment)
     interrupt_on_signals()
@@ -136,8 +141,10 @@ enum ImportCommand {
           + " and \(repeats - shownRepeats == 1 ? "was" : "were") left out too\n")
     }
     if arguments.flag("quiet") { return }
+    // A file that replaces far more rows than it brings may be the wrong one: the summary says so.
+    let replacing = summary.replacedFarMore ? " (replacing \(count(summary.replaced, "zip code")))" : ""
     context.console.out(
-      "Imported \(count(summary.imported, "zip code")) from \(file) into \(path): "
+      "Imported \(count(summary.imported, "zip code")) from \(file) into \(path)\(replacing): "
         + "\(summary.skipped) skipped, \(count(summary.duplicates, "duplicate")), "
         + "\(fixed(summary.seconds, decimals: 2)) s\n")
   }
