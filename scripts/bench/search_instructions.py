@@ -9,9 +9,11 @@ Usage:
                          INSERT INTO rt SELECT rowid, lat, lat, lon, lon FROM zips;"
     LIBRARY  the extension without its suffix, its debug info stripped for valgrind:
              strip --strip-debug -o /tmp/ic/libZipgeo.so .build/release/libZipgeo.so -> /tmp/ic/libZipgeo
-    METHOD   zipgeo | rtree | zipgeo-all | rtree-all | zipgeo-near (plano: zipgeo_near('75075', 10)) | none
+    METHOD   zipgeo | rtree | zipgeo-all | rtree-all | zipgeo-zip | rtree-zip | zipgeo-near (plano:
+             zipgeo_near('75075', 10)) | none
              (none: the same program running no query)
-    PLACE    plano (10 km around 75075) | frankfurt (100 km around 50.11, 8.68)
+    PLACE    plano (10 km around 75075) | plano100 (100 km around it) | frankfurt (100 km around
+             50.11, 8.68)
     N        how many times the query runs after a first, warming run
 
 Per query: run it under `valgrind --tool=callgrind --callgrind-out-file=/dev/null` with N = 0
@@ -25,7 +27,8 @@ import sys
 if len(sys.argv) != 6:
     sys.exit(__doc__)
 db, library, method, place, count = sys.argv[1:]
-lat, lon, km = {"plano": (33.025, -96.7397, 10), "frankfurt": (50.11, 8.68, 100)}[place]
+lat, lon, km = {"plano": (33.025, -96.7397, 10), "plano100": (33.025, -96.7397, 100),
+                "frankfurt": (50.11, 8.68, 100)}[place]
 connection = sqlite3.connect(db)
 connection.enable_load_extension(True)
 connection.load_extension(library)
@@ -39,6 +42,9 @@ def rtree(columns):
             f"AND b.maxlon <= {lon + dlon} AND {d} <= {km} ORDER BY {d}, t.zip, t.country")
 sql = {
     "rtree": rtree("t.zip, t.country"),
+    # scripts/bench-search.py's queries: the zips alone.
+    "rtree-zip": rtree("t.zip"),
+    "zipgeo-zip": f"SELECT zip FROM zipgeo_within({lat}, {lon}, {km})",
     "rtree-all": rtree(every),
     "zipgeo": f"SELECT zip, country, distance FROM zipgeo_within({lat}, {lon}, {km})",
     "zipgeo-all": f"SELECT * FROM zipgeo_within({lat}, {lon}, {km})",
