@@ -33,6 +33,13 @@ final class ProgressMeter {
     visible = true
   }
 
+  /// Shows that the rows are all in and the indexes are being built, which takes seconds for a
+  /// large file with no rows to count (the line would otherwise stand still).
+  func showIndexing() {
+    console.err("\rimporting \(file): every row read, building the indexes\u{1B}[K")
+    visible = true
+  }
+
   /// Removes the line, before other output or at the end.
   func clear() {
     guard visible else { return }

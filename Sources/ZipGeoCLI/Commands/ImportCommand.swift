@@ -134,7 +134,10 @@ enum ImportCommand {
         console.err("warning: \(notice)\n")
       },
       shouldStop: { interrupt_signal() != 0 }, progress: { meter?.show($0) },
-      phase: { hook?.reached($0.description) })
+      phase: { phase in
+        hook?.reached(phase.description)
+        if phase == .rowsInserted { meter?.showIndexing() }
+      })
     if repeats > shownRepeats {
       console.err(
         "warning: \(count(repeats - shownRepeats, "more row")) repeated an earlier one (same country, code and place)"
