@@ -97,7 +97,7 @@ struct ManualPage {
       The postal codes of the world (GeoNames), to import.
       .TP
       .I \(prefix)/share/zipgeo/README.md
-      Where the data come from, and their licence.
+      Where the data come from, and their licences.
 
       """
   }
