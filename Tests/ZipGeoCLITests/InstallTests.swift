@@ -104,6 +104,8 @@ import Testing
 
   @Test func theInstalledCommandAndExtensionWorkFromAnotherFolderInACleanEnvironment() throws {
     #expect(try install().status == 0)
+    // The clean PATH finds the installed zipgeo.
+    #expect(try run("sh", ["-c", "command -v zipgeo"]).out == file("bin/zipgeo").path + "\n")
     let version = try run("zipgeo", ["--version"])
     #expect(version.status == 0 && version.out == "0.1.0\n", "\(version.err)")
     let zips = file("share/zipgeo/zips.csv").path
@@ -127,15 +129,15 @@ import Testing
     #expect(try install().status == 0)
     let commands = ["import", "near", "nearest", "distance", "info", "sql", "countries"]
     let scripts = [
-      ("bash", "share/bash-completion/completions/zipgeo"), ("zsh", "share/zsh/site-functions/_zipgeo"),
-      ("fish", "share/fish/vendor_completions.d/zipgeo.fish"),
+      ("bash", "share/bash-completion/completions/zipgeo", "/bin/bash"),
+      ("zsh", "share/zsh/site-functions/_zipgeo", "/usr/bin/zsh"),
+      ("fish", "share/fish/vendor_completions.d/zipgeo.fish", "/usr/bin/fish"),
     ]
-    for (shell, path) in scripts {
+    for (shell, path, checker) in scripts {
       let script = try String(contentsOf: file(path), encoding: .utf8)
       #expect(script == (try run("zipgeo", ["--generate-completion-script", shell]).out))
       for command in commands { #expect(script.contains(command), "\(shell) completion lacks \(command)") }
       // zsh and fish are optional on a build machine; bash is not.
-      let checker = ["/bin/bash", "/usr/bin/zsh", "/usr/bin/fish"].first { $0.hasSuffix("/\(shell)") }!  // listed
       guard shell == "bash" || FileManager.default.isExecutableFile(atPath: checker) else { continue }
       let check = try runCommand(URL(fileURLWithPath: checker), ["-n", file(path).path])
       #expect(check.status == 0, "\(shell): \(check.err)")
