@@ -34,6 +34,11 @@ public enum ZipGeoCommand {
       CommandSpec.Option(
         name: "generate-completion-script", valueName: "shell",
         help: "Print a completion script for bash, zsh or fish."),
+      CommandSpec.Option(
+        name: "generate-manual", valueName: "prefix",
+        help:
+          "Print the manual page, zipgeo(1), in roff, naming the files installed under the prefix. (default: /usr/local)"
+      ),
     ])
 
   static let subcommands: [Subcommand] = [
@@ -71,6 +76,19 @@ public enum ZipGeoCommand {
         return ExitCode.usage
       }
       console.out(CompletionScript.script(for: shell, commands: subcommands.map(\.spec)))
+      return ExitCode.success
+    case "--generate-manual":
+      // The prefix is optional: the manual of a /usr/local install without it.
+      let prefix = arguments.dropFirst().first ?? ManualPage.defaultPrefix
+      guard arguments.count <= 2, prefix.hasPrefix("/") else {
+        let message =
+          arguments.count > 2
+          ? "Unexpected argument '\(arguments[2])'"
+          : "The value '\(prefix)' is invalid for '--generate-manual <prefix>': give an absolute path"
+        console.err(root.usageErrorText(UsageError(message)))
+        return ExitCode.usage
+      }
+      console.out(ManualPage(root: root, commands: subcommands.map(\.spec), prefix: prefix).roff)
       return ExitCode.success
     case "-h", "--help":
       console.out(root.help(subcommands: subcommands.map(\.spec)))

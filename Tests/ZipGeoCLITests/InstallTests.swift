@@ -1,0 +1,329 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// scripts/install.sh and scripts/uninstall.sh, with the debug products the tests run against
+/// (`--no-build --build-dir`: a `swift build` inside `swift test` would wait forever on SwiftPM's
+/// lock), into temporary prefixes whose names have spaces, and what they install, run from
+/// another folder in a clean environment as a user would.
+@Suite struct InstallTests {
+  static let installScript = EndToEndTests.repository.appendingPathComponent("scripts/install.sh")
+  static let uninstallScript = EndToEndTests.repository.appendingPathComponent("scripts/uninstall.sh")
+  static let bash = URL(fileURLWithPath: "/bin/bash")
+
+  /// Every file an install puts under its prefix.
+  static let installedFiles = [
+    "bin/zipgeo",
+    "lib/zipgeo/zipgeo.so",
+    "share/zipgeo/zips.csv",
+    "share/zipgeo/world.txt.xz",
+    "share/zipgeo/README.md",
+    "share/zipgeo/install-manifest.txt",
+    "share/man/man1/zipgeo.1",
+    "share/bash-completion/completions/zipgeo",
+    "share/zsh/site-functions/_zipgeo",
+    "share/fish/vendor_completions.d/zipgeo.fish",
+  ]
+
+  let temporary: TemporaryFolder
+  /// The prefix, empty until a test installs into it.
+  let prefix: URL
+  /// A home of its own and a folder to work in, apart from the prefix.
+  let home: URL
+  let work: URL
+
+  init() throws {
+    temporary = try TemporaryFolder()
+    prefix = temporary.url.appendingPathComponent("my prefix")
+    home = temporary.url.appendingPathComponent("home")
+    work = temporary.url.appendingPathComponent("work folder")
+    for folder in [prefix, home, work] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+  }
+
+  /// A clean environment, as `env -i HOME=<home> PATH=<prefix>/bin:/usr/bin:/bin` gives.
+  var cleanEnvironment: [String: String] {
+    ["HOME": home.path, "PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"]
+  }
+
+  /// Runs scripts/install.sh on the debug products, in a clean environment.
+  @discardableResult
+  func install(
+    _ arguments: [String] = [], buildDir: URL = buildProductsFolder, environment: [String: String] = [:]
+  ) throws -> CommandResult {
+    try runCommand(
+      Self.bash,
+      [Self.installScript.path, "--prefix", prefix.path, "--no-build", "--build-dir", buildDir.path] + arguments,
+      in: work, environment: cleanEnvironment.merging(environment) { $1 }, timeLimit: 60)
+  }
+
+  @discardableResult
+  func uninstall(environment: [String: String] = [:]) throws -> CommandResult {
+    try runCommand(
+      Self.bash, [Self.uninstallScript.path, "--prefix", prefix.path], in: work,
+      environment: cleanEnvironment.merging(environment) { $1 }, timeLimit: 60)
+  }
+
+  /// Every file and folder under `folder`, relative to it, as `find` lists them, sorted.
+  func listing(_ folder: URL) throws -> [String] {
+    let result = try runCommand(URL(fileURLWithPath: "/usr/bin/find"), [".", "-mindepth", "1"], in: folder)
+    #expect(result.status == 0, "\(result.err)")
+    return result.out.split(separator: "\n").map { String($0.dropFirst(2)) }.sorted()
+  }
+
+  /// Runs an installed program (or any on the clean `PATH`) from the work folder.
+  func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    try runCommand(
+      URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, in: work,
+      environment: cleanEnvironment.merging(environment) { $1 })
+  }
+
+  func file(_ path: String) -> URL { prefix.appendingPathComponent(path) }
+
+  // MARK: - Install
+
+  @Test func installPutsEachFileInItsPlaceAndListsItInTheManifest() throws {
+    let result = try install()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("Installed zipgeo "))
+    let files = try listing(prefix).filter { !FileManager.default.isDirectory(prefix.appendingPathComponent($0)) }
+    #expect(files == Self.installedFiles.sorted())
+    let manifest = try String(contentsOf: file("share/zipgeo/install-manifest.txt"), encoding: .utf8)
+    let listed = manifest.split(separator: "\n").filter { $0.hasPrefix("file\t") }.map { $0.split(separator: "\t")[2] }
+    #expect(listed.map(String.init).sorted() == Self.installedFiles.sorted())
+    #expect(FileManager.default.isExecutableFile(atPath: file("bin/zipgeo").path))
+    // The data travel with where they come from and their licence.
+    #expect(
+      try Data(contentsOf: file("share/zipgeo/README.md"))
+        == Data(contentsOf: EndToEndTests.repository.appendingPathComponent("data/README.md")))
+    #expect(
+      try Data(contentsOf: file("share/zipgeo/zips.csv"))
+        == Data(contentsOf: URL(fileURLWithPath: EndToEndTests.zipsCSV)))
+  }
+
+  @Test func theInstalledCommandAndExtensionWorkFromAnotherFolderInACleanEnvironment() throws {
+    #expect(try install().status == 0)
+    // The clean PATH finds the installed zipgeo.
+    #expect(try run("sh", ["-c", "command -v zipgeo"]).out == file("bin/zipgeo").path + "\n")
+    let version = try run("zipgeo", ["--version"])
+    #expect(version.status == 0 && version.out == "0.1.0\n", "\(version.err)")
+    let zips = file("share/zipgeo/zips.csv").path
+    let imported = try run("zipgeo", ["import", zips, "--db", "x.db", "--quiet"])
+    #expect(imported.status == 0, "\(imported.err)")
+    let near = try run("zipgeo", ["near", "75075", "--km", "10", "--db", "x.db"])
+    #expect(near.status == 0, "\(near.err)")
+    let lines = near.out.split(separator: "\n")
+    #expect(lines.first == "zip    place       state    km")
+    #expect(lines.count == 15)  // the header and 14 zip codes
+    // The stock shell loads the extension by the path README gives, without the .so.
+    let load = ".load '\(file("lib/zipgeo/zipgeo").path)'"
+    let distance = try run("sqlite3", ["-cmd", load, ":memory:", "SELECT round(distance(33.0,-96.7,40.7,-74.0),3)"])
+    #expect(distance.status == 0, "\(distance.err)")
+    #expect(distance.out == "2185.616\n")
+    let count = try run("sqlite3", ["-cmd", load, "x.db", "SELECT count(*) FROM zipgeo_near('75075', 10)"])
+    #expect(count.status == 0 && count.out == "14\n", "\(count.err)")
+  }
+
+  @Test func theInstalledCompletionScriptsAreValidForTheirShellsAndNameEveryCommand() throws {
+    #expect(try install().status == 0)
+    let commands = ["import", "near", "nearest", "distance", "info", "sql", "countries"]
+    let scripts = [
+      ("bash", "share/bash-completion/completions/zipgeo", "/bin/bash"),
+      ("zsh", "share/zsh/site-functions/_zipgeo", "/usr/bin/zsh"),
+      ("fish", "share/fish/vendor_completions.d/zipgeo.fish", "/usr/bin/fish"),
+    ]
+    for (shell, path, checker) in scripts {
+      let script = try String(contentsOf: file(path), encoding: .utf8)
+      #expect(script == (try run("zipgeo", ["--generate-completion-script", shell]).out))
+      for command in commands { #expect(script.contains(command), "\(shell) completion lacks \(command)") }
+      // zsh and fish are optional on a build machine; bash is not.
+      guard shell == "bash" || FileManager.default.isExecutableFile(atPath: checker) else { continue }
+      let check = try runCommand(URL(fileURLWithPath: checker), ["-n", file(path).path])
+      #expect(check.status == 0, "\(shell): \(check.err)")
+    }
+    // bash completes the installed command's subcommands.
+    let completion = try run(
+      "bash",
+      [
+        "-c", "source \"$1\"; COMP_WORDS=(zipgeo ne); COMP_CWORD=1; _zipgeo; echo \"${COMPREPLY[*]}\"", "bash",
+        file("share/bash-completion/completions/zipgeo").path,
+      ])
+    #expect(completion.out == "near nearest\n", "\(completion.err)")
+  }
+
+  @Test func theInstalledManualRendersWithoutWarningsAndDocumentsEveryCommandAndOption() throws {
+    #expect(try install().status == 0)
+    let page = file("share/man/man1/zipgeo.1").path
+    let groff = try run("groff", ["-man", "-ww", "-z", page])
+    #expect(groff.status == 0 && groff.err.isEmpty, "\(groff.err)")
+    let man = try run("man", ["-l", page], environment: ["MANWIDTH": "80"])
+    #expect(man.status == 0 && man.err.isEmpty, "\(man.err)")
+    let text = man.out
+    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES"] {
+      #expect(text.contains("\n\(section)\n"), "no \(section)")
+    }
+    for section in ["EXIT STATUS", "EXAMPLES", "SEE ALSO"] { #expect(text.contains("\n\(section)\n"), "no \(section)") }
+    for command in ["import", "near", "nearest", "distance", "info", "sql", "countries"] {
+      #expect(text.contains("\n       zipgeo \(command) "), "\(command) has no synopsis")
+      #expect(text.contains("\n   \(command)\n"), "\(command) has no section")
+    }
+    // Every option the help of near lists, as it lists it.
+    let help = try run("zipgeo", ["near", "--help"]).out
+    let options = help.components(separatedBy: "\nOPTIONS:\n")[1].components(separatedBy: "\n\n")[0]
+      .split(separator: "\n").map { $0.drop { $0 == " " } }.map { $0.components(separatedBy: "  ")[0] }
+    #expect(options.count == 8)
+    for option in options { #expect(text.contains("       \(option)\n"), "no \(option)") }
+    // FILES names the prefix it was installed under (a long one broken after a slash).
+    #expect(text.replacing(/\n +/, with: "").contains("\(prefix.path)/lib/zipgeo/zipgeo.so"))
+  }
+
+  @Test func manFindsTheInstalledManualThroughPath() throws {
+    #expect(try install().status == 0)
+    let man = try run("man", ["zipgeo"], environment: ["MANWIDTH": "80"])
+    #expect(man.status == 0, "\(man.err)")
+    #expect(man.out.hasPrefix("ZIPGEO(1)"))
+  }
+
+  @Test func destdirStagesTheFilesUnderItWhileTheManualNamesThePrefix() throws {
+    let stage = temporary.url.appendingPathComponent("package root")
+    let result = try runCommand(
+      Self.bash,
+      [
+        Self.installScript.path, "--prefix", "/usr/local", "--no-build", "--build-dir", buildProductsFolder.path,
+      ],
+      in: work, environment: cleanEnvironment.merging(["DESTDIR": stage.path]) { $1 })
+    #expect(result.status == 0, "\(result.err)")
+    let staged = stage.appendingPathComponent("usr/local")
+    let files = try listing(staged).filter { !FileManager.default.isDirectory(staged.appendingPathComponent($0)) }
+    #expect(files == Self.installedFiles.sorted())
+    let manual = try String(contentsOf: staged.appendingPathComponent("share/man/man1/zipgeo.1"), encoding: .utf8)
+    #expect(manual.contains("/\\:usr/\\:local/lib/zipgeo/zipgeo.so"))
+    #expect(!manual.contains(stage.path))
+    let version = try runCommand(staged.appendingPathComponent("bin/zipgeo"), ["--version"], environment: [:])
+    #expect(version.out == "0.1.0\n")
+    let removed = try runCommand(
+      Self.bash, [Self.uninstallScript.path, "--prefix", "/usr/local"], in: work,
+      environment: cleanEnvironment.merging(["DESTDIR": stage.path]) { $1 })
+    #expect(removed.status == 0, "\(removed.err)")
+    #expect(try listing(staged).isEmpty)
+  }
+
+  // MARK: - Failures
+
+  @Test func anInstallFromABuildFolderWithoutTheBinaryLeavesThePrefixUnchanged() throws {
+    try FileManager.default.createDirectory(at: file("bin"), withIntermediateDirectories: true)
+    let build = temporary.url.appendingPathComponent("build")
+    try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: buildProductsFolder.appendingPathComponent("libZipgeo.so"), to: build.appendingPathComponent("libZipgeo.so"))
+    let before = try listing(prefix)
+    let result = try install(buildDir: build)
+    #expect(result.status == 1)
+    #expect(result.err == "install.sh: no zipgeo binary in '\(build.path)'; nothing was installed\n")
+    #expect(try listing(prefix) == before)
+  }
+
+  @Test func anInstallThatCannotMakeAFolderLeavesThePrefixUnchanged() throws {
+    // share/man is a file: share/man/man1 cannot be made, after bin, lib/zipgeo and share/zipgeo were.
+    try FileManager.default.createDirectory(at: file("share"), withIntermediateDirectories: true)
+    try Data("not a folder\n".utf8).write(to: file("share/man"))
+    let before = try listing(prefix)
+    let result = try install()
+    #expect(result.status == 1)
+    #expect(
+      result.err.hasSuffix("install.sh: cannot create folder '\(prefix.path)/share/man'; nothing was installed\n"))
+    #expect(try listing(prefix) == before)
+  }
+
+  @Test func aBinaryThatCannotWriteTheManualLeavesThePrefixUnchanged() throws {
+    let build = temporary.url.appendingPathComponent("build")
+    try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: buildProductsFolder.appendingPathComponent("libZipgeo.so"), to: build.appendingPathComponent("libZipgeo.so"))
+    let zipgeo = try temporary.write("build/zipgeo", "#!/bin/sh\necho 'Error: broken' >&2\nexit 1\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zipgeo)
+    let result = try install(buildDir: build)
+    #expect(result.status == 1)
+    #expect(result.err.contains("--generate-manual' failed; nothing was installed"))
+    #expect(try listing(prefix).isEmpty)
+  }
+
+  // MARK: - Uninstall
+
+  @Test func uninstallLeavesThePrefixAsItWasBeforeTheInstall() throws {
+    // Someone else's files in shared folders, which stay.
+    try FileManager.default.createDirectory(at: file("share/man/man1"), withIntermediateDirectories: true)
+    try Data(".TH OTHER 1\n".utf8).write(to: file("share/man/man1/other.1"))
+    try FileManager.default.createDirectory(at: file("bin"), withIntermediateDirectories: true)
+    try Data("#!/bin/sh\n".utf8).write(to: file("bin/other"))
+    let before = try listing(prefix)
+    #expect(try install().status == 0)
+    // Installing again replaces the files and keeps the record of the folders the first made.
+    #expect(try install().status == 0)
+    let result = try uninstall()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err.isEmpty)
+    #expect(result.out == "Uninstalled zipgeo from \(prefix.path): 9 files removed.\n")
+    #expect(try listing(prefix) == before)
+  }
+
+  @Test func uninstallKeepsAFileTheUserAddedOrChangedAndSaysSo() throws {
+    #expect(try install().status == 0)
+    try Data("my notes\n".utf8).write(to: file("share/zipgeo/notes.txt"))
+    try Data("zip,lat,lon\n".utf8).write(to: file("share/zsh/site-functions/_zipgeo"))
+    let result = try uninstall()
+    #expect(result.status == 2)
+    #expect(
+      result.err == """
+        uninstall.sh: kept '\(prefix.path)/share/zsh/site-functions/_zipgeo': it changed since it was installed
+        uninstall.sh: kept '\(prefix.path)/share/zipgeo': it still holds:
+          notes.txt
+
+        """)
+    #expect(
+      try listing(prefix) == [
+        "share", "share/zipgeo", "share/zipgeo/notes.txt", "share/zsh", "share/zsh/site-functions",
+        "share/zsh/site-functions/_zipgeo",
+      ])
+  }
+
+  @Test func uninstallingWhatIsNotInstalledSaysSoAndExitsOne() throws {
+    #expect(try install().status == 0)
+    #expect(try uninstall().status == 0)
+    let again = try uninstall()
+    #expect(again.status == 1)
+    #expect(
+      again.err
+        == "uninstall.sh: nothing to uninstall: no zipgeo install manifest at '\(prefix.path)/share/zipgeo/install-manifest.txt'\n"
+    )
+    #expect(try listing(prefix).isEmpty)
+  }
+
+  // MARK: - Usage
+
+  @Test(arguments: [installScript, uninstallScript])
+  func helpPrintsTheUsageAndExitsZero(script: URL) throws {
+    let result = try runCommand(Self.bash, [script.path, "--help"], environment: cleanEnvironment)
+    #expect(result.status == 0 && result.err.isEmpty)
+    #expect(result.out.hasPrefix("Usage: scripts/\(script.lastPathComponent) [--prefix DIR]"))
+    #expect(result.out.contains("DESTDIR") && result.out.contains("Exit status: 0 "))
+  }
+
+  @Test(arguments: [installScript, uninstallScript])
+  func anUnknownOptionOrARelativePrefixIsAUsageError(script: URL) throws {
+    let unknown = try runCommand(Self.bash, [script.path, "--prefx", "/tmp"], environment: cleanEnvironment)
+    #expect(unknown.status == 64)
+    #expect(unknown.err.hasPrefix("\(script.lastPathComponent): unknown option '--prefx'\nUsage: "))
+    let relative = try runCommand(Self.bash, [script.path, "--prefix", "local"], environment: cleanEnvironment)
+    #expect(relative.status == 64)
+    #expect(relative.err.hasPrefix("\(script.lastPathComponent): the prefix must be an absolute path, not 'local'\n"))
+  }
+}
+
+extension FileManager {
+  fileprivate func isDirectory(_ url: URL) -> Bool {
+    var isFolder: ObjCBool = false
+    return fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+  }
+}

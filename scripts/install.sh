@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Installs zipgeo as a Unix tool under a prefix (default /usr/local): the command, the loadable
+# SQLite extension, the data with its provenance, shell completions, a manual page, and a manifest
+# that scripts/uninstall.sh removes exactly what was installed by. Run with --help for the options.
+set -euo pipefail
+
+usage() {
+  cat <<'EOF'
+Usage: scripts/install.sh [--prefix DIR] [--no-build] [--build-dir DIR]
+
+Builds zipgeo (swift build -c release --static-swift-stdlib) and installs it under DIR:
+  bin/zipgeo                                   the command
+  lib/zipgeo/zipgeo.so                         the SQLite extension (.load DIR/lib/zipgeo/zipgeo)
+  share/zipgeo/zips.csv, world.txt.xz, README.md   the data, where it comes from, its licence
+  share/man/man1/zipgeo.1                      the manual (man zipgeo)
+  share/bash-completion/completions/zipgeo     bash completion
+  share/zsh/site-functions/_zipgeo             zsh completion
+  share/fish/vendor_completions.d/zipgeo.fish  fish completion
+  share/zipgeo/install-manifest.txt            what was installed, for scripts/uninstall.sh
+
+Options:
+  --prefix DIR      Install under DIR, an absolute path. (default: /usr/local)
+  --no-build        Do not run swift build; install what the build folder holds.
+  --build-dir DIR   The folder of the built zipgeo and libZipgeo.so. (default: .build/release)
+  -h, --help        Show this help.
+
+Environment:
+  DESTDIR           Stage the files under DESTDIR for a package: they go to $DESTDIR$PREFIX/...,
+                    while the manual names $PREFIX.
+
+Nothing under the prefix changes unless every file could be installed. Installing again
+replaces the files. Exit status: 0 installed, 1 failure (nothing installed), 64 usage error.
+EOF
+}
+
+fail() {
+  echo "install.sh: $*" >&2
+  exit 1
+}
+
+usage_error() {
+  echo "install.sh: $*" >&2
+  echo "Usage: scripts/install.sh [--prefix DIR] [--no-build] [--build-dir DIR]  (see --help)" >&2
+  exit 64
+}
+
+repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+prefix=/usr/local
+build=1
+build_dir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix)
+      [ $# -ge 2 ] || usage_error "missing value for '--prefix DIR'"
+      prefix=$2
+      shift 2
+      ;;
+    --prefix=*) prefix=${1#--prefix=}; shift ;;
+    --build-dir)
+      [ $# -ge 2 ] || usage_error "missing value for '--build-dir DIR'"
+      build_dir=$2
+      shift 2
+      ;;
+    --build-dir=*) build_dir=${1#--build-dir=}; shift ;;
+    --no-build) build=0; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) usage_error "unknown option '$1'" ;;
+  esac
+done
+
+case "$prefix" in
+  /*) ;;
+  *) usage_error "the prefix must be an absolute path, not '$prefix'" ;;
+esac
+# /usr/local/ as /usr/local; / as the empty string, each path below adding its own slash.
+while [ "${prefix%/}" != "$prefix" ]; do prefix=${prefix%/}; done
+root="${DESTDIR:-}$prefix"
+
+if [ "$build" -eq 1 ]; then
+  [ -n "$build_dir" ] && usage_error "--build-dir needs --no-build: swift build puts its products in .build/release"
+  echo "install.sh: swift build -c release --static-swift-stdlib"
+  (cd "$repository" && swift build -c release --static-swift-stdlib) || fail "the build failed; nothing was installed"
+fi
+build_dir=${build_dir:-$repository/.build/release}
+
+# Everything is checked and made in a staging folder first: a failure leaves the prefix as it was.
+[ -d "$build_dir" ] || fail "no build folder at '$build_dir'"
+[ -x "$build_dir/zipgeo" ] || fail "no zipgeo binary in '$build_dir'; nothing was installed"
+[ -f "$build_dir/libZipgeo.so" ] || fail "no libZipgeo.so in '$build_dir'; nothing was installed"
+for file in zips.csv world.txt.xz README.md; do
+  [ -f "$repository/data/$file" ] || fail "no data/$file in '$repository'; nothing was installed"
+done
+
+staging=$(mktemp -d "${TMPDIR:-/tmp}/zipgeo-install.XXXXXX")
+above=()    # the prefix and the folders above it that were not there, innermost first
+created=()  # folders made under the prefix, removed again if the install fails
+copied=()   # files copied next to their destination, renamed into place at the end
+cleanup() {
+  local status=$?
+  if [ "$status" -ne 0 ]; then
+    local index
+    for ((index = ${#copied[@]} - 1; index >= 0; index--)); do rm -f "${copied[index]}"; done
+    for ((index = ${#created[@]} - 1; index >= 0; index--)); do rmdir "$root/${created[index]}" 2>/dev/null || true; done
+    for folder in "${above[@]+"${above[@]}"}"; do rmdir "$folder" 2>/dev/null || true; done
+  fi
+  rm -rf "$staging"
+}
+trap cleanup EXIT
+
+files=(
+  bin/zipgeo
+  lib/zipgeo/zipgeo.so
+  share/zipgeo/zips.csv
+  share/zipgeo/world.txt.xz
+  share/zipgeo/README.md
+  share/man/man1/zipgeo.1
+  share/bash-completion/completions/zipgeo
+  share/zsh/site-functions/_zipgeo
+  share/fish/vendor_completions.d/zipgeo.fish
+)
+manifest=share/zipgeo/install-manifest.txt
+for file in "${files[@]}" "$manifest"; do mkdir -p "$staging/$(dirname "$file")"; done
+
+zipgeo=$build_dir/zipgeo
+cp "$zipgeo" "$staging/bin/zipgeo"
+cp "$build_dir/libZipgeo.so" "$staging/lib/zipgeo/zipgeo.so"
+for file in zips.csv world.txt.xz README.md; do cp "$repository/data/$file" "$staging/share/zipgeo/$file"; done
+# The manual and completions come from the built binary's own help, so they match it.
+"$zipgeo" --generate-manual "${prefix:-/}" >"$staging/share/man/man1/zipgeo.1" ||
+  fail "'$zipgeo --generate-manual' failed; nothing was installed"
+for shell in bash zsh fish; do
+  case "$shell" in
+    bash) target=share/bash-completion/completions/zipgeo ;;
+    zsh) target=share/zsh/site-functions/_zipgeo ;;
+    fish) target=share/fish/vendor_completions.d/zipgeo.fish ;;
+  esac
+  "$zipgeo" --generate-completion-script "$shell" >"$staging/$target" ||
+    fail "'$zipgeo --generate-completion-script $shell' failed; nothing was installed"
+done
+for file in "${files[@]}"; do
+  [ -s "$staging/$file" ] || fail "$file came out empty; nothing was installed"
+  chmod 644 "$staging/$file"
+done
+chmod 755 "$staging/bin/zipgeo" "$staging/lib/zipgeo/zipgeo.so"
+
+checksum() {
+  if command -v sha256sum >/dev/null 2>&1; then
+    sha256sum <"$1" | cut -d' ' -f1
+  else
+    shasum -a 256 <"$1" | cut -d' ' -f1
+  fi
+}
+
+# Folders an earlier install made stay listed, so that uninstalling removes them too.
+made=()
+if [ -f "$root/$manifest" ]; then
+  while IFS=$'\t' read -r kind _ path; do
+    [ "$kind" = folder ] && made+=("$path")
+  done <"$root/$manifest"
+fi
+
+# Make the folders, outermost first, remembering the ones that were not there.
+folder=${root:-/}
+while [ ! -d "$folder" ]; do
+  above+=("$folder")
+  folder=$(dirname "$folder")
+done
+mkdir -p "${root:-/}" || fail "cannot create '$root'; nothing was installed"
+for file in "${files[@]}" "$manifest"; do
+  folder=$(dirname "$file")
+  path=""
+  IFS=/ read -r -a parts <<<"$folder"
+  for part in "${parts[@]}"; do
+    path=${path:+$path/}$part
+    if [ ! -d "$root/$path" ]; then
+      mkdir -m 755 "$root/$path" || fail "cannot create folder '$root/$path'; nothing was installed"
+      created+=("$path")
+      made+=("$path")
+    fi
+  done
+done
+
+{
+  echo "# zipgeo $("$zipgeo" --version) installed under ${prefix:-/} by scripts/install.sh."
+  echo "# scripts/uninstall.sh removes each file that still has its SHA-256, then each folder if empty."
+  for file in "${files[@]}"; do printf 'file\t%s\t%s\n' "$(checksum "$staging/$file")" "$file"; done
+  printf 'file\t-\t%s\n' "$manifest"
+  [ ${#made[@]} -eq 0 ] || printf '%s\n' "${made[@]}" | awk '!seen[$0]++ { printf "folder\t-\t%s\n", $0 }'
+} >"$staging/$manifest"
+chmod 644 "$staging/$manifest"
+
+# Copy next to each destination, then rename: a rename within a folder does not half-happen.
+for file in "${files[@]}" "$manifest"; do
+  temporary="$root/$file.install-tmp"
+  copied+=("$temporary")
+  cp -p "$staging/$file" "$temporary" || fail "cannot write '$temporary'; nothing was installed"
+done
+for file in "${files[@]}" "$manifest"; do
+  mv -f "$root/$file.install-tmp" "$root/$file"
+done
+copied=()
+
+echo "Installed zipgeo $("$zipgeo" --version) under ${prefix:-/}${DESTDIR:+ (staged in $DESTDIR)}:"
+for file in "${files[@]}" "$manifest"; do echo "  ${prefix}/$file"; done
