@@ -77,7 +77,9 @@ import Testing
     let pip = try runCommand(
       venv.appendingPathComponent("bin/python"), ["-m", "pip", "install", "--no-input"] + options + packages,
       environment: environment(of: venv), timeLimit: 300)
-    try #require(pip.status == 0, "pip install \(packages.joined(separator: " ")): \(pip.out)\(pip.err)")
+    let fromPyPI = options.contains("--no-index") ? "" : " (from PyPI, which must be reachable)"
+    try #require(
+      pip.status == 0, "pip install \(packages.joined(separator: " "))\(fromPyPI) failed: \(pip.out)\(pip.err)")
     return venv
   }
 
