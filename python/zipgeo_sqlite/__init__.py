@@ -60,5 +60,5 @@ def _unavailable_message():
         "that way unless told otherwise: reinstall it with "
         "PYTHON_CONFIGURE_OPTS=\"--enable-loadable-sqlite-extensions\" pyenv install --force "
         "<version>. macOS's system Python cannot load extensions either: use Homebrew's python3. "
-        "On Debian and Ubuntu, /usr/bin/python3 can."
+        "Debian's /usr/bin/python3 can."
     )
