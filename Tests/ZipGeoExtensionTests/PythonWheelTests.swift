@@ -1,0 +1,323 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The Python wheel as its users get it: `scripts/build-wheel.sh` (here with the debug products
+/// of this build), `pip install` into a fresh venv of /usr/bin/python3, then `zipgeo_sqlite.load`,
+/// `sqlite-utils query` and `datasette`, each with nothing on the command line about extensions.
+@Suite struct PythonWheelTests {
+  static let repository = ExtensionTests.testsFolder.appendingPathComponent("../..").standardized
+  static let buildWheel = repository.appendingPathComponent("scripts/build-wheel.sh")
+  static let systemPython = URL(fileURLWithPath: "/usr/bin/python3")
+  /// `zipgeo near 75075 --km 10`, as README shows it.
+  static let zipsNear75075 = [
+    "75075", "75023", "75026", "75086", "75093", "75074", "75252", "75025", "75080", "75082", "75024", "75248",
+    "75287", "75081",
+  ]
+
+  let temporary: TemporaryFolder
+
+  init() throws {
+    temporary = try TemporaryFolder()
+    try #require(
+      FileManager.default.fileExists(atPath: ExtensionTests.library.path),
+      "swift build makes \(ExtensionTests.library.path)")
+  }
+
+  /// The fenced block of README's "Python, Datasette and sqlite-utils" that starts with
+  /// `firstLine`, and the block after it: what it prints.
+  static func readmeExample(startingWith firstLine: String) throws -> (code: String, output: String) {
+    let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "\n## Python, Datasette and sqlite-utils\n"))
+    // Inside a block at odd places; each block's first line is its language, or empty.
+    let blocks = readme[section.upperBound...].components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }
+      .map { $0.element.drop { $0 != "\n" }.dropFirst() }
+    let index = try #require(blocks.firstIndex { $0.hasPrefix(firstLine) }, "README shows \(firstLine)")
+    try #require(index + 1 < blocks.count)
+    return (String(blocks[index]), String(blocks[index + 1]))
+  }
+
+  /// Builds the wheel from this build's products into `folder` and returns its path.
+  func builtWheel(into folder: String) throws -> String {
+    let result = try runCommand(
+      URL(fileURLWithPath: "/bin/bash"),
+      [Self.buildWheel.path, "--build-dir", buildProductsFolder.path, "--out", folder])
+    try #require(result.status == 0, "build-wheel.sh failed: \(result.err)")
+    let path = result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    try #require(FileManager.default.fileExists(atPath: path), "build-wheel.sh printed \(result.out)")
+    return path
+  }
+
+  /// A zipgeo database of data/zips.csv, made by the built `zipgeo` binary.
+  func importedDatabase() throws -> String {
+    let path = temporary.path("zipgeo.db")
+    let result = try runCommand(ExtensionTests.zipgeo, ["import", zipsCSVPath, "--db", path])
+    try #require(result.status == 0, "import failed: \(result.err)")
+    return path
+  }
+
+  /// The environment of a user who activated `venv`: its programs first on PATH, nothing of this
+  /// process's Python settings, pip's own cache.
+  func environment(of venv: URL) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYENV_VERSION", "VIRTUAL_ENV"] {
+      environment[name] = nil
+    }
+    environment["VIRTUAL_ENV"] = venv.path
+    environment["PATH"] = venv.appendingPathComponent("bin").path + ":/usr/bin:/bin"
+    environment["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    return environment
+  }
+
+  /// A fresh venv of /usr/bin/python3 in the temporary folder, with `packages` pip-installed.
+  func virtualEnvironment(installing packages: [String], options: [String] = []) throws -> URL {
+    let venv = temporary.url.appendingPathComponent(".venv")
+    let made = try runCommand(Self.systemPython, ["-m", "venv", venv.path])
+    try #require(made.status == 0, "python3 -m venv (Debian: apt-get install python3-venv): \(made.err)")
+    let pip = try runCommand(
+      venv.appendingPathComponent("bin/python"), ["-m", "pip", "install", "--no-input"] + options + packages,
+      environment: environment(of: venv), timeLimit: 300)
+    let fromPyPI = options.contains("--no-index") ? "" : " (from PyPI, which must be reachable)"
+    try #require(
+      pip.status == 0, "pip install \(packages.joined(separator: " "))\(fromPyPI) failed: \(pip.out)\(pip.err)")
+    return venv
+  }
+
+  /// Runs `program` of the venv (`python`, `sqlite-utils`, ...).
+  func run(_ program: String, in venv: URL, _ arguments: [String]) throws -> CommandResult {
+    try runCommand(
+      venv.appendingPathComponent("bin/\(program)"), arguments, in: temporary.url, environment: environment(of: venv))
+  }
+
+  @Test func pipInstallsTheWheelAndLoadAddsZipgeosFunctionsToSqlite3() throws {
+    let wheel = try builtWheel(into: temporary.path("dist"))
+    #expect(wheel.hasSuffix("-py3-none-linux_x86_64.whl"), "\(wheel)")
+    let venv = try virtualEnvironment(installing: [wheel], options: ["--no-index"])
+    let database = try importedDatabase()
+    let script = """
+      import json, os, sqlite3, sys
+      import zipgeo_sqlite
+
+      conn = sqlite3.connect(sys.argv[1])
+      zipgeo_sqlite.load(conn)
+      try:
+          conn.execute("SELECT load_extension('nothing')")
+          loading_after = "allowed"
+      except sqlite3.OperationalError as e:
+          loading_after = str(e)
+      other = sqlite3.connect(":memory:")
+      zipgeo_sqlite.load(other)
+      path = zipgeo_sqlite.loadable_path()
+      print(json.dumps({
+          "distance": conn.execute("SELECT distance(33.025, -96.7397, 40.7484, -73.9967, 'mi')").fetchone()[0],
+          "near": [zip for (zip,) in conn.execute("SELECT zip FROM zipgeo_near('75075', 10)")],
+          "version": other.execute("SELECT zipgeo_version()").fetchone()[0],
+          "loadable_path": path,
+          "library_exists": os.path.isfile(path + ".so"),
+          "loading_after": loading_after,
+          "plugins_imported": [name for name in ("datasette", "sqlite_utils", "pluggy") if name in sys.modules],
+      }))
+      """
+    let result = try run("python", in: venv, ["-c", script, database])
+    try #require(result.status == 0, "\(result.err)")
+    let answer = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    #expect(answer["distance"] as? Double == 1360.303214528547)
+    #expect(answer["near"] as? [String] == Self.zipsNear75075)
+    let version = try runCommand(ExtensionTests.zipgeo, ["--version"])
+    #expect(answer["version"] as? String == version.out.trimmingCharacters(in: .whitespacesAndNewlines))
+    let path = try #require(answer["loadable_path"] as? String)
+    #expect(path.hasPrefix(venv.path + "/lib/"), "\(path)")
+    #expect(path.hasSuffix("/site-packages/zipgeo_sqlite/zipgeo"), "\(path)")
+    #expect(answer["library_exists"] as? Bool == true)
+    #expect(answer["loading_after"] as? String == "not authorized", "load() leaves extension loading off")
+    #expect(answer["plugins_imported"] as? [String] == [], "importing zipgeo_sqlite needs no plugin host")
+
+    // README's example, run beside zipgeo.db; README's venv is /home/you/.venv.
+    let example = try Self.readmeExample(startingWith: "import sqlite3\nimport zipgeo_sqlite\n")
+    let readme = try run("python", in: venv, ["-c", example.code])
+    #expect(readme.status == 0, "\(readme.err)")
+    #expect(readme.out.replacing(temporary.url.path, with: "/home/you") == example.output)
+  }
+
+  /// pyenv's Python and macOS's system Python have no `enable_load_extension`: `load` names the
+  /// problem and the fix instead of an AttributeError.
+  @Test func loadExplainsWhatToDoWhenPythonCannotLoadExtensions() throws {
+    let script = """
+      import zipgeo_sqlite
+
+      class ConnectionWithoutExtensionLoading:
+          pass
+
+      try:
+          zipgeo_sqlite.load(ConnectionWithoutExtensionLoading())
+      except zipgeo_sqlite.ExtensionLoadingUnavailable as e:
+          print(e)
+      """
+    let result = try runCommand(
+      Self.systemPython, ["-c", script], in: temporary.url,
+      environment: [
+        "PYTHONPATH": Self.repository.appendingPathComponent("python").path, "PYTHONDONTWRITEBYTECODE": "1",
+      ])
+    #expect(result.status == 0, "\(result.err)")
+    for part in [
+      "this Python's sqlite3 module was built without extension loading",
+      "PYTHON_CONFIGURE_OPTS=\"--enable-loadable-sqlite-extensions\" pyenv install",
+      "macOS's system Python cannot load extensions either: use Homebrew's python3",
+    ] {
+      #expect(result.out.contains(part), "\(result.out)")
+    }
+  }
+
+  @Test func theWheelsRecordMatchesItsFilesAndPipShowsItsMetadata() throws {
+    let wheel = try builtWheel(into: temporary.path("dist"))
+    // Every file but RECORD is listed with its sha256 (urlsafe base64, unpadded) and size.
+    let check = """
+      import base64, hashlib, sys, zipfile
+
+      with zipfile.ZipFile(sys.argv[1]) as wheel:
+          names = wheel.namelist()
+          record = next(name for name in names if name.endswith(".dist-info/RECORD"))
+          listed = []
+          for line in wheel.read(record).decode().splitlines():
+              path, digest, size = line.rsplit(",", 2)
+              listed.append(path)
+              if path == record:
+                  print(f"RECORD digest={digest!r} size={size!r}")
+                  continue
+              data = wheel.read(path)
+              expected = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+              print(path, "ok" if digest == expected and int(size) == len(data) else "MISMATCH")
+          print("unlisted:", sorted(set(names) - set(listed)))
+          print(wheel.read(record.replace("RECORD", "WHEEL")).decode())
+      """
+    let result = try runCommand(Self.systemPython, ["-c", check, wheel])
+    try #require(result.status == 0, "\(result.err)")
+    let version = try runCommand(ExtensionTests.zipgeo, ["--version"]).out.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let distInfo = "zipgeo_sqlite-\(version).dist-info"
+    #expect(
+      result.out == """
+        zipgeo_sqlite/__init__.py ok
+        zipgeo_sqlite/datasette_plugin.py ok
+        zipgeo_sqlite/sqlite_utils_plugin.py ok
+        zipgeo_sqlite/zipgeo.so ok
+        \(distInfo)/METADATA ok
+        \(distInfo)/WHEEL ok
+        \(distInfo)/entry_points.txt ok
+        RECORD digest='' size=''
+        unlisted: []
+        Wheel-Version: 1.0
+        Generator: zipgeo scripts/wheel.py
+        Root-Is-Purelib: false
+        Tag: py3-none-linux_x86_64
+
+
+        """)
+    #expect(URL(fileURLWithPath: wheel).lastPathComponent == "zipgeo_sqlite-\(version)-py3-none-linux_x86_64.whl")
+
+    // The same inputs give the same bytes.
+    let again = try builtWheel(into: temporary.path("again"))
+    #expect(FileManager.default.contentsEqual(atPath: wheel, andPath: again))
+
+    let venv = try virtualEnvironment(installing: [wheel], options: ["--no-index"])
+    let show = try run("python", in: venv, ["-m", "pip", "show", "zipgeo_sqlite"])
+    #expect(show.status == 0, "\(show.err)")
+    let fields = Dictionary(
+      show.out.split(separator: "\n").compactMap { line -> (String, String)? in
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+      }, uniquingKeysWith: { first, _ in first })
+    #expect(fields["Name"] == "zipgeo_sqlite")
+    #expect(fields["Version"] == version)
+    #expect(
+      fields["Summary"]
+        == "zipgeo's SQLite extension for Python: distance() and zip code radius searches (zipgeo_near) in sqlite3, Datasette and sqlite-utils"
+    )
+    #expect(fields["License"] == "No licence declared yet (the zipgeo repository has no licence file)")
+    #expect(fields["Requires"] == "", "the wheel depends on nothing")
+    let metadata = try run(
+      "python", in: venv,
+      [
+        "-c",
+        """
+        from importlib.metadata import distribution, entry_points
+        d = distribution("zipgeo_sqlite")
+        print(d.metadata["Requires-Python"], d.metadata["Metadata-Version"])
+        for group in ("datasette", "sqlite_utils"):
+            print(group, [e.value for e in entry_points(group=group)])
+        """,
+      ])
+    #expect(
+      metadata.out == """
+        >=3.8 2.1
+        datasette ['zipgeo_sqlite.datasette_plugin']
+        sqlite_utils ['zipgeo_sqlite.sqlite_utils_plugin']
+
+        """, "\(metadata.err)")
+  }
+
+  /// `pip install datasette sqlite-utils` from PyPI, as users get them: this test needs the
+  /// network, and fails (it does not skip) without it.
+  @Test func datasetteAndSqliteUtilsLoadTheExtensionThroughTheirPlugins() throws {
+    let wheel = try builtWheel(into: temporary.path("dist"))
+    let venv = try virtualEnvironment(installing: [wheel, "datasette", "sqlite-utils"], options: ["--retries", "2"])
+    let database = try importedDatabase()
+
+    let query = try run("sqlite-utils", in: venv, ["query", database, "SELECT zip FROM zipgeo_near('75075', 10)"])
+    #expect(query.status == 0, "\(query.err)")
+    let rows = try JSONSerialization.jsonObject(with: Data(query.out.utf8)) as? [[String: String]]
+    #expect(rows?.compactMap { $0["zip"] } == Self.zipsNear75075, "\(query.out)")
+
+    let example = try Self.readmeExample(startingWith: "sqlite-utils query zipgeo.db ")
+    let readme = try runCommand(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", example.code], in: temporary.url, environment: environment(of: venv))
+    #expect(readme.status == 0, "\(readme.err)")
+    #expect(readme.out == example.output, "README's sqlite-utils example")
+
+    // A free port: the kernel's pick for port 0, released for datasette to take.
+    let port = try runCommand(
+      Self.systemPython,
+      ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"]
+    ).out.trimmingCharacters(in: .whitespacesAndNewlines)
+    let command = [venv.appendingPathComponent("bin/datasette").path, database, "-h", "127.0.0.1", "-p", port]
+    // Standard error (uvicorn's log) joins standard output, which the test reads line by line.
+    let server = try ChildProcess(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "exec env -u PYTHONPATH -u PYTHONHOME \"$@\" 2>&1", "sh"] + command,
+      standardOutput: nil, timeLimit: 180)
+    // SIGKILL: the child inherits the signal mask of the test's thread, where SIGTERM is blocked.
+    defer {
+      server.kill()
+      _ = server.wait()
+    }
+    // Uvicorn prints this line once it listens; the process ending first ends the output.
+    var log = ""
+    while !log.contains("Uvicorn running on") {
+      let line = server.readLine()
+      if line.isEmpty { break }
+      log += line
+    }
+    try #require(log.contains("Uvicorn running on http://127.0.0.1:\(port)"), "datasette did not start:\n\(log)")
+
+    let fetch = """
+      import sys, urllib.error, urllib.parse, urllib.request
+
+      query = urllib.parse.urlencode({"sql": "SELECT zip, distance FROM zipgeo_near('75075', 10)", "_shape": "array"})
+      url = f"http://127.0.0.1:{sys.argv[1]}/zipgeo.json?{query}"
+      for attempt in range(20):
+          try:
+              with urllib.request.urlopen(url, timeout=30) as response:
+                  print(response.read().decode())
+              break
+          except urllib.error.URLError as e:
+              error = e
+      else:
+          sys.exit(f"no answer from {url}: {error}")
+      """
+    let answer = try runCommand(Self.systemPython, ["-c", fetch, port], timeLimit: 60)
+    try #require(answer.status == 0, "\(answer.err)")
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [[String: Any]])
+    #expect(array.compactMap { $0["zip"] as? String } == Self.zipsNear75075, "\(answer.out)")
+    #expect(array.first?["distance"] as? Double == 0)
+    #expect(array.count == 14)
+  }
+}
