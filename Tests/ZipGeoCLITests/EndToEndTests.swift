@@ -33,7 +33,7 @@ import Testing
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = folder
-    var env = ProcessInfo.processInfo.environment
+    var env = withoutUserFolders(ProcessInfo.processInfo.environment)
     env.removeValue(forKey: "ZIPGEO_DB")
     env.merge(environment) { $1 }
     process.environment = env
