@@ -39,7 +39,7 @@ public enum ZipGeoCommand {
   static let subcommands: [Subcommand] = [
     ImportCommand.subcommand, NearCommand.subcommand, NearestCommand.subcommand, DistanceCommand.subcommand,
     InfoCommand.subcommand,
-    SQLCommand.subcommand, CountriesCommand.subcommand,
+    SQLCommand.subcommand, CountriesCommand.subcommand, WhereCommand.subcommand,
   ]
 
   /// Runs one command line and returns the exit code.
