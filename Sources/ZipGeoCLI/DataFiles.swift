@@ -8,7 +8,7 @@
 /// is: what a first use makes the per-user database from, and what error hints name.
 ///
 /// ```swift
-/// let data = DataFiles(environment: ["HOME": "/home/u"], executable: "/usr/local/bin/zipgeo")
+/// let data = DataFiles(environment: [:], executable: "/usr/local/bin/zipgeo")
 /// data.zipsCSV  // "/usr/local/share/zipgeo/zips.csv", when it exists
 /// ```
 ///

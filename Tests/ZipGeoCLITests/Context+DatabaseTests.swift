@@ -171,6 +171,15 @@ struct FreshUser {
     #expect(result.err == "Error: no database at 'env.db'; create it with: zipgeo import \(zipsCSVPath)\n")
   }
 
+  @Test func withNoHomeAQueryReadsTheCurrentFolderDatabaseAndItsHintNeedsNoDb() throws {
+    var user = try FreshUser()
+    user.environment = ["PATH": "/usr/bin:/bin"]
+    let result = try user.zipgeo("near", "75075", "--km", "10")
+    #expect(result.status == 1)
+    #expect(result.err == "Error: no database at 'zipgeo.db'; create it with: zipgeo import \(zipsCSVPath)\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.folder.url.path).isEmpty)
+  }
+
   @Test func withNoDataFileTheHintSaysSoInsteadOfNamingOne() throws {
     let empty = try TemporaryFolder()
     let user = try FreshUser(["ZIPGEO_DATA_DIR": empty.url.path])

@@ -56,6 +56,16 @@ import Testing
       "\(result.out)")
   }
 
+  @Test func withNoHomeItNamesTheCurrentFolderDatabaseAndWhy() throws {
+    var user = try FreshUser()
+    user.environment = ["PATH": "/usr/bin:/bin"]
+    let result = try user.zipgeo("where")
+    #expect(
+      result.out.hasPrefix(
+        "database   zipgeo.db\nchosen by  ./zipgeo.db, as there is no HOME for a per-user database\nexists     no\n"),
+      "\(result.out)")
+  }
+
   @Test func itSaysWhenNoDataIsFound() throws {
     let empty = try TemporaryFolder()
     let user = try FreshUser(["ZIPGEO_DATA_DIR": empty.url.path])
