@@ -1,7 +1,7 @@
 extension String {
   /// The string as a shell word, for commands printed for a user to copy: as it is when it holds
   /// only letters, digits and `_./-+:=@,%`, else in single quotes (`'it'\''s'`).
-  var shellQuoted: String {
+  public var shellQuoted: String {
     let plain =
       !isEmpty
       && utf8.allSatisfy { byte in

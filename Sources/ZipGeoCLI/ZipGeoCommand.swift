@@ -44,14 +44,14 @@ public enum ZipGeoCommand {
   static let subcommands: [Subcommand] = [
     ImportCommand.subcommand, NearCommand.subcommand, NearestCommand.subcommand, DistanceCommand.subcommand,
     InfoCommand.subcommand,
-    SQLCommand.subcommand, CountriesCommand.subcommand,
+    SQLCommand.subcommand, CountriesCommand.subcommand, WhereCommand.subcommand,
   ]
 
   /// Runs one command line and returns the exit code.
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the program name.
-  ///   - environment: Where `ZIPGEO_DB` is looked up.
+  ///   - environment: Where `ZIPGEO_DB`, `XDG_DATA_HOME`, `HOME` and `ZIPGEO_DATA_DIR` are looked up.
   ///   - console: Where output goes.
   public static func run(
     _ arguments: [String], environment: [String: String] = processEnvironment(),
@@ -121,6 +121,9 @@ public enum ZipGeoCommand {
       }
       try command.run(parsed, context)
       return ExitCode.success
+    } catch ZipGeoError.databaseMissing(let path) {
+      console.err("Error: \(context.missingDatabaseMessage(path))\n")
+      return ExitCode.failure
     } catch let error as UsageError {
       console.err(spec.usageErrorText(error))
       return ExitCode.usage
@@ -147,13 +150,8 @@ struct CommandFailure: Error, CustomStringConvertible {
 struct Context {
   let environment: [String: String]
   let console: Console
-
-  /// The database path: `--db`, else `$ZIPGEO_DB`, else `zipgeo.db` in the current folder.
-  func databasePath(_ arguments: ParsedArguments) -> String {
-    if let path = arguments.value("db") { return path }
-    if let path = environment["ZIPGEO_DB"], !path.isEmpty { return path }
-    return "zipgeo.db"
-  }
+  /// The running binary, beside which `DataFiles` looks for the data it was installed with.
+  var executable: String? = ExecutablePath.current
 }
 
 /// One `zipgeo` subcommand: what it accepts and what it does.
@@ -163,7 +161,12 @@ struct Subcommand: Sendable {
 }
 
 extension CommandSpec.Option {
+  /// The database a query reads (`DatabaseLocation`).
   static let database = CommandSpec.Option(
+    name: "db", valueName: "path",
+    help: "The database file. (default: $ZIPGEO_DB, else ./zipgeo.db if it exists, else the per-user database)")
+  /// The database `zipgeo import` writes: never the per-user one unless named.
+  static let importedDatabase = CommandSpec.Option(
     name: "db", valueName: "path", help: "The database file. (default: $ZIPGEO_DB, else ./zipgeo.db)")
 }
 

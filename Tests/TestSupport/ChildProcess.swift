@@ -66,8 +66,11 @@ public final class ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
+    // This process's environment, with HOME and XDG_DATA_HOME hidden as runCommand hides them.
+    let envp = withoutUserFolders(ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in envp { free(variable) } }
     var child: pid_t = 0
-    let code = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
+    let code = posix_spawn(&child, executable.path, &actions, nil, argv, envp)
     if let pipe { close(pipe.write) }
     guard code == 0 else {
       if let pipe { close(pipe.read) }

@@ -1,5 +1,13 @@
 import Foundation
 
+/// `environment` with `HOME` and `XDG_DATA_HOME` under `/dev/null`, where nothing can be made,
+/// even by root: a `zipgeo` query a test runs with no database of its own fails there instead of
+/// making a per-user database in the real `~/.local/share`. Tests of the per-user database give
+/// both as temporary folders.
+public func withoutUserFolders(_ environment: [String: String]) -> [String: String] {
+  environment.merging(["HOME": "/dev/null/no-home", "XDG_DATA_HOME": "/dev/null/no-data-home"]) { $1 }
+}
+
 /// What a finished process printed and how it ended.
 public struct CommandResult: Sendable {
   public let status: Int32
@@ -18,7 +26,8 @@ public struct CommandResult: Sendable {
 ///   - arguments: Its arguments.
 ///   - folder: The working folder.
 ///   - input: Text for its standard input.
-///   - environment: The whole environment; `nil` inherits this process's.
+///   - environment: The whole environment; `nil` inherits this process's, but for `HOME` and
+///     `XDG_DATA_HOME` (`withoutUserFolders`).
 ///   - timeLimit: Seconds after which the process is killed and `timedOut` is set: a hang fails
 ///     the test instead of stalling the suite.
 public func runCommand(
@@ -29,7 +38,7 @@ public func runCommand(
   process.executableURL = executable
   process.arguments = arguments
   if let folder { process.currentDirectoryURL = folder }
-  if let environment { process.environment = environment }
+  process.environment = environment ?? withoutUserFolders(ProcessInfo.processInfo.environment)
   let out = Pipe()
   let err = Pipe()
   let stdin = Pipe()

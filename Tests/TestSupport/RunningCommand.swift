@@ -13,7 +13,8 @@ public final class RunningCommand: @unchecked Sendable {
   /// Starts `executable`.
   ///
   /// - Parameters:
-  ///   - environment: Variables added to this process's environment.
+  ///   - environment: Variables added to this process's environment (whose `HOME` and
+  ///     `XDG_DATA_HOME` are replaced: `withoutUserFolders`).
   ///   - input: The child's standard input (a FIFO the test writes, say); `nil` for an empty one.
   ///   - timeLimit: Seconds after which the process is killed: a hang fails the test instead of
   ///     stalling the suite.
@@ -25,7 +26,7 @@ public final class RunningCommand: @unchecked Sendable {
     process.executableURL = executable
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = withoutUserFolders(ProcessInfo.processInfo.environment).merging(environment) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

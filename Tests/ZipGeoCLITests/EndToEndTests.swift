@@ -33,7 +33,7 @@ import Testing
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = folder
-    var env = ProcessInfo.processInfo.environment
+    var env = withoutUserFolders(ProcessInfo.processInfo.environment)
     env.removeValue(forKey: "ZIPGEO_DB")
     env.merge(environment) { $1 }
     process.environment = env
@@ -239,10 +239,12 @@ import Testing
   }
 
   @Test func aMissingDatabaseSaysHowToCreateOne() throws {
-    let result = try zipgeo("info", "01001")
+    let result = try zipgeo("info", "01001", "--db", "missing.db")
     #expect(result.status == 1)
-    #expect(result.err == "Error: no database at 'zipgeo.db'; create one with: zipgeo import data/zips.csv\n")
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("zipgeo.db").path))
+    #expect(
+      result.err == "Error: no database at 'missing.db'; create it with: zipgeo import \(zipsCSVPath) --db missing.db\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("missing.db").path))
   }
 
   @Test func theDatabaseComesFromDbThenTheEnvironmentThenTheCurrentFolder() throws {

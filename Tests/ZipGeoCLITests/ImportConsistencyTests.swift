@@ -69,7 +69,7 @@ import Testing
   func runSuggestedCommand(in message: String) throws -> CommandResult {
     let line = message.split(separator: "\n").first { $0.contains("run: ") } ?? ""
     let command = line.components(separatedBy: "run: ").last ?? ""
-    var environment = ProcessInfo.processInfo.environment
+    var environment = withoutUserFolders(ProcessInfo.processInfo.environment)
     environment["PATH"] = buildProductsFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     return try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder, environment: environment)
   }
@@ -164,7 +164,9 @@ import Testing
     if point.existing { try seed() }
     let result = try runCommand(
       Self.zipgeo, ["import", zipsCSVPath, "--db", database], in: folder,
-      environment: ProcessInfo.processInfo.environment.merging(["ZIPGEO_TEST_HOOK": "\(point.phase)=\(point.signal)"]) {
+      environment: withoutUserFolders(ProcessInfo.processInfo.environment).merging([
+        "ZIPGEO_TEST_HOOK": "\(point.phase)=\(point.signal)"
+      ]) {
         $1
       })
     let (number, name): (Int32, String) =
@@ -187,7 +189,9 @@ import Testing
     try seed()
     let result = try runCommand(
       Self.zipgeo, ["import", zipsCSVPath, "--db", database], in: folder,
-      environment: ProcessInfo.processInfo.environment.merging(["ZIPGEO_TEST_HOOK": "committed=term"]) { $1 })
+      environment: withoutUserFolders(ProcessInfo.processInfo.environment).merging([
+        "ZIPGEO_TEST_HOOK": "committed=term"
+      ]) { $1 })
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out.hasPrefix("Imported 41487 zip codes"))
     #expect(try rowCount() == Self.newCount)

@@ -11,6 +11,10 @@ import Testing
 /// times (`0.20 s`) and import dates are compared as `N s` and `TIME`, CRLF as LF. Interactive `sqlite3` sessions (a `$ sqlite3 DB` line
 /// with no SQL) are docs/sql.md's to check (SQLReferenceTests), and `.load` lines need the
 /// reader's own path, so those blocks are left out.
+///
+/// The binary runs as installed: a copy in `<prefix>/bin`, with `<prefix>/share/zipgeo` holding
+/// the data files and `<prefix>/lib/zipgeo/zipgeo.so` the extension, and `HOME` the working
+/// folder. README shows that prefix as `/usr/local` and the home folder as `/home/you`.
 @Suite struct ReadmeExamplesTests {
   static let readme = EndToEndTests.repository.appendingPathComponent("README.md")
 
@@ -70,10 +74,24 @@ import Testing
         at: folder.url.appendingPathComponent(name),
         withDestinationURL: EndToEndTests.repository.appendingPathComponent(name))
     }
+    let prefix = try TemporaryFolder()
+    let files = FileManager.default
+    for folder in ["bin", "share/zipgeo", "lib/zipgeo"] {
+      try files.createDirectory(atPath: prefix.path(folder), withIntermediateDirectories: true)
+    }
+    try files.copyItem(atPath: EndToEndTests.binary.path, toPath: prefix.path("bin/zipgeo"))
+    for name in ["zips.csv", "world.txt.xz"] {
+      try files.createSymbolicLink(
+        atPath: prefix.path("share/zipgeo/\(name)"),
+        withDestinationPath: EndToEndTests.repository.appendingPathComponent("data/\(name)").path)
+    }
+    try files.createSymbolicLink(
+      atPath: prefix.path("lib/zipgeo/zipgeo.so"),
+      withDestinationPath: EndToEndTests.binary.deletingLastPathComponent().appendingPathComponent("libZipgeo.so").path)
     let examples = try Self.examples()
     #expect(examples.count > 30)
-    // The binary under test, first on PATH, in a clean environment.
-    let path = EndToEndTests.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+    // The installed binary, first on PATH, in a clean environment.
+    let path = prefix.path("bin") + ":/usr/bin:/bin"
     for example in examples {
       if example.command.hasPrefix("cat "), !example.command.contains("|") {
         let file = String(example.command.dropFirst(4))
@@ -84,8 +102,10 @@ import Testing
       let result = try runCommand(
         URL(fileURLWithPath: "/bin/bash"), ["-c", example.command + " 2>&1"], in: folder.url,
         environment: ["PATH": path, "HOME": folder.url.path, "LC_ALL": "C.UTF-8"], timeLimit: 300)
+      let shown = result.out.replacing(prefix.url.path, with: "/usr/local").replacing(
+        folder.url.path, with: "/home/you")
       #expect(
-        Self.normalized(result.out) == Self.normalized(example.output.map { $0 + "\n" }.joined()),
+        Self.normalized(shown) == Self.normalized(example.output.map { $0 + "\n" }.joined()),
         "\(example)")
     }
   }

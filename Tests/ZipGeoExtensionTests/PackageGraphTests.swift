@@ -28,7 +28,9 @@ import Testing
         [
           "swift", "package", "--package-path", Self.packageFolder.path, "--scratch-path", scratch.path("build"),
           "dump-package",
-        ])
+        ],
+        // SwiftPM and clang keep their caches under the real HOME (runCommand's default hides it).
+        environment: ProcessInfo.processInfo.environment)
     }
     try #require(dump.status == 0, "swift package dump-package (swift must be on PATH): \(dump.err)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])

@@ -27,7 +27,7 @@ enum ImportCommand {
           + " files are imported together.")
     ],
     options: [
-      .database,
+      .importedDatabase,
       .init(
         name: "country", valueName: "cc",
         help: "The country of a CSV file's rows when it has no country column. (default: US)"),
@@ -95,7 +95,7 @@ enum ImportCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let files = arguments.positionals
     let file = Importer.listed(files)
-    let path = context.databasePath(arguments)
+    let path = context.importDatabasePath(arguments)
     let options = ImportOptions(
       skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"),
       country: try countryCode(arguments.value("country") ?? "US", option: "--country <cc>"),

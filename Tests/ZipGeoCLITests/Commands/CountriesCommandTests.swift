@@ -85,9 +85,11 @@ import Testing
   }
 
   @Test func aMissingOrEmptyDatabaseIsTheUsualError() throws {
-    let missing = try run.zipgeo("countries")
+    let missing = try run.zipgeo("countries", "--db", "missing.db")
     #expect(missing.status == 1)
-    #expect(missing.err == "Error: no database at 'zipgeo.db'; create one with: zipgeo import data/zips.csv\n")
+    #expect(
+      missing.err
+        == "Error: no database at 'missing.db'; create it with: zipgeo import \(zipsCSVPath) --db missing.db\n")
     _ = FileManager.default.createFile(atPath: run.folder.appendingPathComponent("empty.db").path, contents: Data())
     let empty = try run.zipgeo("countries", "--db", "empty.db")
     #expect(empty.status == 1)

@@ -1,0 +1,130 @@
+import SQLiteKit
+import ZipGeo
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// `zipgeo where`: which database the commands use and why, and the data and extension installed
+/// with this binary. It reads; it never makes the database.
+enum WhereCommand {
+  static let subcommand = Subcommand(spec: spec, run: run)
+
+  /// One row of fields: the formats of `countries`.
+  static let formats = CountriesCommand.formats
+
+  static let spec = CommandSpec(
+    name: "where", abstract: "Show which database the commands use and why, and where zipgeo's data files are.",
+    usage: "[--format <format>] [--db <path>]", arguments: [],
+    options: [
+      .init(
+        name: "format", valueName: "format", help: "Output format: table, csv, tsv, json or ndjson. (default: table)",
+        choices: formats.map(\.rawValue)),
+      .database,
+    ],
+    discussion: """
+      The query commands use --db, else $ZIPGEO_DB, else ./zipgeo.db when it exists, else the
+      per-user database $XDG_DATA_HOME/zipgeo/zipgeo.db (~/.local/share/zipgeo/zipgeo.db), which
+      the first query makes from the installed zips.csv. zipgeo import without --db or $ZIPGEO_DB
+      writes ./zipgeo.db. Data files are looked for in $ZIPGEO_DATA_DIR when it is set, else in
+      <prefix>/share/zipgeo beside <prefix>/bin/zipgeo, then in data/ of the repository a binary
+      was built in. The database's countries and rows are read from its countries table.
+      """,
+    examples: [
+      ("zipgeo where", "The database a query would read here, and the data found."),
+      ("zipgeo where --db world.db --format json", "The same for world.db, as JSON."),
+    ]
+  )
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    let text = arguments.value("format") ?? "table"
+    guard let format = OutputFormat(rawValue: text.lowercased()), formats.contains(format) else {
+      throw UsageError(
+        "The value '\(text)' is invalid for '--format <format>': use one of "
+          + formats.map(\.rawValue).joined(separator: ", "))
+    }
+    let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment, forImport: false)
+    let importPath = DatabaseLocation(
+      option: arguments.value("db"), environment: context.environment, forImport: true
+    ).path
+    let exists = access(location.path, F_OK) == 0
+    var countries: [CountrySummary]? = nil
+    var problem: String? = nil
+    if exists {
+      do {
+        countries = try ZipDatabase(readingAt: location.path).countries()
+      } catch {
+        problem = "\(error)"
+      }
+    }
+    let data = context.dataFiles
+    let loadable = DataFiles.loadableExtension(besideBinary: context.executable)
+    let rows = countries.map { $0.reduce(0) { $0 + $1.places } }
+    let codes = countries?.map(\.country)
+
+    guard format == .table else {
+      var result = ResultSet(columns: [
+        "database", "chosen_by", "exists", "countries", "rows", "problem", "import_database", "data_folder",
+        "data_files", "extension",
+      ])
+      result.rows = [
+        [
+          .text(location.path), .text(location.reason), .integer(exists ? 1 : 0),
+          codes.map { .text($0.joined(separator: ",")) } ?? .null, rows.map { .integer(Int64($0)) } ?? .null,
+          problem.map(DatabaseValue.text) ?? .null, .text(importPath), data.folder.map(DatabaseValue.text) ?? .null,
+          data.folder == nil ? .null : .text(data.files.joined(separator: ",")),
+          loadable.map(DatabaseValue.text) ?? .null,
+        ]
+      ]
+      context.console.out(try result.render(format))
+      return
+    }
+    var fields: [(String, String)] = [("database", location.path), ("chosen by", chosenBy(location, exists: exists))]
+    if !exists {
+      fields.append(
+        (
+          "exists",
+          location.source != .perUser
+            ? "no"
+            : data.folder == nil
+              ? "no, and no data to make it from" : "no: the first query makes it from \(DataFiles.usFile)"
+        ))
+    } else if let problem {
+      fields.append(("exists", "yes, but it cannot be read: \(problem)"))
+    } else if let codes, let rows {
+      fields.append(("exists", "yes"))
+      fields.append(("countries", codes.count <= 8 ? codes.joined(separator: " ") : "\(codes.count)"))
+      fields.append(("rows", "\(rows)"))
+    }
+    fields.append(
+      (
+        "import",
+        importPath == location.path
+          ? "zipgeo import writes this same file"
+          : "zipgeo import writes ./\(importPath) (without --db or $ZIPGEO_DB)"
+      ))
+    if let folder = data.folder {
+      fields.append(("data", folder + (data.fromEnvironment ? " ($ZIPGEO_DATA_DIR)" : "")))
+      fields.append(("files", data.files.joined(separator: " ")))
+    } else {
+      fields.append(("data", "none: no \(DataFiles.usFile) in \(data.searchedDescription)"))
+    }
+    fields.append(("extension", loadable ?? "none beside this binary"))
+    let width = fields.map(\.0.count).max()! + 2  // fields is not empty
+    context.console.out(
+      fields.map { label, value in label + String(repeating: " ", count: width - label.count) + value + "\n" }.joined())
+  }
+
+  /// Why this database, in words.
+  static func chosenBy(_ location: DatabaseLocation, exists: Bool) -> String {
+    switch location.source {
+    case .option: "--db"
+    case .environment: "$ZIPGEO_DB"
+    case .currentFolder where exists: "./zipgeo.db, which is in this folder"
+    case .currentFolder: "./zipgeo.db, as there is no HOME for a per-user database"
+    case .perUser: "the per-user default (no --db, no $ZIPGEO_DB, no ./zipgeo.db here)"
+    }
+  }
+}

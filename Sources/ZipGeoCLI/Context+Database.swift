@@ -1,0 +1,83 @@
+import ArchiveInput
+import CSV
+import ZipGeo
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+extension Context {
+  /// The database a query command reads (see `DatabaseLocation`). The per-user database, when it
+  /// is the one and does not exist yet, is made first from the installed `zips.csv`, saying so in
+  /// one line on standard error.
+  func queryDatabasePath(_ arguments: ParsedArguments) throws -> String {
+    let location = DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: false)
+    if location.source == .perUser && access(location.path, F_OK) != 0 {
+      try makePerUserDatabase(at: location.path)
+    }
+    return location.path
+  }
+
+  /// The database `zipgeo import` writes: `--db`, else `$ZIPGEO_DB`, else `./zipgeo.db`.
+  func importDatabasePath(_ arguments: ParsedArguments) -> String {
+    DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: true).path
+  }
+
+  /// The data files installed with this binary.
+  var dataFiles: DataFiles { DataFiles(environment: environment, executable: executable) }
+
+  /// `no database at 'x.db'; create it with: zipgeo import /usr/local/share/zipgeo/zips.csv --db x.db`,
+  /// naming a data file that exists, or saying that none was found.
+  func missingDatabaseMessage(_ path: String) -> String {
+    // `--db` unless `zipgeo import` alone writes this very path.
+    let importsHere = DatabaseLocation(option: nil, environment: environment, forImport: true).path == path
+    let option = importsHere ? "" : " --db \(path.shellQuoted)"
+    let data = dataFiles
+    guard let csv = data.zipsCSV else {
+      return "no database at '\(path)'; create it with: zipgeo import <file>\(option) "
+        + "(no \(DataFiles.usFile) found in \(data.searchedDescription); \(Self.dataDirectoryHint))"
+    }
+    return "no database at '\(path)'; create it with: zipgeo import \(csv.shellQuoted)\(option)"
+  }
+
+  static let dataDirectoryHint = "set ZIPGEO_DATA_DIR to a folder that holds \(DataFiles.usFile)"
+
+  /// Makes the per-user database at `path` from the installed `zips.csv`: its folders (mode 0700,
+  /// as the XDG spec asks), then an import, which builds the file under a temporary name and
+  /// links it into place, so two first uses at once both end with the whole database.
+  func makePerUserDatabase(at path: String) throws {
+    let data = dataFiles
+    guard let csv = data.zipsCSV else {
+      throw CommandFailure(
+        "no database at '\(path)', and no \(DataFiles.usFile) to make it from in \(data.searchedDescription): "
+          + "\(Self.dataDirectoryHint), or run: zipgeo import <file> --db \(path.shellQuoted)")
+    }
+    try Self.makeFolders(DataFiles.parent(path))
+    let hook = TestHook(environment: environment)
+    let importer = Importer(options: ImportOptions()) { path throws(CSVError) in try CSVReader(unpacking: path) }
+    let summary: ImportSummary
+    do {
+      summary = try importer.importFiles(
+        [csv], intoDatabaseAt: path, phase: { hook?.reached($0.description) })
+    } catch {
+      // Another first use made it meanwhile: this one's query reads that database.
+      if access(path, F_OK) == 0 { return }
+      throw error
+    }
+    console.err(
+      "zipgeo: first use: made \(path) from \(csv) (\(ImportCommand.count(summary.imported, "zip code")))\n")
+  }
+
+  /// Makes `folder` and the folders above it that are missing, each with mode 0700.
+  static func makeFolders(_ folder: String) throws {
+    var info = stat()
+    if stat(folder, &info) == 0 { return }
+    let parent = DataFiles.parent(folder)
+    if parent != folder { try makeFolders(parent) }
+    if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+      throw CommandFailure("cannot make the folder '\(folder)': \(String(cString: strerror(errno)))")
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+/// A user with a home of their own and an empty working folder, running the built `zipgeo` in a
+/// clean environment (`env -i HOME=... XDG_DATA_HOME=... PATH=...`): nothing reaches the real
+/// home folder.
+struct FreshUser {
+  static let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
+  let home: TemporaryFolder
+  let folder: TemporaryFolder
+  /// `$XDG_DATA_HOME`.
+  var dataHome: String { home.path("data") }
+  /// The per-user database.
+  var database: String { dataHome + "/zipgeo/zipgeo.db" }
+  var environment: [String: String]
+
+  init(_ extra: [String: String] = [:]) throws {
+    home = try TemporaryFolder()
+    folder = try TemporaryFolder()
+    environment = ["HOME": home.url.path, "XDG_DATA_HOME": home.path("data"), "PATH": "/usr/bin:/bin"]
+    environment.merge(extra) { $1 }
+  }
+
+  func zipgeo(_ arguments: String...) throws -> CommandResult {
+    try runCommand(Self.zipgeo, arguments, in: folder.url, environment: environment, timeLimit: 120)
+  }
+
+  /// The first-use line for `database`, made from the repository's data/zips.csv.
+  var firstUseLine: String {
+    "zipgeo: first use: made \(database) from \(zipsCSVPath) (41487 zip codes)\n"
+  }
+
+  func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+}
+
+/// First use needs no setup: the per-user database is made from the installed data by the first
+/// query, and a missing database's hint names the `--db` given and a data file that exists.
+@Suite struct FirstUseTests {
+  @Test func theFirstQueryMakesThePerUserDatabaseSayingSoInOneLine() throws {
+    let user = try FreshUser()
+    let result = try user.zipgeo("near", "75075", "--km", "10")
+    #expect(result.status == 0)
+    #expect(result.err == user.firstUseLine)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.count == 15 && lines[1].hasPrefix("75075 ") && lines[14].hasPrefix("75081 "), "\(result.out)")
+    // The folder it made is the user's alone; nothing else is left in it; the working folder is untouched.
+    var info = stat()
+    #expect(stat(user.dataHome + "/zipgeo", &info) == 0 && info.st_mode & 0o777 == 0o700)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.dataHome + "/zipgeo") == ["zipgeo.db"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.folder.url.path).isEmpty)
+  }
+
+  @Test func theSecondQueryPrintsNothingMore() throws {
+    let user = try FreshUser()
+    #expect(try user.zipgeo("info", "01001").err == user.firstUseLine)
+    let second = try user.zipgeo("near", "75075", "--km", "10")
+    #expect(second.status == 0 && second.err.isEmpty)
+    #expect(second.out.split(separator: "\n").count == 15)
+  }
+
+  @Test(arguments: [
+    ["near", "75075", "--km", "1"], ["nearest", "--zip", "75075"], ["distance", "75075", "10001"], ["info", "01001"],
+    ["countries"], ["sql", "SELECT COUNT(*) FROM zips"],
+  ])
+  func everyQueryCommandMakesItOnFirstUse(arguments: [String]) throws {
+    let user = try FreshUser()
+    let result = try runCommand(FreshUser.zipgeo, arguments, in: user.folder.url, environment: user.environment)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err == user.firstUseLine)
+  }
+
+  @Test func withoutXDGDataHomeItIsMadeUnderHomeLocalShareEachFolderPrivate() throws {
+    var user = try FreshUser()
+    user.environment["XDG_DATA_HOME"] = "relative/data"
+    let result = try user.zipgeo("info", "01001")
+    let database = user.home.path(".local/share/zipgeo/zipgeo.db")
+    #expect(result.err == "zipgeo: first use: made \(database) from \(zipsCSVPath) (41487 zip codes)\n")
+    for folder in [".local", ".local/share", ".local/share/zipgeo"] {
+      var info = stat()
+      #expect(stat(user.home.path(folder), &info) == 0 && info.st_mode & 0o777 == 0o700, "\(folder)")
+    }
+    #expect(!user.exists(user.folder.path("relative")))
+  }
+
+  @Test func aDatabaseInTheCurrentFolderIsReadInstead() throws {
+    let user = try FreshUser()
+    let csv = try user.folder.write("one.csv", "zip,lat,lon\n01001,42.07,-72.62\n")
+    let imported = try user.zipgeo("import", csv, "--quiet")
+    #expect(imported.status == 0 && imported.err.isEmpty)
+    #expect(user.exists(user.folder.path("zipgeo.db")), "import without --db writes ./zipgeo.db")
+    let count = try user.zipgeo("sql", "SELECT COUNT(*) AS n FROM zips", "--format", "csv")
+    #expect(count.out == "n\r\n1\r\n" && count.err.isEmpty)
+    #expect(!user.exists(user.dataHome))
+  }
+
+  /// Two first uses at once: both paused (ZIPGEO_TEST_HOOK) with their new database written under
+  /// its temporary name, the first let go to link it into place and finish, then the second, whose
+  /// link finds the first one's database: both answer from the one whole database.
+  @Test func twoFirstUsesAtOnceBothSucceedAndTheDatabaseIsWhole() throws {
+    let user = try FreshUser()
+    let fifos = [user.home.path("a.fifo"), user.home.path("b.fifo")]
+    for fifo in fifos { try #require(mkfifo(fifo, 0o600) == 0) }
+    let running = try fifos.map { fifo in
+      let process = try RunningCommand(
+        FreshUser.zipgeo, ["near", "75075", "--km", "10"], in: user.folder.url,
+        environment: user.environment.merging(["ZIPGEO_TEST_HOOK": "synced=pause:\(fifo)", "ZIPGEO_DB": ""]) { $1 })
+      try #require(process.waitForLine(startingWith: "zipgeo: paused at synced"), "\(process.errorsSoFar)")
+      return process
+    }
+    func resume(_ fifo: String) {
+      let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { close(writer) }
+    }
+    resume(fifos[0])
+    let first = running[0].finish()
+    resume(fifos[1])
+    let second = running[1].finish()
+    for result in [first, second] {
+      #expect(result.status == 0, "\(result.err)")
+      #expect(result.out.split(separator: "\n").count == 15, "\(result.out)")
+    }
+    #expect(first.err == "zipgeo: paused at synced\n" + user.firstUseLine)
+    #expect(second.err == "zipgeo: paused at synced\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.dataHome + "/zipgeo") == ["zipgeo.db"])
+    let count = try user.zipgeo("sql", "SELECT COUNT(*) AS n FROM zips", "--format", "csv")
+    #expect(count.out == "n\r\n41487\r\n")
+    #expect(
+      try runCommand(URL(fileURLWithPath: "/usr/bin/sqlite3"), [user.database, "PRAGMA integrity_check"]).out == "ok\n")
+  }
+
+  @Test func withNoDataFileTheFirstUseFailsInOneLineAndMakesNothing() throws {
+    let empty = try TemporaryFolder()
+    let user = try FreshUser(["ZIPGEO_DATA_DIR": empty.url.path])
+    let result = try user.zipgeo("near", "75075", "--km", "10")
+    #expect(result.status == 1)
+    #expect(result.out.isEmpty)
+    #expect(
+      result.err
+        == "Error: no database at '\(user.database)', and no zips.csv to make it from in \(empty.url.path): "
+        + "set ZIPGEO_DATA_DIR to a folder that holds zips.csv, or run: zipgeo import <file> --db \(user.database)\n")
+    #expect(!user.exists(user.dataHome))
+  }
+
+  @Test func aMissingDatabaseHintNamesTheDbGivenAndADataFileThatExists() throws {
+    let user = try FreshUser()
+    let result = try user.zipgeo("near", "75075", "--km", "10", "--db", "my stores.db")
+    #expect(result.status == 1)
+    let command = "zipgeo import \(zipsCSVPath) --db 'my stores.db'"
+    #expect(result.err == "Error: no database at 'my stores.db'; create it with: \(command)\n")
+    #expect(!user.exists(user.dataHome) && !user.exists(user.folder.path("my stores.db")))
+    // The suggested command, run as printed, makes it.
+    var environment = user.environment
+    environment["PATH"] = buildProductsFolder.path + ":/usr/bin:/bin"
+    let suggested = try runCommand(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: user.folder.url, environment: environment)
+    #expect(suggested.status == 0, "\(suggested.err)")
+    #expect(
+      try user.zipgeo("near", "75075", "--km", "10", "--db", "my stores.db").out.split(separator: "\n").count == 15)
+  }
+
+  @Test func aMissingDatabaseNamedByZipgeoDBGetsTheSameHint() throws {
+    let user = try FreshUser(["ZIPGEO_DB": "env.db"])
+    let result = try user.zipgeo("info", "01001")
+    #expect(result.err == "Error: no database at 'env.db'; create it with: zipgeo import \(zipsCSVPath)\n")
+  }
+
+  @Test func withNoHomeAQueryReadsTheCurrentFolderDatabaseAndItsHintNeedsNoDb() throws {
+    var user = try FreshUser()
+    user.environment = ["PATH": "/usr/bin:/bin"]
+    let result = try user.zipgeo("near", "75075", "--km", "10")
+    #expect(result.status == 1)
+    #expect(result.err == "Error: no database at 'zipgeo.db'; create it with: zipgeo import \(zipsCSVPath)\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.folder.url.path).isEmpty)
+  }
+
+  @Test func withNoDataFileTheHintSaysSoInsteadOfNamingOne() throws {
+    let empty = try TemporaryFolder()
+    let user = try FreshUser(["ZIPGEO_DATA_DIR": empty.url.path])
+    let result = try user.zipgeo("info", "01001", "--db", "missing.db")
+    #expect(
+      result.err
+        == "Error: no database at 'missing.db'; create it with: zipgeo import <file> --db missing.db "
+        + "(no zips.csv found in \(empty.url.path); set ZIPGEO_DATA_DIR to a folder that holds zips.csv)\n")
+  }
+}

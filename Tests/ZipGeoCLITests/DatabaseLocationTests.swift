@@ -1,0 +1,58 @@
+import Testing
+
+@testable import ZipGeoCLI
+
+/// Which database a command uses: `--db`, `$ZIPGEO_DB`, `./zipgeo.db`, then the per-user one.
+@Suite struct DatabaseLocationTests {
+  let home = ["HOME": "/home/u"]
+
+  func query(_ environment: [String: String], option: String? = nil, currentFolderHasOne: Bool = false)
+    -> DatabaseLocation
+  {
+    DatabaseLocation(option: option, environment: environment, forImport: false) { _ in currentFolderHasOne }
+  }
+
+  @Test func theDbOptionComesFirst() {
+    let location = query(home.merging(["ZIPGEO_DB": "env.db"]) { $1 }, option: "x.db", currentFolderHasOne: true)
+    #expect(location == DatabaseLocation(path: "x.db", source: .option))
+  }
+
+  @Test func aNonEmptyZipgeoDBComesNext() {
+    let location = query(home.merging(["ZIPGEO_DB": "env.db"]) { $1 }, currentFolderHasOne: true)
+    #expect(location == DatabaseLocation(path: "env.db", source: .environment))
+  }
+
+  @Test func anEmptyZipgeoDBIsIgnored() {
+    #expect(query(home.merging(["ZIPGEO_DB": ""]) { $1 }).source == .perUser)
+  }
+
+  @Test func theCurrentFolderDatabaseIsUsedWhenItExists() {
+    #expect(query(home, currentFolderHasOne: true) == DatabaseLocation(path: "zipgeo.db", source: .currentFolder))
+  }
+
+  @Test func queriesFallBackToThePerUserDatabaseUnderXDGDataHome() {
+    let location = query(home.merging(["XDG_DATA_HOME": "/data/u/"]) { $1 })
+    #expect(location == DatabaseLocation(path: "/data/u/zipgeo/zipgeo.db", source: .perUser))
+  }
+
+  @Test func withoutXDGDataHomeThePerUserDatabaseIsUnderHomeLocalShare() {
+    #expect(query(home).path == "/home/u/.local/share/zipgeo/zipgeo.db")
+  }
+
+  @Test(arguments: ["", "relative/data", "~/data"])
+  func anXDGDataHomeThatIsNotAnAbsolutePathIsIgnored(value: String) {
+    #expect(query(home.merging(["XDG_DATA_HOME": value]) { $1 }).path == "/home/u/.local/share/zipgeo/zipgeo.db")
+  }
+
+  @Test func withNoHomeAndNoXDGDataHomeTheCurrentFolderDatabaseIsTheOne() {
+    #expect(query([:]) == DatabaseLocation(path: "zipgeo.db", source: .currentFolder))
+    #expect(query(["HOME": ""]).source == .currentFolder)
+  }
+
+  @Test func importWritesTheCurrentFolderDatabaseEvenWhenItIsMissing() {
+    let location = DatabaseLocation(option: nil, environment: home, forImport: true) { _ in false }
+    #expect(location == DatabaseLocation(path: "zipgeo.db", source: .currentFolder))
+    let named = DatabaseLocation(option: nil, environment: ["ZIPGEO_DB": "env.db"], forImport: true) { _ in false }
+    #expect(named.path == "env.db")
+  }
+}
