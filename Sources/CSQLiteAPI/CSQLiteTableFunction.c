@@ -16,7 +16,21 @@ typedef struct {
   csqlite_tvf_release release;
   csqlite_tvf_disconnect disconnect;
   csqlite_tvf_destroy destroy;
+  /// The module's reference and one for each connected table. SQLite may destroy a module's
+  /// client data before it disconnects the module's last table (3.40's sqlite3VtabUnlock drops
+  /// the module first; registering the same name again, as a second load of the extension does,
+  /// leads there): the spec lives until both are done with it. Only SQLite calls change it, under
+  /// its connection's mutex.
+  int references;
 } tvf_spec;
+
+/// Drops one reference; the last one releases the Swift side and frees the spec.
+static void tvf_release_spec(tvf_spec *spec) {
+  if (--spec->references > 0) return;
+  if (spec->destroy) spec->destroy(spec->context);
+  free((void *)spec->schema);
+  free(spec);
+}
 
 typedef struct {
   sqlite3_vtab base;
@@ -44,6 +58,7 @@ static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
   if (!table) return SQLITE_NOMEM;
   memset(table, 0, sizeof *table);
   table->spec = spec;
+  spec->references++;
   table->db = db;
   // Without this, SQLite refuses the function in views and triggers when trusted_schema is off.
   // A host older than 3.31 does not know the option and answers SQLITE_MISUSE: nothing to do then.
@@ -57,6 +72,7 @@ static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
 static int tvf_disconnect(sqlite3_vtab *vtab) {
   tvf_table *table = (tvf_table *)vtab;
   if (table->spec->disconnect) table->spec->disconnect(table->spec->context, table->db);
+  tvf_release_spec(table->spec);
   CSQLITE_API->free(vtab);
   return SQLITE_OK;
 }
@@ -206,22 +222,30 @@ static const sqlite3_module tvf_module = {
   tvf_column, tvf_rowid, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
-static void tvf_destroy_spec(void *aux) {
-  tvf_spec *spec = aux;
-  if (spec->destroy) spec->destroy(spec->context);
-  free((void *)spec->schema);
-  free(spec);
-}
+static void tvf_destroy_spec(void *aux) { tvf_release_spec(aux); }
 
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, int innocuous, void *context,
                                   csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_column column,
                                   csqlite_tvf_release release, csqlite_tvf_disconnect disconnect,
                                   csqlite_tvf_destroy destroy) {
-  if (argument_count > TVF_MAX_ARGUMENTS) return SQLITE_MISUSE;
+  // On every failure `destroy` is called, as SQLite calls it when create_module_v2 fails: the
+  // caller's context never leaks.
+  if (argument_count > TVF_MAX_ARGUMENTS) {
+    if (destroy) destroy(context);
+    return SQLITE_MISUSE;
+  }
   tvf_spec *spec = malloc(sizeof *spec);
-  if (!spec) return SQLITE_NOMEM;
+  if (!spec) {
+    if (destroy) destroy(context);
+    return SQLITE_NOMEM;
+  }
   *spec = (tvf_spec){strdup(schema), column_count, argument_count, required, innocuous, context, fill, count,
-                     column, release, disconnect, destroy};
+                     column, release, disconnect, destroy, 1};
+  if (!spec->schema) {
+    free(spec);
+    if (destroy) destroy(context);
+    return SQLITE_NOMEM;
+  }
   return CSQLITE_API->create_module_v2(db, name, &tvf_module, spec, tvf_destroy_spec);
 }

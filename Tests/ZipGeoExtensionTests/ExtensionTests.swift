@@ -157,6 +157,44 @@ import Testing
     #expect(!result.err.contains("Segmentation") && !result.err.contains("Aborted"))
   }
 
+  /// Loading again registers every function again: SQLite then drops the old table functions'
+  /// registration before it disconnects the tables a query connected (a use after free, and a
+  /// segfault, until each table kept its own reference). Each order of loads and queries, and
+  /// through the stock shell and Python both.
+  @Test func loadingTheExtensionAgainAfterItsTableFunctionsRanNeverCrashesTheHost() throws {
+    let database = try importedDatabase()
+    let sql = """
+      SELECT count(*) FROM zipgeo_near('75075', 10);
+      .load \(Self.loadPath)
+      SELECT count(*) FROM zipgeo_near('75075', 10);
+      SELECT count(*) FROM zipgeo_nearest(33, -96, 3);
+      .load \(Self.loadPath)
+      .load \(Self.loadPath)
+      SELECT count(*) FROM zipgeo_within(33, -96, 10);
+      SELECT zip FROM zipgeo_near('75075', 10) LIMIT 1;
+      """
+    let shell = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", database], input: sql)
+    #expect(!shell.wasSignalled, "signal \(shell.status): \(shell.err)")
+    #expect(shell.status == 0, "\(shell.err)")
+    #expect(shell.out == "14\n14\n3\n2\n75075\n", "\(shell.out)\(shell.err)")
+    let python = """
+      import sqlite3, sys
+      connection = sqlite3.connect(sys.argv[2])
+      connection.enable_load_extension(True)
+      answers = []
+      for _ in range(3):
+          connection.load_extension(sys.argv[1])
+          answers.append(connection.execute("SELECT count(*) FROM zipgeo_near('75075', 10)").fetchone()[0])
+          answers.append(connection.execute("SELECT count(*) FROM zipgeo_nearest(33, -96, 3)").fetchone()[0])
+      connection.close()
+      print(answers)
+      """
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"), ["-c", python, Self.loadPath, database], environment: [:])
+    #expect(!result.wasSignalled, "signal \(result.status): \(result.err)")
+    #expect(result.out == "[14, 3, 14, 3, 14, 3]\n", "\(result.out)\(result.err)")
+  }
+
   @Test func pythonsSqlite3ModuleLoadsItWithAnEmptyEnvironment() throws {
     let script = Self.testsFolder.appendingPathComponent("python/check_extension.py").path
     let result = try runCommand(

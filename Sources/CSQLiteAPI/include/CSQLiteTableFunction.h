@@ -33,7 +33,8 @@ typedef void (*csqlite_tvf_destroy)(void *context);
 /// last `argument_count` columns HIDDEN (at most 32); `required` is how many arguments must be
 /// given (the others may be left out; their hidden columns then read as NULL). When `innocuous`
 /// is set the table is declared SQLITE_VTAB_INNOCUOUS, so that views and triggers may use it
-/// under `PRAGMA trusted_schema=OFF`.
+/// under `PRAGMA trusted_schema=OFF`. `destroy` releases `context` once SQLite and every table
+/// it connected are done with it, or at once when registering fails.
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, int innocuous, void *context,
                                   csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_column column,
