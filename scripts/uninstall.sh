@@ -65,6 +65,18 @@ checksum() {
   fi
 }
 
+# Whether a folder on the way from the prefix to PATH is a symbolic link: then PATH, though
+# written inside the prefix, is somewhere else (a manifest and a link both planted there).
+through_link() {
+  local rest=$1 walked=$root
+  while [ "${rest#*/}" != "$rest" ]; do
+    walked=$walked/${rest%%/*}
+    rest=${rest#*/}
+    [ -L "$walked" ] && return 0
+  done
+  return 1
+}
+
 # Read it all first, and refuse a manifest naming anything outside the prefix.
 files=()
 sums=()
@@ -79,6 +91,11 @@ while IFS=$'\t' read -r kind sum path; do
       exit 1
       ;;
   esac
+  if through_link "$path"; then
+    echo "uninstall.sh: '$root/$manifest' names '$path', which a symbolic link on its way leads outside the prefix;" \
+      "nothing was removed" >&2
+    exit 1
+  fi
   case "$kind" in
     file)
       files+=("$path")

@@ -288,6 +288,30 @@ import Testing
       ])
   }
 
+  /// A manifest edited to name a file through a symbolic link planted in the prefix: the path
+  /// is written inside the prefix, but the file is elsewhere, and stays.
+  @Test func uninstallRefusesAManifestEntryThatALinkLeadsOutOfThePrefix() throws {
+    #expect(try install().status == 0)
+    let victim = temporary.url.appendingPathComponent("victim")
+    try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+    try Data("keep me\n".utf8).write(to: victim.appendingPathComponent("passwd"))
+    try FileManager.default.createSymbolicLink(at: file("share/link"), withDestinationURL: victim)
+    let checksum = try run("/usr/bin/sha256sum", [victim.appendingPathComponent("passwd").path]).out.prefix(64)
+    let manifest = file("share/zipgeo/install-manifest.txt")
+    let handle = try FileHandle(forWritingTo: manifest)
+    handle.seekToEndOfFile()
+    handle.write(Data("file\t\(checksum)\tshare/link/passwd\n".utf8))
+    try handle.close()
+    let result = try uninstall()
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "uninstall.sh: '\(manifest.path)' names 'share/link/passwd', which a symbolic link on its way leads outside"
+        + " the prefix; nothing was removed\n")
+    #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("passwd").path))
+    #expect(FileManager.default.fileExists(atPath: file("bin/zipgeo").path))
+  }
+
   @Test func uninstallingWhatIsNotInstalledSaysSoAndExitsOne() throws {
     #expect(try install().status == 0)
     #expect(try uninstall().status == 0)
