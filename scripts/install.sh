@@ -3,6 +3,8 @@
 # SQLite extension, the data with its provenance, shell completions, a manual page, and a manifest
 # that scripts/uninstall.sh removes exactly what was installed by. Run with --help for the options.
 set -euo pipefail
+# Installed files are for every user, whatever the caller's umask (077 made the prefix 700).
+umask 022
 
 usage() {
   cat <<'EOF'
@@ -92,11 +94,13 @@ for file in zips.csv world.txt.xz README.md; do
 done
 
 staging=$(mktemp -d "${TMPDIR:-/tmp}/zipgeo-install.XXXXXX")
+lock=""     # the lock folder, once this install holds it
 above=()    # the prefix and the folders above it that were not there, innermost first
 created=()  # folders made under the prefix, removed again if the install fails
 copied=()   # files copied next to their destination, renamed into place at the end
 cleanup() {
   local status=$?
+  if [ -n "$lock" ]; then rmdir "$lock" 2>/dev/null || true; fi
   if [ "$status" -ne 0 ]; then
     local index
     for ((index = ${#copied[@]} - 1; index >= 0; index--)); do rm -f "${copied[index]}"; done
@@ -151,14 +155,6 @@ checksum() {
   fi
 }
 
-# Folders an earlier install made stay listed, so that uninstalling removes them too.
-made=()
-if [ -f "$root/$manifest" ]; then
-  while IFS=$'\t' read -r kind _ path; do
-    [ "$kind" = folder ] && made+=("$path")
-  done <"$root/$manifest"
-fi
-
 # Make the folders, outermost first, remembering the ones that were not there.
 folder=${root:-/}
 while [ ! -d "$folder" ]; do
@@ -166,6 +162,27 @@ while [ ! -d "$folder" ]; do
   folder=$(dirname "$folder")
 done
 mkdir -p "${root:-/}" || fail "cannot create '$root'; nothing was installed"
+
+# One install or uninstall at a time under a prefix: two at once would mix their files.
+if mkdir "$root/.zipgeo-install.lock" 2>/dev/null; then
+  lock="$root/.zipgeo-install.lock"
+else
+  fail "another zipgeo install or uninstall is running under '${prefix:-/}' (if none is, a killed one left" \
+    "'$root/.zipgeo-install.lock': remove it); nothing was installed"
+fi
+
+# Folders an earlier install made stay listed, so that uninstalling removes them too.
+made=()
+if [ -f "$root/$manifest" ]; then
+  while IFS=$'\t' read -r kind _ path; do
+    [ "$kind" = folder ] && made+=("$path")
+  done <"$root/$manifest"
+fi
+for file in "${files[@]}" "$manifest"; do
+  if [ -d "$root/$file" ] && [ ! -L "$root/$file" ]; then
+    fail "'$root/$file' is a folder, where zipgeo installs a file; nothing was installed"
+  fi
+done
 for file in "${files[@]}" "$manifest"; do
   folder=$(dirname "$file")
   path=""
@@ -191,12 +208,12 @@ chmod 644 "$staging/$manifest"
 
 # Copy next to each destination, then rename: a rename within a folder does not half-happen.
 for file in "${files[@]}" "$manifest"; do
-  temporary="$root/$file.install-tmp"
+  temporary="$root/$file.install-tmp.$$"
   copied+=("$temporary")
   cp -p "$staging/$file" "$temporary" || fail "cannot write '$temporary'; nothing was installed"
 done
 for file in "${files[@]}" "$manifest"; do
-  mv -f "$root/$file.install-tmp" "$root/$file"
+  mv -f "$root/$file.install-tmp.$$" "$root/$file"
 done
 copied=()
 

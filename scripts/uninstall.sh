@@ -57,6 +57,15 @@ if [ ! -f "$root/$manifest" ]; then
   exit 1
 fi
 
+# One install or uninstall at a time under a prefix (install.sh takes the same lock).
+lock="$root/.zipgeo-install.lock"
+if ! mkdir "$lock" 2>/dev/null; then
+  echo "uninstall.sh: another zipgeo install or uninstall is running under '${prefix:-/}' (if none is, a killed" \
+    "one left '$lock': remove it); nothing was removed" >&2
+  exit 1
+fi
+trap 'rmdir "$lock" 2>/dev/null || true' EXIT
+
 checksum() {
   if command -v sha256sum >/dev/null 2>&1; then
     sha256sum <"$1" | cut -d' ' -f1

@@ -251,6 +251,63 @@ import Testing
 
   // MARK: - Uninstall
 
+  /// Two installs (or an install and an uninstall) at once would mix their files: the second
+  /// finds the first's lock, says so, and changes nothing.
+  @Test func anInstallWhileAnotherRunsUnderThePrefixFailsAndChangesNothing() throws {
+    #expect(try install().status == 0)
+    let before = try listing(prefix)
+    let manifest = try Data(contentsOf: file("share/zipgeo/install-manifest.txt"))
+    let lock = file(".zipgeo-install.lock")
+    try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+    let result = try install()
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "install.sh: another zipgeo install or uninstall is running under '\(prefix.path)' (if none is, a killed one"
+        + " left '\(lock.path)': remove it); nothing was installed\n")
+    let uninstalled = try uninstall()
+    #expect(uninstalled.status == 1)
+    #expect(uninstalled.err.hasPrefix("uninstall.sh: another zipgeo install or uninstall is running under"))
+    // The lock is the other's: left where it is, and nothing else changed.
+    #expect(try listing(prefix) == (before + [".zipgeo-install.lock"]).sorted())
+    #expect(try Data(contentsOf: file("share/zipgeo/install-manifest.txt")) == manifest)
+    try FileManager.default.removeItem(at: lock)
+    #expect(try uninstall().status == 0)
+    #expect(try listing(prefix).isEmpty)
+  }
+
+  @Test func aFolderWhereAFileGoesFailsTheInstallAndChangesNothing() throws {
+    try FileManager.default.createDirectory(at: file("bin/zipgeo"), withIntermediateDirectories: true)
+    let result = try install()
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "install.sh: '\(prefix.path)/bin/zipgeo' is a folder, where zipgeo installs a file; nothing was installed\n")
+    #expect(try listing(prefix) == ["bin", "bin/zipgeo"])
+  }
+
+  /// With a umask of 077 the folders install.sh makes, the prefix among them, would be the
+  /// installer's alone: every other user could not run what it installed.
+  @Test func whatIsInstalledIsForEveryUserWhateverTheUmask() throws {
+    let fresh = prefix.appendingPathComponent("new/prefix")
+    let result = try runCommand(
+      Self.bash,
+      [
+        "-c", "umask 077; exec \"$0\" \"$@\"", Self.installScript.path, "--prefix", fresh.path, "--no-build",
+        "--build-dir", buildProductsFolder.path,
+      ],
+      in: work, environment: cleanEnvironment, timeLimit: 60)
+    #expect(result.status == 0, "\(result.err)")
+    func mode(_ url: URL) throws -> Int {
+      (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
+    }
+    for folder in ["new", "new/prefix", "new/prefix/bin", "new/prefix/share/zipgeo", "new/prefix/lib/zipgeo"] {
+      #expect(try mode(prefix.appendingPathComponent(folder)) == 0o755, "\(folder)")
+    }
+    #expect(try mode(fresh.appendingPathComponent("bin/zipgeo")) == 0o755)
+    #expect(try mode(fresh.appendingPathComponent("share/zipgeo/zips.csv")) == 0o644)
+  }
+
   @Test func uninstallLeavesThePrefixAsItWasBeforeTheInstall() throws {
     // Someone else's files in shared folders, which stay.
     try FileManager.default.createDirectory(at: file("share/man/man1"), withIntermediateDirectories: true)
