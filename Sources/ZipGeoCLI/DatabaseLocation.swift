@@ -44,10 +44,11 @@ struct DatabaseLocation: Equatable {
   ///   - environment: Where `ZIPGEO_DB`, `XDG_DATA_HOME` and `HOME` are looked up.
   ///   - forImport: Whether the database is to be written by `zipgeo import` (which never
   ///     chooses the per-user database by itself).
-  ///   - exists: Whether a file is at a path (`./zipgeo.db`).
+  ///   - exists: Whether a database is at a path (`./zipgeo.db`): by default, anything but an
+  ///     empty file, which `sqlite3 zipgeo.db` leaves behind when it only looked.
   init(
     option: String?, environment: [String: String], forImport: Bool,
-    exists: (String) -> Bool = { access($0, F_OK) == 0 }
+    exists: (String) -> Bool = DatabaseLocation.isThere
   ) {
     if let option {
       (path, source) = (option, .option)
@@ -63,14 +64,23 @@ struct DatabaseLocation: Equatable {
     }
   }
 
+  /// Whether something other than an empty file is at `path`: a database, or something a query
+  /// should then report (a folder, a FIFO, a damaged file).
+  static func isThere(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return access(path, F_OK) == 0 }
+    return info.st_size > 0 || (info.st_mode & S_IFMT) != S_IFREG
+  }
+
   /// `$XDG_DATA_HOME/zipgeo/zipgeo.db`, or `$HOME/.local/share/zipgeo/zipgeo.db` when
   /// `XDG_DATA_HOME` is unset, empty or relative (the XDG Base Directory rule); `nil` without
-  /// either.
+  /// either as an absolute path.
   static func perUserPath(_ environment: [String: String]) -> String? {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
       return DataFiles.withoutTrailingSlash(data) + "/zipgeo/zipgeo.db"
     }
-    if let home = environment["HOME"], !home.isEmpty {
+    // A relative HOME would put the database under each folder a command runs in.
+    if let home = environment["HOME"], home.hasPrefix("/") {
       return DataFiles.withoutTrailingSlash(home) + "/.local/share/zipgeo/zipgeo.db"
     }
     return nil

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import ZipGeoCLI
@@ -47,6 +49,25 @@ import Testing
   @Test func withNoHomeAndNoXDGDataHomeTheCurrentFolderDatabaseIsTheOne() {
     #expect(query([:]) == DatabaseLocation(path: "zipgeo.db", source: .currentFolder))
     #expect(query(["HOME": ""]).source == .currentFolder)
+  }
+
+  @Test(arguments: ["relative/home", "~"])
+  func aHomeThatIsNotAnAbsolutePathIsIgnoredToo(value: String) {
+    #expect(query(["HOME": value]) == DatabaseLocation(path: "zipgeo.db", source: .currentFolder))
+  }
+
+  /// `sqlite3 zipgeo.db` leaves an empty file when it only looked: that is no database, and the
+  /// per-user one is still the one; a folder, a FIFO or a file with bytes is there, to be reported.
+  @Test func anEmptyFileIsNotADatabaseToUseButAnythingElseIs() throws {
+    let folder = try TemporaryFolder()
+    let empty = try folder.write("empty.db", "")
+    let bytes = try folder.write("bytes.db", "x")
+    #expect(!DatabaseLocation.isThere(empty))
+    #expect(DatabaseLocation.isThere(bytes))
+    #expect(DatabaseLocation.isThere(folder.url.path))
+    #expect(!DatabaseLocation.isThere(folder.path("missing.db")))
+    #expect(mkfifo(folder.path("fifo.db"), 0o600) == 0)
+    #expect(DatabaseLocation.isThere(folder.path("fifo.db")))
   }
 
   @Test func importWritesTheCurrentFolderDatabaseEvenWhenItIsMissing() {
