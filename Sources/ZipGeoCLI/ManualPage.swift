@@ -71,7 +71,25 @@ struct ManualPage {
   }
 
   private var environment: String {
-    ".SH ENVIRONMENT\n.TP\n.B ZIPGEO_DB\nThe database file of a command given no \\fB\\-\\-db\\fR.\n"
+    """
+    .SH ENVIRONMENT
+    .TP
+    .B ZIPGEO_DB
+    The database file of a command given no \\fB\\-\\-db\\fR (when not empty).
+    .TP
+    .B XDG_DATA_HOME
+    Where the per\\-user database is kept, as \\fI$XDG_DATA_HOME/zipgeo/zipgeo.db\\fR, when it is an
+    absolute path; else \\fI$HOME/.local/share/zipgeo/zipgeo.db\\fR.
+    .TP
+    .B HOME
+    The home folder, for the per\\-user database when \\fBXDG_DATA_HOME\\fR is unset (an absolute
+    path only).
+    .TP
+    .B ZIPGEO_DATA_DIR
+    The folder of the data the first query makes the per\\-user database from (\\fIzips.csv\\fR),
+    instead of \\fIshare/zipgeo\\fR beside the command's \\fIbin\\fR folder.
+
+    """
   }
 
   private var files: String {
@@ -84,7 +102,13 @@ struct ManualPage {
       .SH FILES
       .TP
       .I ./zipgeo.db
-      The database of a command given neither \\fB\\-\\-db\\fR nor \\fBZIPGEO_DB\\fR.
+      The database \\fBzipgeo import\\fR writes when given neither \\fB\\-\\-db\\fR nor
+      \\fBZIPGEO_DB\\fR, and the one the other commands read then, when it is there.
+      .TP
+      .I ~/.local/share/zipgeo/zipgeo.db
+      The per\\-user database (see \\fBXDG_DATA_HOME\\fR) the other commands read when there is no
+      \\fI./zipgeo.db\\fR; the first of them makes it from \\fI\(prefix)/share/zipgeo/zips.csv\\fR.
+      \\fBzipgeo where\\fR names the database in use.
       .TP
       .I \(prefix)/lib/zipgeo/zipgeo.so
       The loadable SQLite extension: the SQL functions of \\fBzipgeo sql\\fR in any SQLite, as in

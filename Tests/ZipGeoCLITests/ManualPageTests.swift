@@ -54,6 +54,15 @@ import Testing
     #expect(page.contains("\n.I /\\:opt/\\:zip\\ geo/share/zipgeo/README.md\n"))
   }
 
+  /// The manual tells where the database is when no --db is given, as the commands find it.
+  @Test func theManualNamesEveryVariableAndFileThatChoosesTheDatabase() {
+    for variable in ["ZIPGEO_DB", "XDG_DATA_HOME", "HOME", "ZIPGEO_DATA_DIR"] {
+      #expect(page.contains("\n.B \(variable)\n"), "no \(variable)")
+    }
+    #expect(page.contains("\n.I ~/.local/share/zipgeo/zipgeo.db\n"))
+    #expect(page.contains("makes it from \\fI/\\:opt/\\:zip\\ geo/share/zipgeo/zips.csv\\fR."))
+  }
+
   @Test func generateManualPrintsThePageForTheDefaultPrefixOrTheOneGiven() throws {
     let zipgeo = buildProductsFolder.appendingPathComponent("zipgeo")
     let standard = try runCommand(zipgeo, ["--generate-manual"])
