@@ -33,7 +33,8 @@ extension Context {
   func missingDatabaseMessage(_ path: String) -> String {
     // `--db` unless `zipgeo import` alone writes this very path.
     let importsHere = DatabaseLocation(option: nil, environment: environment, forImport: true).path == path
-    let option = importsHere ? "" : " --db \(path.shellQuoted)"
+    // `--db=-x.db`: a path that starts with a dash would read as an option after `--db `.
+    let option = importsHere ? "" : path.hasPrefix("-") ? " --db=\(path.shellQuoted)" : " --db \(path.shellQuoted)"
     let data = dataFiles
     guard let csv = data.zipsCSV else {
       return "no database at '\(path)'; create it with: zipgeo import <file>\(option) "
@@ -64,7 +65,8 @@ extension Context {
     } catch {
       // Another first use made it meanwhile: this one's query reads that database.
       if access(path, F_OK) == 0 { return }
-      throw error
+      // The user asked a question, not for an import: say what was being done.
+      throw CommandFailure("first use: could not make the per-user database '\(path)' from \(csv): \(error)")
     }
     console.err(
       "zipgeo: first use: made \(path) from \(csv) (\(ImportCommand.count(summary.imported, "zip code")))\n")

@@ -165,6 +165,35 @@ struct FreshUser {
       try user.zipgeo("near", "75075", "--km", "10", "--db", "my stores.db").out.split(separator: "\n").count == 15)
   }
 
+  /// After `--db `, a path that starts with a dash reads as an option: the hint writes `--db=`.
+  @Test func aMissingDatabaseWhoseNameStartsWithADashIsSuggestedWithAnEqualsSign() throws {
+    let user = try FreshUser()
+    let result = try user.zipgeo("info", "75075", "--db=-x.db")
+    let command = "zipgeo import \(zipsCSVPath) --db=-x.db"
+    #expect(result.err == "Error: no database at '-x.db'; create it with: \(command)\n")
+    var environment = user.environment
+    environment["PATH"] = buildProductsFolder.path + ":/usr/bin:/bin"
+    let suggested = try runCommand(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: user.folder.url, environment: environment)
+    #expect(suggested.status == 0, "\(suggested.err)")
+    #expect(user.exists(user.folder.path("-x.db")))
+  }
+
+  /// A query that cannot make the per-user database says that it was trying to, not only what
+  /// the import it ran found.
+  @Test func aFirstUseThatFailsSaysItWasMakingThePerUserDatabase() throws {
+    let data = try TemporaryFolder()
+    try data.write("zips.csv", "zip,lat,lon\n12345,91,0\n")
+    let user = try FreshUser(["ZIPGEO_DATA_DIR": data.url.path])
+    let result = try user.zipgeo("info", "75075")
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "Error: first use: could not make the per-user database '\(user.database)' from \(data.path("zips.csv")): "
+        + "\(data.path("zips.csv")):2: latitude '91' is outside [-90, 90]\n")
+    #expect(!user.exists(user.database))
+  }
+
   @Test func aMissingDatabaseNamedByZipgeoDBGetsTheSameHint() throws {
     let user = try FreshUser(["ZIPGEO_DB": "env.db"])
     let result = try user.zipgeo("info", "01001")
