@@ -141,17 +141,33 @@ import Testing
 
   /// pyenv's Python and macOS's system Python have no `enable_load_extension`: `load` names the
   /// problem and the fix instead of an AttributeError.
-  @Test func loadExplainsWhatToDoWhenPythonCannotLoadExtensions() throws {
+  @Test func loadExplainsWhatToDoWhenPythonCannotLoadExtensionsOrIsGivenNoConnection() throws {
     let script = """
+      import sqlite3
       import zipgeo_sqlite
 
-      class ConnectionWithoutExtensionLoading:
-          pass
+      # pyenv's sqlite3.Connection, which has no enable_load_extension.
+      class ConnectionWithoutExtensionLoading(sqlite3.Connection):
+          def __getattribute__(self, name):
+              if name in ("enable_load_extension", "load_extension"):
+                  raise AttributeError(name)
+              return super().__getattribute__(name)
 
       try:
-          zipgeo_sqlite.load(ConnectionWithoutExtensionLoading())
+          zipgeo_sqlite.load(sqlite3.connect(":memory:", factory=ConnectionWithoutExtensionLoading))
       except zipgeo_sqlite.ExtensionLoadingUnavailable as e:
           print(e)
+
+      # Not a connection at all: sqlite-utils' Database (its connection is .conn), or anything.
+      class Database:
+          def __init__(self):
+              self.conn = sqlite3.connect(":memory:")
+
+      for wrong in (Database(), "zipgeo.db"):
+          try:
+              zipgeo_sqlite.load(wrong)
+          except TypeError as e:
+              print(e)
       """
     let result = try runCommand(
       Self.systemPython, ["-c", script], in: temporary.url,
@@ -166,6 +182,13 @@ import Testing
     ] {
       #expect(result.out.contains(part), "\(result.out)")
     }
+    #expect(
+      result.out.hasSuffix(
+        """
+        zipgeo_sqlite.load() takes a sqlite3.Connection, not Database: pass its connection, Database.conn
+        zipgeo_sqlite.load() takes a sqlite3.Connection, not str
+
+        """), "\(result.out)")
   }
 
   @Test func theWheelsRecordMatchesItsFilesAndPipShowsItsMetadata() throws {

@@ -33,6 +33,11 @@ def load(conn):
     Extension loading is switched on only for the load, and left as it was found when this
     Python can tell (3.12 and later); otherwise it is left off, SQLite's default.
     """
+    if not isinstance(conn, sqlite3.Connection):
+        # sqlite-utils' Database, say, which holds its connection as .conn.
+        inner = getattr(conn, "conn", None)
+        hint = f": pass its connection, {type(conn).__name__}.conn" if isinstance(inner, sqlite3.Connection) else ""
+        raise TypeError(f"zipgeo_sqlite.load() takes a sqlite3.Connection, not {type(conn).__name__}{hint}")
     if not hasattr(conn, "enable_load_extension"):
         raise ExtensionLoadingUnavailable(_unavailable_message())
     if _loading_enabled(conn):
