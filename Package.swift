@@ -7,7 +7,13 @@ let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 /// Test builds are debug builds, and the tests import the world file (1.8 million rows) and
 /// compare searches with brute force: the reading, searching and measuring code is optimised in
 /// them too (unoptimised, a WGS84 distance takes 2 to 4 µs: seconds for each brute force).
-let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+///
+/// Only this repository's own builds get it: checked out as another package's dependency (by
+/// SwiftPM under `.build/checkouts/`, by Xcode under `SourcePackages/checkouts/`), the library's
+/// targets must have no unsafe flags, or SwiftPM refuses them to any package that asks for a
+/// version (`.package(url:from:)`).
+let isDependency = packageFolder.contains("/checkouts/")
+let optimizedEvenInDebug: [SwiftSetting] = isDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
   name: "zipgeo",
