@@ -44,7 +44,9 @@ struct DataFiles {
   /// `<folder>/zips.csv`, when a folder holds it.
   var zipsCSV: String? { folder.map { $0 + "/" + Self.usFile } }
 
-  /// The names of the regular files in the folder, sorted (`world.txt.xz`, `zips.csv`).
+  /// The names of the data files in the folder, sorted (`world.txt.xz`, `zips.csv`): not the
+  /// install's manifest and readme, nor a database kept there (with `--prefix ~/.local`, the data
+  /// folder is also the per-user database's).
   var files: [String] {
     guard let folder, let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
@@ -53,7 +55,10 @@ struct DataFiles {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if !name.hasPrefix("."), Self.isFile(folder + "/" + name) { names.append(name) }
+      let other =
+        name == "install-manifest.txt" || name == "README.md"
+        || [".db", ".db-wal", ".db-shm", ".db-journal"].contains { name.hasSuffix($0) }
+      if !name.hasPrefix("."), !other, Self.isFile(folder + "/" + name) { names.append(name) }
     }
     return names.sorted()
   }

@@ -52,10 +52,15 @@ import Testing
     #expect(DataFiles(environment: ["ZIPGEO_DATA_DIR": ""], executable: "/usr/local/bin/zipgeo").searched.count == 1)
   }
 
-  @Test func theFilesAreTheFolderRegularFilesSorted() throws {
+  /// With `--prefix ~/.local` the data folder is also the per-user database's; the install
+  /// keeps its manifest and the data's readme there too: none of those is data to import.
+  @Test func theFilesAreTheFolderDataFilesSorted() throws {
     let folder = try makeFolder("share")
     try Data().write(to: URL(fileURLWithPath: folder + "/world.txt.xz"))
     try Data().write(to: URL(fileURLWithPath: folder + "/.hidden"))
+    for other in ["README.md", "install-manifest.txt", "zipgeo.db", "zipgeo.db-wal", "zipgeo.db-shm"] {
+      try Data().write(to: URL(fileURLWithPath: folder + "/" + other))
+    }
     try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: false)
     #expect(DataFiles(environment: ["ZIPGEO_DATA_DIR": folder], executable: nil).files == ["world.txt.xz", "zips.csv"])
   }

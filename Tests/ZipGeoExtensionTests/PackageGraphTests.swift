@@ -67,6 +67,48 @@ import Testing
     names.filter { targets[$0]?.type == "system" }.sorted()
   }
 
+  /// Each target's settings as Package.swift in `folder` declares them (encoded as
+  /// dump-package gives them).
+  static func targetSettings(packageAt folder: URL) throws -> [String: String] {
+    let scratch = try TemporaryFolder()
+    let dump = try withExtendedLifetime(scratch) {
+      try runCommand(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        ["swift", "package", "--package-path", folder.path, "--scratch-path", scratch.path("build"), "dump-package"],
+        environment: ProcessInfo.processInfo.environment)
+    }
+    try #require(dump.status == 0, "\(dump.err)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
+    var settings: [String: String] = [:]
+    for target in json["targets"] as? [[String: Any]] ?? [] {
+      guard let name = target["name"] as? String else { continue }
+      let encoded = try JSONSerialization.data(withJSONObject: target["settings"] ?? [], options: [.sortedKeys])
+      settings[name] = String(decoding: encoded, as: UTF8.self)
+    }
+    return settings
+  }
+
+  /// SwiftPM refuses a dependency's product whose targets have unsafe flags when an app asks for
+  /// a version of it (`.package(url:from:)`): checked out as a dependency, Package.swift leaves
+  /// out the debug optimisation only this repository's tests need.
+  @Test func checkedOutAsADependencyTheLibraryHasNoUnsafeFlags() throws {
+    let library = closure(of: products["ZipGeo"] ?? [])
+    #expect(library.isSuperset(of: ["ZipGeo", "CSV", "Geodesy"]), "\(library)")
+    let own = try Self.targetSettings(packageAt: Self.packageFolder)
+    #expect(own["Geodesy"]?.contains("unsafeFlags") == true, "the test sees the flags where they are: \(own)")
+    let folder = try TemporaryFolder()
+    let checkout = folder.url.appendingPathComponent("app/.build/checkouts/zipgeo")
+    try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Self.packageFolder.appendingPathComponent("Package.swift"),
+      to: checkout.appendingPathComponent("Package.swift"))
+    let asDependency = try Self.targetSettings(packageAt: checkout)
+    for target in library {
+      let settings = try #require(asDependency[target], "\(target) in the dependency's manifest")
+      #expect(!settings.contains("unsafeFlags"), "\(target): \(settings)")
+    }
+  }
+
   @Test func theExtensionBuildsFromNoSystemLibraryAndNotFromArchiveInput() throws {
     let used = closure(of: ["ZipGeoExtension"])
     #expect(used.contains("ZipGeo") && used.contains("CSV"))

@@ -7,7 +7,7 @@ import Testing
   static let repository = URL(fileURLWithPath: zipsCSVPath).deletingLastPathComponent().deletingLastPathComponent().path
   static let extensionLine =
     "extension  " + buildProductsFolder.resolvingSymlinksInPath().appendingPathComponent("libZipgeo.so").path + "\n"
-  static let dataLines = "data       \(repository)/data\nfiles      README.md world.txt.xz zips.csv\n"
+  static let dataLines = "data       \(repository)/data\nfiles      world.txt.xz zips.csv\n"
 
   @Test func itNamesThePerUserDefaultAndDoesNotMakeIt() throws {
     let user = try FreshUser()
@@ -95,7 +95,7 @@ import Testing
     #expect(object["rows"] is NSNull)
     #expect(object["import_database"] as? String == "zipgeo.db")
     #expect(object["data_folder"] as? String == Self.repository + "/data")
-    #expect(object["data_files"] as? String == "README.md,world.txt.xz,zips.csv")
+    #expect(object["data_files"] as? String == "world.txt.xz,zips.csv")
     #expect(!user.exists(user.dataHome))
   }
 }
