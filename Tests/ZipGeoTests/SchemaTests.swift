@@ -95,8 +95,8 @@ import Testing
     let db = try connection("CREATE TABLE other (x)")
     #expect(
       message(Self.searches[1].1, on: db)
-        == "zipgeo_within(): the zips table cannot be searched: there is no zips table; make one with:"
-        + " zipgeo import data/zips.csv")
+        == "zipgeo_within(): the zips table cannot be searched: there is no zips table (is this the database you"
+        + " meant?); make one with zipgeo import, or open the one zipgeo where names")
   }
 
   @Test func theCheckRunsAgainWhenTheSchemaChanges() throws {
