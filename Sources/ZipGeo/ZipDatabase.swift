@@ -18,10 +18,18 @@ public final class ZipDatabase {
   public let database: Database
   /// The path as the user gave it, for messages.
   public let path: String
+  /// How messages name the database, when not by its file name (`shownName`).
+  private let displayName: String?
 
   /// Opens an existing zipgeo database read-only.
-  public init(readingAt path: String) throws {
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - name: How messages name it (`zip code '1' is not in ~/.local/share/zipgeo/zipgeo.db`);
+  ///     by default, its file name.
+  public init(readingAt path: String, shownAs name: String? = nil) throws {
     self.path = path
+    displayName = name
     let db = try Self.openConnection(path, mode: .readOnly)
     let state: Schema.State
     do {
@@ -37,6 +45,7 @@ public final class ZipDatabase {
   /// A file that holds something else is refused, never changed.
   public init(writingAt path: String) throws {
     self.path = path
+    displayName = nil
     database = try Self.open(path, mode: .readWriteCreate)
     database.setBusyTimeout(milliseconds: 5000)
     let state = try Self.checkedState(of: database, path: path)
@@ -179,7 +188,7 @@ public final class ZipDatabase {
   }
 
   /// The name of the database in messages: its file name.
-  var shownName: String { String(path.split(separator: "/").last ?? Substring(path)) }
+  var shownName: String { displayName ?? String(path.split(separator: "/").last ?? Substring(path)) }
 
   /// Reads the columns of `Schema.placeColumns(countries:)` (0...7) of the current row, whose
   /// coordinates a search has already kept within range.

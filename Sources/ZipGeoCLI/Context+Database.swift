@@ -20,6 +20,23 @@ extension Context {
     return location.path
   }
 
+  /// The database a query command reads, open (see `queryDatabasePath(_:)`). Messages name the
+  /// per-user database by its whole path (`~/.local/share/zipgeo/zipgeo.db`): its file name alone
+  /// reads as `./zipgeo.db`.
+  func openQueryDatabase(_ arguments: ParsedArguments) throws -> ZipDatabase {
+    let path = try queryDatabasePath(arguments)
+    let location = DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: false)
+    guard location.source == .perUser, location.path == path else { return try ZipDatabase(readingAt: path) }
+    return try ZipDatabase(readingAt: path, shownAs: shownPath(path))
+  }
+
+  /// `path` with the home folder written `~`.
+  func shownPath(_ path: String) -> String {
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return path }
+    let prefix = DataFiles.withoutTrailingSlash(home) + "/"
+    return path.hasPrefix(prefix) ? "~/" + path.dropFirst(prefix.count) : path
+  }
+
   /// The database `zipgeo import` writes: `--db`, else `$ZIPGEO_DB`, else `./zipgeo.db`.
   func importDatabasePath(_ arguments: ParsedArguments) -> String {
     DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: true).path

@@ -165,6 +165,22 @@ struct FreshUser {
       try user.zipgeo("near", "75075", "--km", "10", "--db", "my stores.db").out.split(separator: "\n").count == 15)
   }
 
+  /// Named by its file name alone, the per-user database reads as `./zipgeo.db`: messages give
+  /// its path, the home folder written `~`.
+  @Test func messagesNameThePerUserDatabaseByItsPath() throws {
+    let user = try FreshUser()
+    #expect(try user.zipgeo("info", "75075").status == 0)
+    let result = try user.zipgeo("info", "99999")
+    #expect(result.err == "Error: zip code '99999' is not in ~/data/zipgeo/zipgeo.db\n")
+    // Outside the home folder, the whole path.
+    var elsewhere = user
+    elsewhere.environment["HOME"] = "/nonexistent-home"
+    #expect(try elsewhere.zipgeo("info", "99999").err == "Error: zip code '99999' is not in \(user.database)\n")
+    // A database named by --db keeps its short name.
+    let named = try user.zipgeo("info", "99999", "--db", user.database)
+    #expect(named.err == "Error: zip code '99999' is not in zipgeo.db\n")
+  }
+
   /// After `--db `, a path that starts with a dash reads as an option: the hint writes `--db=`.
   @Test func aMissingDatabaseWhoseNameStartsWithADashIsSuggestedWithAnEqualsSign() throws {
     let user = try FreshUser()

@@ -35,7 +35,7 @@ enum CountriesCommand {
         "The value '\(text)' is invalid for '--format <format>': use one of "
           + formats.map(\.rawValue).joined(separator: ", "))
     }
-    let db = try ZipDatabase(readingAt: context.queryDatabasePath(arguments))
+    let db = try context.openQueryDatabase(arguments)
     var result = ResultSet(columns: ["country", "places", "codes", "source", "imported"])
     result.rows = try db.countries().map { country -> [DatabaseValue] in
       [

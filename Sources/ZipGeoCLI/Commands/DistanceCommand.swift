@@ -34,7 +34,7 @@ enum DistanceCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
     let country = try CountryOption.value(arguments)
-    let db = try ZipDatabase(readingAt: context.queryDatabasePath(arguments))
+    let db = try context.openQueryDatabase(arguments)
     // Both codes from one version of the data, whatever an import does meanwhile.
     let (first, second, several) = try db.readingOneVersion {
       // A country the database lacks is an error, even beside codes that name their own.

@@ -28,7 +28,7 @@ enum InfoCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
     let country = try CountryOption.value(arguments)
-    let db = try ZipDatabase(readingAt: context.queryDatabasePath(arguments))
+    let db = try context.openQueryDatabase(arguments)
     let (code, several) = try db.readingOneVersion {
       // A country the database lacks is an error, even beside a code that names its own.
       if let country { try db.requireCountry(country) }

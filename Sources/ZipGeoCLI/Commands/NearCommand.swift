@@ -47,7 +47,7 @@ enum NearCommand {
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments)
-    let db = try ZipDatabase(readingAt: context.queryDatabasePath(arguments))
+    let db = try context.openQueryDatabase(arguments)
     // The centre and the search read one version of the data, whatever an import does meanwhile.
     let (center, hits, several) = try db.readingOneVersion {
       let center = try Center(arguments.positionals[0], country: country, in: db)

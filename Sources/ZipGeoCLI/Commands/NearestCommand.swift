@@ -35,7 +35,7 @@ enum NearestCommand {
     }
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments)
-    let db = try ZipDatabase(readingAt: context.queryDatabasePath(arguments))
+    let db = try context.openQueryDatabase(arguments)
     // A country the database lacks would widen the search to the whole Earth to find nothing.
     if let country { try db.requireCountry(country) }
     // The centre and the search read one version of the data, whatever an import does meanwhile.
