@@ -13,11 +13,16 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build_dir=""
 out="$root/dist"
+usage_error() {
+  echo "Error: $1" >&2
+  echo "Usage: scripts/build-wheel.sh [--build-dir DIR] [--out DIR]" >&2
+  exit 64
+}
 while [ $# -gt 0 ]; do
   case "$1" in
-    --build-dir) build_dir="${2:?--build-dir needs a folder}"; shift 2 ;;
+    --build-dir) [ $# -ge 2 ] && [ -n "$2" ] || usage_error "--build-dir needs a folder"; build_dir=$2; shift 2 ;;
     --build-dir=*) build_dir="${1#*=}"; shift ;;
-    --out) out="${2:?--out needs a folder}"; shift 2 ;;
+    --out) [ $# -ge 2 ] && [ -n "$2" ] || usage_error "--out needs a folder"; out=$2; shift 2 ;;
     --out=*) out="${1#*=}"; shift ;;
     -h|--help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "Error: Unknown option '$1'" >&2; echo "Usage: scripts/build-wheel.sh [--build-dir DIR] [--out DIR]" >&2; exit 64 ;;

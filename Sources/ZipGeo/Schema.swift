@@ -275,7 +275,10 @@ extension Schema {
     let statement = try db.prepare("SELECT lower(name), type FROM pragma_table_xinfo('zips')")
     var declared: [String: String] = [:]
     while try statement.step() { declared[statement.text(at: 0) ?? ""] = statement.text(at: 1) ?? "" }
-    guard !declared.isEmpty else { return "there is no zips table (is this the database you meant?); make one with zipgeo import, or open the one zipgeo where names" }
+    guard !declared.isEmpty else {
+      return "there is no zips table (is this the database you meant?); make one with zipgeo import, or open the one"
+        + " zipgeo where names"
+    }
     let missing = searchedColumns.map(\.name).filter { declared[$0] == nil }
     if !missing.isEmpty {
       let names = missing.map { "'\($0)'" }.joined(separator: ", ")

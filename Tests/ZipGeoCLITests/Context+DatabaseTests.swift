@@ -181,6 +181,19 @@ struct FreshUser {
     #expect(named.err == "Error: zip code '99999' is not in zipgeo.db\n")
   }
 
+  /// A command line that is wrong is said so before anything is made.
+  @Test(arguments: [
+    ["nearest", "95,0"], ["near", "95,0", "--km", "5"], ["nearest"], ["nearest", "1,1", "--zip", "2"],
+  ])
+  func aUsageErrorMakesNoPerUserDatabase(arguments: [String]) throws {
+    let user = try FreshUser()
+    let result = try runCommand(
+      FreshUser.zipgeo, arguments, in: user.folder.url, environment: user.environment, timeLimit: 120)
+    #expect(result.status == 64, "\(result.err)")
+    #expect(!result.err.contains("first use"))
+    #expect(!user.exists(user.dataHome))
+  }
+
   /// After `--db `, a path that starts with a dash reads as an option: the hint writes `--db=`.
   @Test func aMissingDatabaseWhoseNameStartsWithADashIsSuggestedWithAnEqualsSign() throws {
     let user = try FreshUser()

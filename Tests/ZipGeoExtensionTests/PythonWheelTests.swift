@@ -191,6 +191,13 @@ import Testing
         """), "\(result.out)")
   }
 
+  @Test(arguments: [["--out"], ["--build-dir"], ["--out", ""], ["--bogus"]])
+  func aWrongCommandLineIsAUsageError(arguments: [String]) throws {
+    let result = try runCommand(URL(fileURLWithPath: "/bin/bash"), [Self.buildWheel.path] + arguments)
+    #expect(result.status == 64)
+    #expect(result.err.hasSuffix("Usage: scripts/build-wheel.sh [--build-dir DIR] [--out DIR]\n"), "\(result.err)")
+  }
+
   @Test func theWheelsRecordMatchesItsFilesAndPipShowsItsMetadata() throws {
     let wheel = try builtWheel(into: temporary.path("dist"))
     // Every file but RECORD is listed with its sha256 (urlsafe base64, unpadded) and size.

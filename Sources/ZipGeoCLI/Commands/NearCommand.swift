@@ -47,6 +47,8 @@ enum NearCommand {
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments)
+    // A centre out of range is a usage error before the database is opened (and, on first use, made).
+    _ = try Center.coordinate(arguments.positionals[0])
     let db = try context.openQueryDatabase(arguments)
     // The centre and the search read one version of the data, whatever an import does meanwhile.
     let (center, hits, several) = try db.readingOneVersion {

@@ -35,22 +35,24 @@ enum NearestCommand {
     }
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments)
+    // The command line is checked whole before the database is opened (and, on first use, made).
+    let requested: String
+    switch (arguments.positionals.first, arguments.value("zip")) {
+    case (let point?, nil):
+      guard try Center.coordinate(point) != nil else {
+        throw UsageError("The point '\(point)' is not LAT,LON; for a zip code use --zip \(point)")
+      }
+      requested = point
+    case (nil, let zip?): requested = zip
+    case (nil, nil): throw UsageError("Missing expected argument '<lat,lon>' or '--zip <zip>'")
+    case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
+    }
     let db = try context.openQueryDatabase(arguments)
     // A country the database lacks would widen the search to the whole Earth to find nothing.
     if let country { try db.requireCountry(country) }
     // The centre and the search read one version of the data, whatever an import does meanwhile.
     let (center, hits, several) = try db.readingOneVersion { () throws -> (Center, [NearbyZip], Bool) in
-      let center: Center
-      switch (arguments.positionals.first, arguments.value("zip")) {
-      case (let point?, nil):
-        guard try Center.coordinate(point) != nil else {
-          throw UsageError("The point '\(point)' is not LAT,LON; for a zip code use --zip \(point)")
-        }
-        center = try Center(point, country: country, in: db)
-      case (nil, let zip?): center = try Center(zip, country: country, in: db)
-      case (nil, nil): throw UsageError("Missing expected argument '<lat,lon>' or '--zip <zip>'")
-      case (_?, _?): throw UsageError("Give either '<lat,lon>' or '--zip <zip>', not both")
-      }
+      let center = try Center(requested, country: country, in: db)
       let hits = try db.nearest(to: center.coordinate, count: count, model: model, country: country)
       return (center, hits, format == .table ? try db.holdsSeveralCountries() : false)
     }
