@@ -74,6 +74,10 @@ case "$prefix" in
   /*) ;;
   *) usage_error "the prefix must be an absolute path, not '$prefix'" ;;
 esac
+# The manifest is a line per file: a line break or a tab in the prefix would split its lines.
+case "${DESTDIR:-}$prefix" in
+  *$'\n'* | *$'\t'*) usage_error "the prefix (and DESTDIR) must not hold a line break or a tab" ;;
+esac
 # /usr/local/ as /usr/local; / as the empty string, each path below adding its own slash.
 while [ "${prefix%/}" != "$prefix" ]; do prefix=${prefix%/}; done
 root="${DESTDIR:-}$prefix"

@@ -48,6 +48,10 @@ case "$prefix" in
   /*) ;;
   *) usage_error "the prefix must be an absolute path, not '$prefix'" ;;
 esac
+# The manifest is a line per file: a line break or a tab in the prefix would split its lines.
+case "${DESTDIR:-}$prefix" in
+  *$'\n'* | *$'\t'*) usage_error "the prefix (and DESTDIR) must not hold a line break or a tab" ;;
+esac
 while [ "${prefix%/}" != "$prefix" ]; do prefix=${prefix%/}; done
 root="${DESTDIR:-}$prefix"
 manifest=share/zipgeo/install-manifest.txt

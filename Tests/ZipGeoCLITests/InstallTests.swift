@@ -399,6 +399,14 @@ import Testing
     let relative = try runCommand(Self.bash, [script.path, "--prefix", "local"], environment: cleanEnvironment)
     #expect(relative.status == 64)
     #expect(relative.err.hasPrefix("\(script.lastPathComponent): the prefix must be an absolute path, not 'local'\n"))
+    // The manifest has a line per file: a prefix with a line break could be installed, never uninstalled.
+    for strange in ["/tmp/a\nb", "/tmp/a\tb"] {
+      let result = try runCommand(Self.bash, [script.path, "--prefix", strange], environment: cleanEnvironment)
+      #expect(result.status == 64)
+      #expect(
+        result.err.hasPrefix(
+          "\(script.lastPathComponent): the prefix (and DESTDIR) must not hold a line break or a tab\n"))
+    }
   }
 }
 
