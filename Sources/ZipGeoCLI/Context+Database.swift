@@ -72,6 +72,7 @@ extension Context {
         "no database at '\(path)', and no \(DataFiles.usFile) to make it from in \(data.searchedDescription): "
           + "\(Self.dataDirectoryHint), or run: zipgeo import <file> --db \(path.shellQuoted)")
     }
+    try Self.refuseAnotherUsersFolder(DataFiles.parent(path), for: path)
     try Self.makeFolders(DataFiles.parent(path))
     let hook = TestHook(environment: environment)
     let importer = Importer(options: ImportOptions()) { path throws(CSVError) in try CSVReader(unpacking: path) }
@@ -87,6 +88,23 @@ extension Context {
     }
     console.err(
       "zipgeo: first use: made \(path) from \(csv) (\(ImportCommand.count(summary.imported, "zip code")))\n")
+  }
+
+  /// Root making a per-user database under a folder another user owns (sudo that keeps HOME)
+  /// would leave that user a `~/.local/share` of root's: refused, with what to do instead.
+  static func refuseAnotherUsersFolder(_ folder: String, for path: String) throws {
+    guard geteuid() == 0 else { return }
+    var existing = folder
+    var info = stat()
+    while stat(existing, &info) != 0 {
+      let parent = DataFiles.parent(existing)
+      if parent == existing { return }
+      existing = parent
+    }
+    guard info.st_uid != 0 else { return }
+    throw CommandFailure(
+      "not making the per-user database '\(path)' as root in '\(existing)', which belongs to another user"
+        + " (does sudo keep HOME?): run zipgeo as that user, or give --db")
   }
 
   /// Makes `folder` and the folders above it that are missing, each with mode 0700.

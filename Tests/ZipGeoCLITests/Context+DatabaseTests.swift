@@ -181,6 +181,20 @@ struct FreshUser {
     #expect(named.err == "Error: zip code '99999' is not in zipgeo.db\n")
   }
 
+  /// `sudo zipgeo ...` with the user's HOME would make the user a `~/.local/share` of root's.
+  @Test(.enabled(if: getuid() == 0, "needs root, to own a folder as another user"))
+  func rootMakesNoPerUserDatabaseInAnotherUsersHome() throws {
+    let user = try FreshUser()
+    #expect(chown(user.home.url.path, 65534, 65534) == 0)
+    let result = try user.zipgeo("info", "75075")
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "Error: not making the per-user database '\(user.database)' as root in '\(user.home.url.path)', which"
+        + " belongs to another user (does sudo keep HOME?): run zipgeo as that user, or give --db\n")
+    #expect(!user.exists(user.dataHome))
+  }
+
   /// A command line that is wrong is said so before anything is made.
   @Test(arguments: [
     ["nearest", "95,0"], ["near", "95,0", "--km", "5"], ["nearest"], ["nearest", "1,1", "--zip", "2"],
