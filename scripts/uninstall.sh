@@ -95,6 +95,8 @@ files=()
 sums=()
 folders=(lib/zipgeo share/zipgeo)
 while IFS=$'\t' read -r kind sum path; do
+  # A manifest an editor saved with CRLF line ends is the same manifest.
+  path=${path%$'\r'}
   case "$kind" in
     '' | '#'*) continue ;;
   esac

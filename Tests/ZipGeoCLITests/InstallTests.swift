@@ -369,6 +369,16 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: file("bin/zipgeo").path))
   }
 
+  @Test func aManifestSavedWithCRLFLineEndsUninstallsTheSame() throws {
+    #expect(try install().status == 0)
+    let manifest = file("share/zipgeo/install-manifest.txt")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: manifest)
+    let result = try uninstall()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try listing(prefix).isEmpty)
+  }
+
   @Test func uninstallingWhatIsNotInstalledSaysSoAndExitsOne() throws {
     #expect(try install().status == 0)
     #expect(try uninstall().status == 0)
