@@ -133,6 +133,10 @@ private final class TableFunctionBox {
     connection?.finalizeCachedStatements()
     connection = nil
   }
+
+  func finalizeCachedStatements() {
+    connection?.finalizeCachedStatements()
+  }
 }
 
 extension Database {
@@ -198,7 +202,14 @@ private func fill(
       return Unmanaged.passRetained(TableRows.holding([[DatabaseValue]]())).toOpaque()
     }
     box.isRunning = true
-    defer { box.isRunning = false }
+    defer {
+      box.isRunning = false
+      // A statement the body keeps prepared that calls this very function (through a view or
+      // trigger of the database file) holds the function's table, which SQLite then never
+      // disconnects: the statements were never finalized, and the host could not close the
+      // connection. They are finalized once such a call was refused.
+      if box.wasReentered { box.finalizeCachedStatements() }
+    }
     let call = TableFunction.Call(database: box.database(db), usedColumns: used)
     let rows = try function.body(arguments, call)
     return Unmanaged.passRetained(TableRows.holding(rows)).toOpaque()

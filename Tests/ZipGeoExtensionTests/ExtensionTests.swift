@@ -91,6 +91,8 @@ import Testing
       #expect(!shell.wasSignalled, "signal \(shell.status)")
       #expect(shell.status == 1)
       #expect(shell.err.contains(message), "\(sql): \(shell.err)")
+      // And the host can still close the connection.
+      #expect(!shell.err.contains("unable to close"), "\(sql): \(shell.err)")
     }
     let python = """
       import sqlite3, sys
@@ -107,6 +109,48 @@ import Testing
     #expect(!result.wasSignalled, "signal \(result.status)")
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out.contains(message), "\(result.out)\(result.err)")
+  }
+
+  /// A view of the database file that calls the function the query runs (here `countries`, which
+  /// `zipgeo_nearest`'s country check reads) left a prepared statement holding the function's
+  /// table: the host could never close the connection, and a host that opens such a file again
+  /// and again ran out of file descriptors.
+  @Test func aViewThatCallsTheRunningFunctionLeavesTheConnectionClosable() throws {
+    let db = try importedDatabase()
+    let create = try runCommand(
+      Self.sqlite3,
+      [
+        "-cmd", ".load \(Self.loadPath)", db,
+        """
+        ALTER TABLE countries RENAME TO all_countries;
+        CREATE VIEW countries AS SELECT c.* FROM all_countries c
+          WHERE (SELECT count(*) FROM zipgeo_nearest(0, 0, 1)) >= 0;
+        """,
+      ])
+    try #require(create.status == 0, "\(create.err)")
+    let shell = try runCommand(
+      Self.sqlite3,
+      ["-cmd", ".load \(Self.loadPath)", db, "SELECT count(*) FROM zipgeo_nearest(33.02, -96.74, 3, 'sphere', 'US');"],
+      environment: [:])
+    #expect(shell.out == "3\n")
+    #expect(shell.status == 0 && shell.err.isEmpty, "\(shell.err)")
+    let python = """
+      import os, sqlite3, sys
+      def files():
+          return len(os.listdir("/proc/self/fd"))
+      before = files()
+      for _ in range(50):
+          con = sqlite3.connect(sys.argv[2])
+          con.enable_load_extension(True)
+          con.load_extension(sys.argv[1])
+          con.execute("SELECT count(*) FROM zipgeo_nearest(33.02, -96.74, 3, 'sphere', 'US')").fetchall()
+          con.close()
+      print(files() - before)
+      """
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"), ["-c", python, Self.loadPath, db], environment: [:])
+    #expect(!result.wasSignalled, "signal \(result.status)")
+    #expect(result.out == "0\n", "open files grew by \(result.out)\(result.err)")
   }
 
   @Test func errorsInTheShellNameTheFunctionAndTheArgument() throws {
