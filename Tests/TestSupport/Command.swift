@@ -48,8 +48,11 @@ public func runCommand(
   try process.run()
   let watchdog = TimeoutFlag()
   let pid = process.processIdentifier
-  DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
-    if process.isRunning {
+  // Weakly: held for the whole time limit, the process kept its pipes' descriptors open, and a
+  // suite that starts thousands of programs ran Foundation's Process.run out of room for them
+  // (a segfault in its memcpy, past about 1,300 open descriptors).
+  DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { [weak process] in
+    if let process, process.isRunning {
       watchdog.fired = true
       kill(pid, SIGKILL)
     }
@@ -65,6 +68,8 @@ public func runCommand(
   let outData = out.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   group.wait()
+  try? out.fileHandleForReading.close()
+  try? err.fileHandleForReading.close()
   let errData = errors.data
   return CommandResult(
     status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),

@@ -34,10 +34,10 @@ public final class RunningCommand: @unchecked Sendable {
     process.standardInput = input ?? FileHandle.nullDevice
     errors = err.fileHandleForReading
     try process.run()
-    let watched = process
     let pid = process.processIdentifier
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
-      if watched.isRunning { kill(pid, SIGKILL) }
+    // Weakly, so that its pipes close when the test is done with it (see runCommand).
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { [weak process] in
+      if let process, process.isRunning { kill(pid, SIGKILL) }
     }
     let collector = output
     DispatchQueue.global().async(group: outputDone) {
