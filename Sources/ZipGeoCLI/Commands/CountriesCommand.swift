@@ -5,16 +5,11 @@ import ZipGeo
 enum CountriesCommand {
   static let subcommand = Subcommand(spec: spec, run: run)
 
-  /// The formats a list of countries takes: those of `OutputFormat` but GeoJSON, as it has no points.
-  static let formats: [OutputFormat] = [.table, .csv, .tsv, .json, .ndjson]
-
   static let spec = CommandSpec(
     name: "countries", abstract: "List the countries in the database: places, codes, source file and import time.",
     usage: "[--format <format>] [--db <path>]", arguments: [],
     options: [
-      .init(
-        name: "format", valueName: "format", help: "Output format: table, csv, tsv, json or ndjson. (default: table)",
-        choices: formats.map(\.rawValue)),
+      OutputFormat.optionWithoutPoints,
       .database,
     ],
     discussion: """
@@ -29,12 +24,7 @@ enum CountriesCommand {
   )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
-    let text = arguments.value("format") ?? "table"
-    guard let format = OutputFormat(rawValue: text.lowercased()), formats.contains(format) else {
-      throw UsageError(
-        "The value '\(text)' is invalid for '--format <format>': use one of "
-          + formats.map(\.rawValue).joined(separator: ", "))
-    }
+    let format = try OutputFormat(withoutPoints: arguments)
     let db = try context.openQueryDatabase(arguments)
     var result = ResultSet(columns: ["country", "places", "codes", "source", "imported"])
     result.rows = try db.countries().map { country -> [DatabaseValue] in

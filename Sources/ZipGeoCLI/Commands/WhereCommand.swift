@@ -12,16 +12,11 @@ import ZipGeo
 enum WhereCommand {
   static let subcommand = Subcommand(spec: spec, run: run)
 
-  /// One row of fields: the formats of `countries`.
-  static let formats = CountriesCommand.formats
-
   static let spec = CommandSpec(
     name: "where", abstract: "Show which database the commands use and why, and where zipgeo's data files are.",
     usage: "[--format <format>] [--db <path>]", arguments: [],
     options: [
-      .init(
-        name: "format", valueName: "format", help: "Output format: table, csv, tsv, json or ndjson. (default: table)",
-        choices: formats.map(\.rawValue)),
+      OutputFormat.optionWithoutPoints,
       .database,
     ],
     discussion: """
@@ -39,12 +34,7 @@ enum WhereCommand {
   )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
-    let text = arguments.value("format") ?? "table"
-    guard let format = OutputFormat(rawValue: text.lowercased()), formats.contains(format) else {
-      throw UsageError(
-        "The value '\(text)' is invalid for '--format <format>': use one of "
-          + formats.map(\.rawValue).joined(separator: ", "))
-    }
+    let format = try OutputFormat(withoutPoints: arguments)
     let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment, forImport: false)
     let importPath = DatabaseLocation(
       option: arguments.value("db"), environment: context.environment, forImport: true

@@ -12,6 +12,25 @@ enum OutputFormat: String, CaseIterable, Sendable {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     self = try arguments.choice("format", default: .table)
   }
+
+  /// The formats of rows that are not points (`countries`, `where`): all but GeoJSON.
+  static let withoutPoints: [OutputFormat] = [.table, .csv, .tsv, .json, .ndjson]
+
+  /// `--format` of a command whose rows are not points.
+  static let optionWithoutPoints = CommandSpec.Option(
+    name: "format", valueName: "format", help: "Output format: table, csv, tsv, json or ndjson. (default: table)",
+    choices: withoutPoints.map(\.rawValue))
+
+  /// The format chosen with `--format` among `withoutPoints`, or `table`.
+  init(withoutPoints arguments: ParsedArguments) throws(UsageError) {
+    let text = arguments.value("format") ?? "table"
+    guard let format = OutputFormat(rawValue: text.lowercased()), Self.withoutPoints.contains(format) else {
+      throw UsageError(
+        "The value '\(text)' is invalid for '--format <format>': use one of "
+          + Self.withoutPoints.map(\.rawValue).joined(separator: ", "))
+    }
+    self = format
+  }
 }
 
 /// Rows to print, all in memory: the few a search or a lookup returns. (`zipgeo sql` streams its
