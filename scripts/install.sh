@@ -47,6 +47,8 @@ usage_error() {
 }
 
 repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=install-layout.sh
+. "$repository/scripts/install-layout.sh"
 prefix=/usr/local
 build=1
 build_dir=""
@@ -70,17 +72,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-case "$prefix" in
-  /*) ;;
-  *) usage_error "the prefix must be an absolute path, not '$prefix'" ;;
-esac
-# The manifest is a line per file: a line break or a tab in the prefix would split its lines.
-case "${DESTDIR:-}$prefix" in
-  *$'\n'* | *$'\t'*) usage_error "the prefix (and DESTDIR) must not hold a line break or a tab" ;;
-esac
-# /usr/local/ as /usr/local; / as the empty string, each path below adding its own slash.
-while [ "${prefix%/}" != "$prefix" ]; do prefix=${prefix%/}; done
-root="${DESTDIR:-}$prefix"
+set_root
 
 if [ "$build" -eq 1 ]; then
   [ -n "$build_dir" ] && usage_error "--build-dir needs --no-build: swift build puts its products in .build/release"
@@ -126,7 +118,6 @@ files=(
   share/zsh/site-functions/_zipgeo
   share/fish/vendor_completions.d/zipgeo.fish
 )
-manifest=share/zipgeo/install-manifest.txt
 for file in "${files[@]}" "$manifest"; do mkdir -p "$staging/$(dirname "$file")"; done
 
 zipgeo=$build_dir/zipgeo
@@ -151,14 +142,6 @@ for file in "${files[@]}"; do
 done
 chmod 755 "$staging/bin/zipgeo" "$staging/lib/zipgeo/zipgeo.so"
 
-checksum() {
-  if command -v sha256sum >/dev/null 2>&1; then
-    sha256sum <"$1" | cut -d' ' -f1
-  else
-    shasum -a 256 <"$1" | cut -d' ' -f1
-  fi
-}
-
 # Make the folders, outermost first, remembering the ones that were not there.
 folder=${root:-/}
 while [ ! -d "$folder" ]; do
@@ -167,13 +150,7 @@ while [ ! -d "$folder" ]; do
 done
 mkdir -p "${root:-/}" || fail "cannot create '$root'; nothing was installed"
 
-# One install or uninstall at a time under a prefix: two at once would mix their files.
-if mkdir "$root/.zipgeo-install.lock" 2>/dev/null; then
-  lock="$root/.zipgeo-install.lock"
-else
-  fail "another zipgeo install or uninstall is running under '${prefix:-/}' (if none is, a killed one left" \
-    "'$root/.zipgeo-install.lock': remove it); nothing was installed"
-fi
+take_lock "nothing was installed" || exit 1
 
 # Folders an earlier install made stay listed, so that uninstalling removes them too.
 made=()

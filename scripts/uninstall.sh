@@ -31,6 +31,9 @@ usage_error() {
   exit 64
 }
 
+# shellcheck source=install-layout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/install-layout.sh"
+
 prefix=/usr/local
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -44,39 +47,15 @@ while [ $# -gt 0 ]; do
     *) usage_error "unknown option '$1'" ;;
   esac
 done
-case "$prefix" in
-  /*) ;;
-  *) usage_error "the prefix must be an absolute path, not '$prefix'" ;;
-esac
-# The manifest is a line per file: a line break or a tab in the prefix would split its lines.
-case "${DESTDIR:-}$prefix" in
-  *$'\n'* | *$'\t'*) usage_error "the prefix (and DESTDIR) must not hold a line break or a tab" ;;
-esac
-while [ "${prefix%/}" != "$prefix" ]; do prefix=${prefix%/}; done
-root="${DESTDIR:-}$prefix"
-manifest=share/zipgeo/install-manifest.txt
+set_root
 
 if [ ! -f "$root/$manifest" ]; then
   echo "uninstall.sh: nothing to uninstall: no zipgeo install manifest at '$root/$manifest'" >&2
   exit 1
 fi
 
-# One install or uninstall at a time under a prefix (install.sh takes the same lock).
-lock="$root/.zipgeo-install.lock"
-if ! mkdir "$lock" 2>/dev/null; then
-  echo "uninstall.sh: another zipgeo install or uninstall is running under '${prefix:-/}' (if none is, a killed" \
-    "one left '$lock': remove it); nothing was removed" >&2
-  exit 1
-fi
+take_lock "nothing was removed" || exit 1
 trap 'rmdir "$lock" 2>/dev/null || true' EXIT
-
-checksum() {
-  if command -v sha256sum >/dev/null 2>&1; then
-    sha256sum <"$1" | cut -d' ' -f1
-  else
-    shasum -a 256 <"$1" | cut -d' ' -f1
-  fi
-}
 
 # Whether a folder on the way from the prefix to PATH is a symbolic link: then PATH, though
 # written inside the prefix, is somewhere else (a manifest and a link both planted there).
