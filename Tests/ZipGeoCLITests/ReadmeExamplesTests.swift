@@ -29,26 +29,17 @@ import Testing
   /// The examples, in the order README gives them.
   static func examples() throws -> [Example] {
     var examples: [Example] = []
-    var inBlock = false
-    var indent = 0
-    var collecting = false
-    let lines = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-    for (number, rawLine) in lines.enumerated() {
-      let trimmed = rawLine.drop { $0 == " " }
-      if trimmed.hasPrefix("```") {
-        inBlock.toggle()
-        collecting = false
-        indent = rawLine.count - trimmed.count
-        continue
-      }
-      guard inBlock else { continue }
-      let line = String(rawLine.dropFirst(min(indent, rawLine.count - trimmed.count)))
-      if line.hasPrefix("$ ") {
-        let command = String(line.dropFirst(2))
-        collecting = !isInteractive(command)
-        if collecting { examples.append(Example(command: command, line: number + 1)) }
-      } else if collecting {
-        examples[examples.count - 1].output.append(line)
+    for block in fencedBlocks(of: try String(contentsOf: readme, encoding: .utf8)) {
+      // Output lines belong to the last command of the same block.
+      var collecting = false
+      for (number, line) in block {
+        if line.hasPrefix("$ ") {
+          let command = String(line.dropFirst(2))
+          collecting = !isInteractive(command)
+          if collecting { examples.append(Example(command: command, line: number)) }
+        } else if collecting {
+          examples[examples.count - 1].output.append(line)
+        }
       }
     }
     return examples

@@ -17,23 +17,28 @@ import Testing
 
   let targets: [String: Target]
   let products: [String: [String]]
+  /// Each target's settings, encoded.
+  let settings: [String: String]
 
-  init() throws {
+  /// `swift package dump-package` of the Package.swift in `folder`, as JSON.
+  static func manifest(at folder: URL) throws -> [String: Any] {
     let scratch = try TemporaryFolder()
     // A scratch folder of its own, so that SwiftPM does not wait for the `swift test` that runs
     // this test and holds the package's .build.
     let dump = try withExtendedLifetime(scratch) {
       try runCommand(
         URL(fileURLWithPath: "/usr/bin/env"),
-        [
-          "swift", "package", "--package-path", Self.packageFolder.path, "--scratch-path", scratch.path("build"),
-          "dump-package",
-        ],
+        ["swift", "package", "--package-path", folder.path, "--scratch-path", scratch.path("build"), "dump-package"],
         // SwiftPM and clang keep their caches under the real HOME (runCommand's default hides it).
         environment: ProcessInfo.processInfo.environment)
     }
     try #require(dump.status == 0, "swift package dump-package (swift must be on PATH): \(dump.err)")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
+    return try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
+  }
+
+  init() throws {
+    let json = try Self.manifest(at: Self.packageFolder)
+    settings = try Self.targetSettings(json)
     var targets: [String: Target] = [:]
     for target in json["targets"] as? [[String: Any]] ?? [] {
       guard let name = target["name"] as? String else { continue }
@@ -67,18 +72,8 @@ import Testing
     names.filter { targets[$0]?.type == "system" }.sorted()
   }
 
-  /// Each target's settings as Package.swift in `folder` declares them (encoded as
-  /// dump-package gives them).
-  static func targetSettings(packageAt folder: URL) throws -> [String: String] {
-    let scratch = try TemporaryFolder()
-    let dump = try withExtendedLifetime(scratch) {
-      try runCommand(
-        URL(fileURLWithPath: "/usr/bin/env"),
-        ["swift", "package", "--package-path", folder.path, "--scratch-path", scratch.path("build"), "dump-package"],
-        environment: ProcessInfo.processInfo.environment)
-    }
-    try #require(dump.status == 0, "\(dump.err)")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
+  /// Each target's settings in a dump of Package.swift, encoded as dump-package gives them.
+  static func targetSettings(_ json: [String: Any]) throws -> [String: String] {
     var settings: [String: String] = [:]
     for target in json["targets"] as? [[String: Any]] ?? [] {
       guard let name = target["name"] as? String else { continue }
@@ -94,7 +89,7 @@ import Testing
   @Test func checkedOutAsADependencyTheLibraryHasNoUnsafeFlags() throws {
     let library = closure(of: products["ZipGeo"] ?? [])
     #expect(library.isSuperset(of: ["ZipGeo", "CSV", "Geodesy"]), "\(library)")
-    let own = try Self.targetSettings(packageAt: Self.packageFolder)
+    let own = settings
     #expect(own["Geodesy"]?.contains("unsafeFlags") == true, "the test sees the flags where they are: \(own)")
     let folder = try TemporaryFolder()
     let checkout = folder.url.appendingPathComponent("app/.build/checkouts/zipgeo")
@@ -102,7 +97,7 @@ import Testing
     try FileManager.default.copyItem(
       at: Self.packageFolder.appendingPathComponent("Package.swift"),
       to: checkout.appendingPathComponent("Package.swift"))
-    let asDependency = try Self.targetSettings(packageAt: checkout)
+    let asDependency = try Self.targetSettings(Self.manifest(at: checkout))
     for target in library {
       let settings = try #require(asDependency[target], "\(target) in the dependency's manifest")
       #expect(!settings.contains("unsafeFlags"), "\(target): \(settings)")

@@ -23,33 +23,21 @@ import Testing
   /// the examples after it in its block run on the world database.
   static func examples() throws -> [Example] {
     var examples: [Example] = []
-    var inBlock = false
-    var indent = 0
-    // Output lines belong to the last command of the same block.
-    var collecting = false
-    var database: String?
-    for rawLine in try String(contentsOf: page, encoding: .utf8).split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
-      let trimmed = rawLine.drop { $0 == " " }
-      if trimmed.hasPrefix("```") {
-        inBlock.toggle()
-        collecting = false
-        database = nil
-        indent = rawLine.count - trimmed.count
-        continue
-      }
-      guard inBlock else { continue }
-      let line = String(rawLine.dropFirst(min(indent, rawLine.count - trimmed.count)))
-      if line.hasPrefix("sqlite> ") {
-        let sql = String(line.dropFirst("sqlite> ".count))
-        if sql.hasPrefix(".open ") { database = String(sql.dropFirst(".open ".count)) }
-        collecting = !sql.hasPrefix(".load") && !sql.hasPrefix(".open")
-        if collecting { examples.append(Example(sql: sql, database: database)) }
-      } else if line.hasPrefix("   ...> "), collecting {
-        examples[examples.count - 1].sql += "\n" + line.dropFirst("   ...> ".count)
-      } else if collecting {
-        examples[examples.count - 1].output.append(line)
+    for block in fencedBlocks(of: try String(contentsOf: page, encoding: .utf8)) {
+      // Output lines belong to the last command of the same block.
+      var collecting = false
+      var database: String?
+      for (_, line) in block {
+        if line.hasPrefix("sqlite> ") {
+          let sql = String(line.dropFirst("sqlite> ".count))
+          if sql.hasPrefix(".open ") { database = String(sql.dropFirst(".open ".count)) }
+          collecting = !sql.hasPrefix(".load") && !sql.hasPrefix(".open")
+          if collecting { examples.append(Example(sql: sql, database: database)) }
+        } else if line.hasPrefix("   ...> "), collecting {
+          examples[examples.count - 1].sql += "\n" + line.dropFirst("   ...> ".count)
+        } else if collecting {
+          examples[examples.count - 1].output.append(line)
+        }
       }
     }
     return examples
