@@ -12,22 +12,21 @@ extension Context {
   /// The database a query command reads (see `DatabaseLocation`). The per-user database, when it
   /// is the one and does not exist yet, is made first from the installed `zips.csv`, saying so in
   /// one line on standard error.
-  func queryDatabasePath(_ arguments: ParsedArguments) throws -> String {
+  func queryDatabaseLocation(_ arguments: ParsedArguments) throws -> DatabaseLocation {
     let location = DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: false)
     if location.source == .perUser && access(location.path, F_OK) != 0 {
       try makePerUserDatabase(at: location.path)
     }
-    return location.path
+    return location
   }
 
-  /// The database a query command reads, open (see `queryDatabasePath(_:)`). Messages name the
-  /// per-user database by its whole path (`~/.local/share/zipgeo/zipgeo.db`): its file name alone
-  /// reads as `./zipgeo.db`.
+  /// The database a query command reads, open (see `queryDatabaseLocation(_:)`). Messages name
+  /// the per-user database by its whole path (`~/.local/share/zipgeo/zipgeo.db`): its file name
+  /// alone reads as `./zipgeo.db`.
   func openQueryDatabase(_ arguments: ParsedArguments) throws -> ZipDatabase {
-    let path = try queryDatabasePath(arguments)
-    let location = DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: false)
-    guard location.source == .perUser, location.path == path else { return try ZipDatabase(readingAt: path) }
-    return try ZipDatabase(readingAt: path, shownAs: shownPath(path))
+    let location = try queryDatabaseLocation(arguments)
+    let shownAs = location.source == .perUser ? shownPath(location.path) : nil
+    return try ZipDatabase(readingAt: location.path, shownAs: shownAs)
   }
 
   /// `path` with the home folder written `~`.

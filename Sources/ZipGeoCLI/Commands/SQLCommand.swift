@@ -40,7 +40,7 @@ enum SQLCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
     let sql = arguments.positionals.first ?? readStandardInput()
-    let path = try context.queryDatabasePath(arguments)
+    let path = try context.queryDatabaseLocation(arguments).path
     let writable = arguments.flag("write")
     let db = try ZipDatabase.openConnection(path, mode: writable ? .readWriteCreate : .readOnly)
     // Read-only, a file SQLite cannot read (a WAL database in a folder this user cannot write)
