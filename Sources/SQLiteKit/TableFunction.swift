@@ -49,6 +49,11 @@ public struct TableFunction: Sendable {
   public let columns: [String]
   /// The arguments, in order: hidden columns of the table.
   public let arguments: [String]
+  /// The declared type of each argument's hidden column that has one (`"center_zip": "TEXT"`).
+  /// SQLite applies a column's affinity to the values it compares with it: a list
+  /// `center_zip IN ('01001', '75075')` of an untyped column reaches the function as the numbers
+  /// 1001 and 75075, and `TEXT` keeps them text.
+  public let argumentTypes: [String: String]
   /// How many of the arguments must be given; the rest may be left out.
   public let requiredArguments: Int
   /// Whether views and triggers may call it under `PRAGMA trusted_schema=OFF`
@@ -60,17 +65,19 @@ public struct TableFunction: Sendable {
   ///   - name: The SQL name.
   ///   - columns: The result columns.
   ///   - arguments: The arguments' names.
+  ///   - argumentTypes: The declared types of arguments that have one (default: none).
   ///   - required: How many arguments must be given (default: all).
   ///   - innocuous: The body has no side effects, so that views and triggers of a database file
   ///     may call it even when the schema is not trusted (default: true).
   ///   - body: Makes the rows.
   public init(
-    _ name: String, columns: [String], arguments: [String], required: Int? = nil, innocuous: Bool = true,
-    body: @escaping Body
+    _ name: String, columns: [String], arguments: [String], argumentTypes: [String: String] = [:],
+    required: Int? = nil, innocuous: Bool = true, body: @escaping Body
   ) {
     self.name = name
     self.columns = columns
     self.arguments = arguments
+    self.argumentTypes = argumentTypes
     self.requiredArguments = required ?? arguments.count
     self.isInnocuous = innocuous
     self.body = body
@@ -79,7 +86,8 @@ public struct TableFunction: Sendable {
   /// The statement sqlite3_declare_vtab needs.
   var schema: String {
     "CREATE TABLE x("
-      + (columns.map(\.quotedIdentifier) + arguments.map { $0.quotedIdentifier + " HIDDEN" })
+      + (columns.map(\.quotedIdentifier)
+        + arguments.map { $0.quotedIdentifier + (argumentTypes[$0].map { " \($0)" } ?? "") + " HIDDEN" })
       .joined(separator: ", ") + ")"
   }
 }

@@ -176,7 +176,7 @@ extension Importer {
       db.setInterruptCheck(nil)
       try? db.close()
     }
-    try ZipDatabase.requireZipgeo(db, path: databasePath, allowingEmpty: true)
+    try ZipDatabase.requireZipgeo(db, path: databasePath, writing: true)
     // Write-ahead logging lets readers go on reading the old data while the import runs. (Where
     // SQLite cannot use it, the import runs with a rollback journal: readers wait for its commit.)
     _ = try switchJournal(to: "wal", until: nil)

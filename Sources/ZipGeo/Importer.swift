@@ -403,20 +403,15 @@ public struct Importer: Sendable {
     case .foreign(let reason):
       // Callers open the database through ZipDatabase, which refuses such files first.
       throw ZipGeoError.notAZipgeoDatabase(path: "the database", reason: reason)
-    case .current:
-      if try Schema.isOlderZipsTable(sql) {
-        // A table of the first zipgeo, all US: made anew, as this zipgeo makes it.
-        try sql.execute(
-          "DROP TABLE zips; DROP TABLE IF EXISTS countries; \(Schema.createTable) \(Schema.createCountriesTable)"
-            + " PRAGMA user_version = \(Schema.version);")
-      } else {
-        try sql.execute("DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers)")
-        try Schema.upgradeToCurrentVersion(sql)
-        if options.replaceAll {
-          let rows = try sql.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
-          try sql.execute("DELETE FROM zips; DELETE FROM countries;")
-          return Int(rows)
-        }
+    case .current, .upgradable:
+      // Any older layout is upgraded first, its rows kept (an import replaces only the countries it
+      // brings); then the indexes and triggers, which the import makes again after the rows.
+      try Schema.upgradeToCurrentVersion(sql)
+      try sql.execute("DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers)")
+      if options.replaceAll {
+        let rows = try sql.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
+        try sql.execute("DELETE FROM zips; DELETE FROM countries;")
+        return Int(rows)
       }
     }
     return 0

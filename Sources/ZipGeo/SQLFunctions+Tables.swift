@@ -13,6 +13,11 @@ import SQLiteKit
 ///
 /// Each takes an optional last argument, the Earth model: `'sphere'` (the default) or `'wgs84'`.
 extension SQLFunctions {
+  /// The arguments given as text, declared so: SQLite then keeps `'01001'` of an `IN` list text,
+  /// where an untyped column let it become the number 1001. (The numbers stay untyped, so that a
+  /// radius given as text is refused as it always was.)
+  static let textArguments = ["center_zip": "TEXT", "unit": "TEXT", "model": "TEXT", "only_country": "TEXT"]
+
   /// The columns of every search: the zip code's, then the distance from the centre.
   static let searchColumns = ZipCode.columns + ["distance"]
 
@@ -20,7 +25,8 @@ extension SQLFunctions {
   /// (`'75075'`, `'DE:10115'`; a code with several places is centred on their mean position),
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let nearTable = TableFunction(
-    "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit", "model"], required: 2
+    "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit", "model"],
+    argumentTypes: textArguments, required: 2
   ) { arguments, call in
     let function = "zipgeo_near"
     let zip: String
@@ -67,7 +73,7 @@ extension SQLFunctions {
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let withinTable = TableFunction(
     "zipgeo_within", columns: searchColumns, arguments: ["center_lat", "center_lon", "radius", "unit", "model"],
-    required: 3
+    argumentTypes: textArguments, required: 3
   ) { arguments, call in
     let function = "zipgeo_within"
     let center = try point(arguments, function: function)
@@ -86,7 +92,7 @@ extension SQLFunctions {
   /// `distance` in km.
   public static let nearestTable = TableFunction(
     "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k", "model", "only_country"],
-    required: 2
+    argumentTypes: textArguments, required: 2
   ) { arguments, call in
     let function = "zipgeo_nearest"
     let center = try point(arguments, function: function)

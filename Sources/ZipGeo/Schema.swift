@@ -13,8 +13,12 @@ public enum Schema {
 
   /// The table. The `rowid` of a row is the line of the import file it came from, plus the
   /// largest rowid the rows kept from earlier imports had (so that kept and new rows never meet).
-  static let createTable = """
-    CREATE TABLE zips (
+  static let createTable = createTable(named: "zips")
+
+  /// The table's statement, for a table of this name.
+  static func createTable(named name: String) -> String {
+    """
+    CREATE TABLE \(name) (
       zip TEXT NOT NULL CHECK (zip <> ''),
       place TEXT,
       state TEXT,
@@ -25,6 +29,7 @@ public enum Schema {
       \(addedInVersion2.joined(separator: ",\n  "))
     );
     """
+  }
 
   /// The columns version 2 appended to version 1's table.
   static let addedInVersion2 = [
@@ -32,15 +37,60 @@ public enum Schema {
     "accuracy INTEGER CHECK (accuracy BETWEEN 0 AND 6)",
   ]
 
-  /// Upgrades a version-1 `zips` table (every row US) to version 2, inside the caller's
-  /// transaction, and adds the `countries` table when the database lacks it.
+  /// Brings the tables of any layout a landed zipgeo wrote up to this version, inside the caller's
+  /// transaction, keeping every row and its rowid, and adds the `countries` table when the database
+  /// lacks it.
+  ///
+  /// Version 1 was written in four layouts (a `zip` primary key or `UNIQUE` zip, no `cell`, a
+  /// `cell` without a default, a `cell` with triggers), all US data: its table is made anew as this
+  /// zipgeo makes it and its rows copied into it as US rows, their cells computed again. (A `zip`
+  /// that is a key or `UNIQUE` would refuse the same code in a second country, and such a
+  /// constraint cannot be dropped in place.) A version-2 table only lacks what later changes
+  /// appended.
   static func upgradeToCurrentVersion(_ db: Database) throws {
-    let names = try db.rows("SELECT name FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
-    for column in addedInVersion2 where !names.contains(String(column.prefix { $0 != " " })) {
-      try db.execute("ALTER TABLE zips ADD COLUMN \(column)")
+    let stored = try db.scalar("PRAGMA user_version")?.int64 ?? 0
+    let names = try db.rows("SELECT lower(name) FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
+    if stored < 2 {
+      try rebuildVersion1Table(db, columns: Set(names))
+    } else {
+      for column in addedInVersion2 where !names.contains(String(column.prefix { $0 != " " })) {
+        try db.execute("ALTER TABLE zips ADD COLUMN \(column)")
+      }
     }
     try addCountriesTable(db)
     try db.execute("PRAGMA user_version = \(version)")
+  }
+
+  /// The name the upgrade builds the new table under before it takes the name `zips`.
+  static let upgradedTableName = "zipgeo_upgraded_zips"
+
+  /// Copies a version-1 `zips` table (whose `columns` are these lower-case names) into a table of
+  /// this version, as US rows with their rowids, and puts the new table in its place. Views and
+  /// triggers of other tools that name `zips` keep naming `zips` (the rename is made the legacy
+  /// way, which leaves them as they are, as SQLite's 12-step procedure for schema changes says).
+  static func rebuildVersion1Table(_ db: Database, columns: Set<String>) throws {
+    for required in ["zip", "lat", "lon"] where !columns.contains(required) {
+      throw ZipGeoError.unsearchableTable(
+        reason: "its version-1 'zips' table has no '\(required)' column, so zipgeo cannot upgrade it")
+    }
+    func column(_ name: String) -> String { columns.contains(name) ? name : "NULL" }
+    // The first release's table was WITHOUT ROWID (keyed by zip): its rows are numbered in the
+    // order of that key.
+    let hasRowids = (try? db.prepare("SELECT rowid FROM zips LIMIT 0")) != nil
+    let rowid = hasRowids ? "rowid" : "row_number() OVER (ORDER BY zip)"
+    let legacy = try db.scalar("PRAGMA legacy_alter_table")?.int64 ?? 0
+    try db.execute(
+      """
+      \(createTable(named: upgradedTableName))
+      INSERT INTO \(upgradedTableName) (rowid, zip, place, state, county, lat, lon, cell, country, accuracy)
+        SELECT \(rowid), zip, \(column("place")), \(column("state")), \(column("county")), lat, lon,
+          \(GridCell.sqlExpression()), 'US', NULL
+        FROM zips ORDER BY 1;
+      DROP TABLE zips;
+      PRAGMA legacy_alter_table = ON;
+      ALTER TABLE \(upgradedTableName) RENAME TO zips;
+      PRAGMA legacy_alter_table = \(legacy);
+      """)
   }
 
   /// One row per country in `zips`: its rows (`places`) and distinct codes, counted at import so
@@ -96,14 +146,6 @@ public enum Schema {
       BEGIN UPDATE zips SET cell = \(GridCell.sqlExpression()) WHERE rowid = NEW.rowid; END;
     """
 
-  /// Whether `zips` is the table an older zipgeo made: its columns, but `cell` without a default.
-  static func isOlderZipsTable(_ db: Database) throws -> Bool {
-    let columns = try db.rows("SELECT name, dflt_value FROM pragma_table_xinfo('zips')")
-    let names = columns.compactMap { $0[0].string }
-    return Array(names.prefix(7)) == ["zip", "place", "state", "county", "lat", "lon", "cell"]
-      && columns.count >= 7 && columns[6][1] == .null
-  }
-
   static let dropCellTriggers = "DROP TRIGGER IF EXISTS zips_cell_insert; DROP TRIGGER IF EXISTS zips_cell_update;"
 
   /// One row per place of a code in a country, found fast by zip.
@@ -154,6 +196,9 @@ public enum Schema {
     case empty
     /// A zipgeo database this zipgeo reads (this version, or an older one `import` upgrades).
     case current
+    /// A zipgeo database of a layout this zipgeo reads only once `import` has upgraded it, with
+    /// the reason.
+    case upgradable(String)
     /// Something else, with the reason.
     case foreign(String)
   }
@@ -164,6 +209,11 @@ public enum Schema {
     let hasZips = try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zips'") != nil
     if version == 0 && tables == 0 { return .empty }
     if !hasZips { return .foreign("it has no 'zips' table") }
+    if version == 1, try db.scalar("SELECT 1 FROM pragma_table_info('zips') WHERE name = 'cell'") == nil {
+      return .upgradable(
+        "it was made by an early zipgeo (schema version 1, before grid cells), which this zipgeo reads once an"
+          + " import has upgraded it (zipgeo import of any file into it upgrades it and keeps its rows)")
+    }
     if (oldestReadableVersion...Schema.version).contains(version) { return .current }
     if version > Schema.version {
       return .foreign("it was made by a newer zipgeo (schema version \(version), this one reads \(Schema.version))")

@@ -38,7 +38,7 @@ public final class ZipDatabase {
       throw Self.readProblem(error, path: path)
     }
     database = db
-    try Self.require(state, path: path, allowingEmpty: false)
+    try Self.require(state, path: path, writing: false)
   }
 
   /// Opens a zipgeo database for writing, creating the file and its tables when missing.
@@ -49,7 +49,7 @@ public final class ZipDatabase {
     database = try Self.open(path, mode: .readWriteCreate)
     database.setBusyTimeout(milliseconds: 5000)
     let state = try Self.checkedState(of: database, path: path)
-    try Self.require(state, path: path, allowingEmpty: true)
+    try Self.require(state, path: path, writing: true)
     // Write-ahead logging lets readers go on reading the old data while an import runs.
     try database.execute("PRAGMA journal_mode = WAL")
     if state == .empty { try database.inTransaction { try database.execute(Schema.createStatements) } }
@@ -65,17 +65,19 @@ public final class ZipDatabase {
     }
   }
 
-  /// Refuses a database that is not zipgeo's (or, unless `allowingEmpty`, has no tables yet).
-  static func requireZipgeo(_ db: Database, path: String, allowingEmpty: Bool) throws {
-    try require(checkedState(of: db, path: path), path: path, allowingEmpty: allowingEmpty)
+  /// Refuses a database that is not zipgeo's, as `require(_:path:writing:)` does.
+  static func requireZipgeo(_ db: Database, path: String, writing: Bool) throws {
+    try require(checkedState(of: db, path: path), path: path, writing: writing)
   }
 
-  /// Refuses a database in `state` that is not zipgeo's (or, unless `allowingEmpty`, has no
-  /// tables yet), naming `path`.
-  static func require(_ state: Schema.State, path: String, allowingEmpty: Bool) throws {
+  /// Refuses a database in `state` that is not zipgeo's, or, unless it is opened for `writing` (an
+  /// import, which makes the tables and upgrades old ones), has no tables yet or needs an upgrade
+  /// before it can be read; names `path`.
+  static func require(_ state: Schema.State, path: String, writing: Bool) throws {
     switch state {
     case .current: break
-    case .empty: if !allowingEmpty { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty") }
+    case .empty: if !writing { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty") }
+    case .upgradable(let reason): if !writing { throw ZipGeoError.databaseUnreadable(path: path, reason: reason) }
     case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
     }
   }

@@ -76,9 +76,12 @@ import Testing
     try old.execute(
       Schema.createTable.replacingOccurrences(of: "cell INTEGER NOT NULL DEFAULT -1", with: "cell INTEGER NOT NULL")
         + Schema.zipIndex + Schema.cellIndex + "PRAGMA user_version = 1;")
-    #expect(try Schema.isOlderZipsTable(old))
+    func cellDefault() throws -> DatabaseValue? {
+      try old.scalar("SELECT dflt_value FROM pragma_table_info('zips') WHERE name = 'cell'")
+    }
+    #expect(try cellDefault() == .null)
     _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
-    #expect(try !Schema.isOlderZipsTable(old))
+    #expect(try cellDefault() == .text("-1"))
     try old.execute("INSERT INTO zips (zip, lat, lon) VALUES ('STORE1', 40.7001, -74.0001)")
     let db = try ZipDatabase(readingAt: path)
     #expect(

@@ -44,6 +44,30 @@ import Testing
     }
   }
 
+  /// SQLite applies a column's affinity to an IN list: an untyped center_zip turned '01001' into
+  /// 1001, which on a database of the US and Norway is Oslo's code.
+  @Test func anInListOfCodesKeepsTheirLeadingZerosOnTwoCountries() throws {
+    let path = temporary.path("us-no.db")
+    _ = try ZipDatabase.importFile(Self.zipsCSV, into: path)
+    let norway = try temporary.write("NO.txt", "NO\t1001\tOslo\tOslo\t03\t\t\t\t\t59.91\t10.75\t4\n")
+    _ = try Importer().importFile(norway, into: try ZipDatabase(writingAt: path))
+    let both = try ZipDatabase(readingAt: path).database
+    let rows = try both.rows(
+      """
+      SELECT center_zip, typeof(center_zip), zip, country, place FROM zipgeo_near
+      WHERE center_zip IN ('01001', '75075') AND radius = 2 AND zip = center_zip ORDER BY center_zip
+      """
+    ).map(\.values)
+    #expect(
+      rows == [
+        [.text("01001"), .text("text"), .text("01001"), .text("US"), .text("Agawam")],
+        [.text("75075"), .text("text"), .text("75075"), .text("US"), .text("Plano")],
+      ])
+    // Oslo's 1001, asked for as a number or as text without the zero, is still Oslo.
+    #expect(try both.scalar("SELECT place FROM zipgeo_near WHERE center_zip IN ('1001') AND radius = 1") == .text("Oslo"))
+    #expect(try both.scalar("SELECT place FROM zipgeo_near(1001, 1) WHERE zip = '1001'") == .text("Oslo"))
+  }
+
   @Test func nearestEqualsABruteForceEverywhere() throws {
     for (lat, lon) in [(33.0, -96.7), (89.9, 0.0), (-89.9, 0.0), (51.9, 179.99), (51.9, -179.99), (0.0, -140.0)] {
       let truth = try zips("SELECT zip FROM zips ORDER BY distance(?, ?, lat, lon), zip LIMIT 7", [lat, lon])

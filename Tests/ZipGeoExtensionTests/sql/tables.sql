@@ -28,3 +28,14 @@ SELECT 'a call may take its centre from another call of the same function',
   = (SELECT sum((SELECT count(*) FROM zips z, zips c
        WHERE c.zip = a.zip AND distance(c.lat, c.lon, z.lat, z.lon) <= 3)) FROM zipgeo_near('75075', 10) a)
   AND (SELECT count(*) FROM zipgeo_near('75075', 10) a JOIN zipgeo_near(a.zip, 3) b WHERE b.center_zip IS NOT a.zip) = 0;
+SELECT 'an IN list of codes with leading zeros keeps them: text, centred on each code as written',
+  (SELECT group_concat(center_zip || ':' || typeof(center_zip) || ':' || n) FROM (SELECT center_zip, count(*) AS n
+     FROM zipgeo_near WHERE center_zip IN ('01001', '02108', '75075') AND radius = 2
+     GROUP BY center_zip ORDER BY center_zip))
+  = '01001:text:' || (SELECT count(*) FROM zipgeo_near('01001', 2))
+    || ',02108:text:' || (SELECT count(*) FROM zipgeo_near('02108', 2)) || ',75075:text:'
+    || (SELECT count(*) FROM zipgeo_near('75075', 2))
+  AND (SELECT count(*) FROM zipgeo_near WHERE center_zip IN ('01001') AND radius = 2 AND zip = '01001') = 1;
+SELECT 'an IN list of units and models stays text',
+  (SELECT group_concat(DISTINCT unit || typeof(unit)) FROM zipgeo_near
+     WHERE center_zip = '75075' AND radius = 3 AND unit IN ('km', 'mi')) = 'kmtext,mitext';

@@ -1,0 +1,210 @@
+import Foundation
+import Geodesy
+import SQLiteKit
+import TestSupport
+import Testing
+
+@testable import ZipGeo
+
+/// Every layout a landed zipgeo wrote, made with that release's own SQL, is read and then
+/// upgraded by an import of another country without losing a row.
+@Suite struct SchemaUpgradeTests {
+  /// The version-1 layouts, each as its release made it (`git show <commit>:Sources/ZipGeo/Schema.swift`).
+  static let version1Layouts: [(release: String, sql: String)] = [
+    (
+      "0070d32, the first: zip the key of a table without rowids",
+      """
+      CREATE TABLE zips (
+        zip TEXT NOT NULL PRIMARY KEY CHECK (zip <> ''),
+        place TEXT,
+        state TEXT,
+        county TEXT,
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180)
+      ) WITHOUT ROWID;
+      -- Radius queries narrow candidates by a latitude band on this index, then by longitude.
+      CREATE INDEX zips_lat_lon ON zips (lat, lon);
+      PRAGMA user_version = 1;
+      """
+    ),
+    (
+      "f258162: zip UNIQUE",
+      """
+      CREATE TABLE zips (
+        zip TEXT NOT NULL UNIQUE CHECK (zip <> ''),
+        place TEXT,
+        state TEXT,
+        county TEXT,
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180)
+      );
+      CREATE INDEX zips_lat_lon ON zips (lat, lon);
+      PRAGMA user_version = 1;
+      """
+    ),
+    (
+      "b9ae865: a unique index on zip",
+      """
+      CREATE TABLE zips (
+        zip TEXT NOT NULL CHECK (zip <> ''),
+        place TEXT,
+        state TEXT,
+        county TEXT,
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180)
+      );
+      CREATE UNIQUE INDEX zips_zip ON zips (zip);
+      CREATE INDEX zips_lat_lon ON zips (lat, lon);
+      PRAGMA user_version = 1;
+      """
+    ),
+    (
+      "1ac3b17, released 2026-11-29/30: grid cells without a default",
+      """
+      CREATE TABLE zips (
+        zip TEXT NOT NULL CHECK (zip <> ''),
+        place TEXT,
+        state TEXT,
+        county TEXT,
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
+        cell INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX zips_zip ON zips (zip);
+      CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);
+      PRAGMA user_version = 1;
+      """
+    ),
+    (
+      "889ac81: cells with a default and triggers",
+      """
+      CREATE TABLE zips (
+        zip TEXT NOT NULL CHECK (zip <> ''),
+        place TEXT,
+        state TEXT,
+        county TEXT,
+        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+        lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
+        cell INTEGER NOT NULL DEFAULT -1
+      );
+      CREATE UNIQUE INDEX zips_zip ON zips (zip);
+      CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);
+      \(Schema.cellTriggers)
+      PRAGMA user_version = 1;
+      """
+    ),
+  ]
+
+  /// The US rows each old file holds: a leading zero, and 01945, which is also a German code (a
+  /// table whose zip was unique could not hold both).
+  static let usRows: [[DatabaseValue]] = [
+    [.text("01001"), .text("Agawam"), .text("MA"), .text("Hampden"), .real(42.0702), .real(-72.6227)],
+    [.text("01945"), .text("Nowhere"), .text("MA"), .null, .real(42.5), .real(-71.0)],
+    [.text("75023"), .text("Plano"), .text("TX"), .text("Collin"), .real(33.05), .real(-96.73)],
+    [.text("75075"), .text("Plano"), .text("TX"), .text("Collin"), .real(33.025), .real(-96.7397)],
+  ]
+
+  let folder: TemporaryFolder
+  let dbPath: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    dbPath = folder.path("old.db")
+  }
+
+  /// Makes the old file with `sql` and the US rows (their cells as the release computed them,
+  /// where it had cells).
+  func makeOldDatabase(_ sql: String) throws {
+    let old = try Database(path: dbPath)
+    try old.execute(sql)
+    let hasCells = try old.rows("SELECT 1 FROM pragma_table_info('zips') WHERE name = 'cell'").count == 1
+    for row in Self.usRows {
+      if hasCells {
+        try old.execute(
+          "INSERT INTO zips (zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?,"
+            + " \(GridCell.sqlExpression(latitude: "?5", longitude: "?6")))", row)
+      } else {
+        try old.execute("INSERT INTO zips (zip, place, state, county, lat, lon) VALUES (?, ?, ?, ?, ?, ?)", row)
+      }
+    }
+    try old.close()
+  }
+
+  func usRowsNow() throws -> [[DatabaseValue]] {
+    try Database(path: dbPath).rows(
+      "SELECT zip, place, state, county, lat, lon FROM zips WHERE country = 'US' ORDER BY zip"
+    ).map(\.values)
+  }
+
+  func importGerman() throws {
+    let path = try folder.write("DE.txt", ImporterCountryTests.geoNames(ImporterCountryTests.german01945))
+    _ = try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath))
+  }
+
+  @Test(arguments: version1Layouts.indices)
+  func anImportOfAnotherCountryKeepsEveryUSRowOfAVersion1Database(layout: Int) throws {
+    try makeOldDatabase(Self.version1Layouts[layout].sql)
+    if layout >= 3 {
+      #expect(try ZipDatabase(readingAt: dbPath).zipCode("01001")?.place == "Agawam")
+    } else {
+      // Before grid cells: read once upgraded, and the message says how.
+      #expect(
+        throws: ZipGeoError.databaseUnreadable(
+          path: dbPath,
+          reason: "it was made by an early zipgeo (schema version 1, before grid cells), which this zipgeo reads"
+            + " once an import has upgraded it (zipgeo import of any file into it upgrades it and keeps its rows)")
+      ) { try ZipDatabase(readingAt: dbPath) }
+    }
+    try importGerman()
+    let db = try Database(path: dbPath)
+    #expect(try db.scalar("PRAGMA user_version") == .integer(Schema.version))
+    #expect(try usRowsNow() == Self.usRows, "\(Self.version1Layouts[layout].release)")
+    #expect(
+      try db.rows("SELECT country, places, codes FROM countries ORDER BY country").map(\.values)
+        == [[.text("DE"), .integer(9), .integer(1)], [.text("US"), .integer(4), .integer(4)]])
+    #expect(try db.scalar("SELECT count(*) FROM zips WHERE zip = '01945'") == .integer(10))
+    // The upgraded rows are found where they are: their cells were computed again.
+    let upgraded = try ZipDatabase(readingAt: dbPath)
+    let hits = try upgraded.near(zip: "US:75075", within: Length(10, .kilometres), country: "US")
+    #expect(hits.map(\.zipCode.zip) == ["75075", "75023"])
+    #expect(try upgraded.zipCode("US:01001")?.place == "Agawam")
+    #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
+  }
+
+  @Test func theRowidsOfAVersion1TableAreKept() throws {
+    try makeOldDatabase(Self.version1Layouts[3].sql)
+    try Database(path: dbPath).execute("UPDATE zips SET rowid = rowid + 100 WHERE zip = '75075'")
+    let before = try Database(path: dbPath).rows("SELECT rowid, zip FROM zips ORDER BY rowid").map(\.values)
+    try importGerman()
+    #expect(
+      try Database(path: dbPath).rows("SELECT rowid, zip FROM zips WHERE country = 'US' ORDER BY rowid").map(\.values)
+        == before)
+  }
+
+  @Test func aViewOfAnotherToolOnAVersion1TableStillReadsTheTableAfterTheUpgrade() throws {
+    try makeOldDatabase(Self.version1Layouts[3].sql)
+    try Database(path: dbPath).execute("CREATE VIEW texas AS SELECT zip FROM zips WHERE state = 'TX'")
+    try importGerman()
+    let db = try Database(path: dbPath)
+    #expect(try db.rows("SELECT zip FROM texas ORDER BY zip").map(\.values) == [[.text("75023")], [.text("75075")]])
+    #expect(try db.scalar("SELECT sql FROM sqlite_schema WHERE name = 'texas'")?.string?.contains("FROM zips") == true)
+  }
+
+  @Test func replaceAllOnAVersion1DatabaseLeavesOnlyTheImportedRows() throws {
+    try makeOldDatabase(Self.version1Layouts[3].sql)
+    let path = try folder.write("DE.txt", ImporterCountryTests.geoNames(ImporterCountryTests.german01945))
+    _ = try Importer(options: ImportOptions(replaceAll: true)).importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    #expect(try usRowsNow().isEmpty)
+    #expect(try Database(path: dbPath).scalar("SELECT count(*) FROM zips") == .integer(9))
+  }
+
+  @Test func aFailedImportLeavesAVersion1DatabaseAsItWas() throws {
+    try makeOldDatabase(Self.version1Layouts[3].sql)
+    let path = try folder.write("bad.csv", "zip,lat,lon\n12345,91,0\n")
+    #expect(throws: ImportError.self) { try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath)) }
+    #expect(
+      try Database(path: dbPath).rows("SELECT zip, place, state, county, lat, lon FROM zips ORDER BY zip").map(\.values)
+        == Self.usRows)
+    #expect(try Database(path: dbPath).scalar("PRAGMA user_version") == .integer(1))
+  }
+}
