@@ -87,7 +87,7 @@ public struct TableFunction: Sendable {
   var schema: String {
     "CREATE TABLE x("
       + (columns.map(\.quotedIdentifier)
-        + arguments.map { $0.quotedIdentifier + (argumentTypes[$0].map { " \($0)" } ?? "") + " HIDDEN" })
+      + arguments.map { $0.quotedIdentifier + (argumentTypes[$0].map { " \($0)" } ?? "") + " HIDDEN" })
       .joined(separator: ", ") + ")"
   }
 }

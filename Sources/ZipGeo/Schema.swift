@@ -344,6 +344,24 @@ extension Schema {
     return nil
   }
 
+  /// The text columns an import writes besides `zip`, which a number type would change (a state
+  /// code `01` kept as 1).
+  static let importedTextColumns = ["place", "state", "county", "country"]
+
+  /// What keeps an import from writing `zips` as zipgeo reads it, or `nil`: what keeps it from
+  /// being searched, and text columns declared as numbers. Checked before any row is written.
+  static func importProblem(_ db: Database) throws -> String? {
+    if let problem = try searchProblem(db) { return problem }
+    for row in try db.rows("SELECT lower(name), type FROM pragma_table_xinfo('zips')") {
+      guard let name = row[0].string, importedTextColumns.contains(name), let type = row[1].string,
+        hasNumericAffinity(type)
+      else { continue }
+      return "its '\(name)' column is declared \(type), a number type, so texts such as '01' would be stored as"
+        + " numbers"
+    }
+    return nil
+  }
+
   /// Why column `name`, declared `declared` (nil: no type), cannot serve a search, or `nil`.
   static func typeProblem(_ name: String, declared: String?, isText: Bool) -> String? {
     let type = declared ?? ""

@@ -50,6 +50,7 @@ public final class ZipDatabase {
     database.setBusyTimeout(milliseconds: 5000)
     let state = try Self.checkedState(of: database, path: path)
     try Self.require(state, path: path, writing: true)
+    if state != .empty { try Self.requireImportable(database, path: path) }
     // Write-ahead logging lets readers go on reading the old data while an import runs.
     try database.execute("PRAGMA journal_mode = WAL")
     if state == .empty { try database.inTransaction { try database.execute(Schema.createStatements) } }
@@ -67,7 +68,21 @@ public final class ZipDatabase {
 
   /// Refuses a database that is not zipgeo's, as `require(_:path:writing:)` does.
   static func requireZipgeo(_ db: Database, path: String, writing: Bool) throws {
-    try require(checkedState(of: db, path: path), path: path, writing: writing)
+    let state = try checkedState(of: db, path: path)
+    try require(state, path: path, writing: writing)
+    if writing && state != .empty { try requireImportable(db, path: path) }
+  }
+
+  /// Refuses, before any row is written, a `zips` table that an import would fill with what
+  /// searches then refuse or read wrongly (a `zip` declared INTEGER keeps `04160` as 4160).
+  static func requireImportable(_ db: Database, path: String) throws {
+    let problem: String?
+    do {
+      problem = try Schema.importProblem(db)
+    } catch let error as DatabaseError {
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    }
+    if let problem { throw ZipGeoError.databaseNotWritten(path: path, reason: "\(problem); the database is unchanged") }
   }
 
   /// Refuses a database in `state` that is not zipgeo's, or, unless it is opened for `writing` (an

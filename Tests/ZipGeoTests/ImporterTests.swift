@@ -197,6 +197,52 @@ import Testing
     #expect(try Database(path: dbPath).scalar("SELECT COUNT(*) FROM sqlite_schema") == .integer(1))
   }
 
+  /// A table some tool remade with number types: the import checks it before it writes a row
+  /// (it stored 04160 as 4160, and every search afterwards refused the table).
+  @Test(arguments: [
+    (
+      "zip INTEGER",
+      "its 'zip' column is declared INTEGER, not TEXT, so zip codes would not keep their leading zeros"
+        + " or sort as text"
+    ),
+    (
+      "lat TEXT",
+      "its 'lat' column is declared TEXT, not a number type (REAL), so SQLite would compare its values"
+        + " as text"
+    ),
+    (
+      "state INTEGER",
+      "its 'state' column is declared INTEGER, a number type, so texts such as '01' would be stored"
+        + " as numbers"
+    ),
+    (
+      "country NUMERIC",
+      "its 'country' column is declared NUMERIC, a number type, so texts such as '01' would be"
+        + " stored as numbers"
+    ),
+  ])
+  func aMistypedZipsTableIsRefusedBeforeAnyRowIsWritten(column: String, reason: String) throws {
+    var columns = [
+      "zip TEXT", "place TEXT", "state TEXT", "county TEXT", "lat REAL", "lon REAL", "cell INTEGER DEFAULT -1",
+      "country TEXT DEFAULT 'US'", "accuracy INTEGER",
+    ]
+    let name = column.prefix { $0 != " " }
+    columns = columns.map { $0.hasPrefix(name + " ") ? column : $0 }
+    try Database(path: dbPath).execute(
+      "CREATE TABLE zips (\(columns.joined(separator: ", "))); \(Schema.createCountriesTable) PRAGMA user_version = 2;")
+    let before = try Data(contentsOf: URL(fileURLWithPath: dbPath))
+    #expect(
+      throws: ZipGeoError.databaseNotWritten(path: dbPath, reason: reason + "; the database is unchanged")
+    ) { try importText("zip,lat,lon,state\n04160,51.34,12.37,01\n") }
+    #expect(
+      throws: ZipGeoError.databaseNotWritten(path: dbPath, reason: reason + "; the database is unchanged")
+    ) {
+      try Importer().importFiles(
+        [try folder.write("de.csv", "zip,lat,lon\n04160,51.34,12.37\n")], intoDatabaseAt: dbPath)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dbPath)) == before)
+  }
+
   @Test func aFileThatIsNotSQLiteIsRefusedAndUntouched() throws {
     let garbage = String(repeating: "this is not a database\n", count: 100)
     try folder.write("zipgeo.db", garbage)

@@ -64,7 +64,8 @@ import Testing
         [.text("75075"), .text("text"), .text("75075"), .text("US"), .text("Plano")],
       ])
     // Oslo's 1001, asked for as a number or as text without the zero, is still Oslo.
-    #expect(try both.scalar("SELECT place FROM zipgeo_near WHERE center_zip IN ('1001') AND radius = 1") == .text("Oslo"))
+    #expect(
+      try both.scalar("SELECT place FROM zipgeo_near WHERE center_zip IN ('1001') AND radius = 1") == .text("Oslo"))
     #expect(try both.scalar("SELECT place FROM zipgeo_near(1001, 1) WHERE zip = '1001'") == .text("Oslo"))
   }
 

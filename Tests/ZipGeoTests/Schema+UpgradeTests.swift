@@ -193,7 +193,8 @@ import Testing
   @Test func replaceAllOnAVersion1DatabaseLeavesOnlyTheImportedRows() throws {
     try makeOldDatabase(Self.version1Layouts[3].sql)
     let path = try folder.write("DE.txt", ImporterCountryTests.geoNames(ImporterCountryTests.german01945))
-    _ = try Importer(options: ImportOptions(replaceAll: true)).importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    _ = try Importer(options: ImportOptions(replaceAll: true)).importFile(
+      path, into: try ZipDatabase(writingAt: dbPath))
     #expect(try usRowsNow().isEmpty)
     #expect(try Database(path: dbPath).scalar("SELECT count(*) FROM zips") == .integer(9))
   }
