@@ -12,6 +12,7 @@ typedef struct {
   void *context;
   csqlite_tvf_fill fill;
   csqlite_tvf_count count;
+  csqlite_tvf_advance advance;
   csqlite_tvf_column column;
   csqlite_tvf_release release;
   csqlite_tvf_disconnect disconnect;
@@ -42,6 +43,10 @@ typedef struct {
   sqlite3_vtab_cursor base;
   void *rows;
   int row, rows_count;
+  /// The rows of the parts before the current one, for rowids.
+  sqlite3_int64 earlier_rows;
+  /// Set after the last part.
+  int done;
   /// The arguments the rows were made from, copies owned by the cursor (NULL: left out): the
   /// hidden columns read them back.
   sqlite3_value *arguments[TVF_MAX_ARGUMENTS];
@@ -142,6 +147,8 @@ static void tvf_reset(tvf_cursor *cursor, tvf_spec *spec) {
   if (cursor->rows) spec->release(cursor->rows);
   cursor->rows = 0;
   cursor->row = cursor->rows_count = 0;
+  cursor->earlier_rows = 0;
+  cursor->done = 0;
   for (int i = 0; i < TVF_MAX_ARGUMENTS; i++) {
     CSQLITE_API->value_free(cursor->arguments[i]);  // accepts NULL
     cursor->arguments[i] = 0;
@@ -154,6 +161,8 @@ static int tvf_close(sqlite3_vtab_cursor *base) {
   CSQLITE_API->free(cursor);
   return SQLITE_OK;
 }
+
+static int tvf_advance_past_end(tvf_cursor *cursor, tvf_table *table);
 
 static int tvf_filter(sqlite3_vtab_cursor *base, int plan, const char *idx, int argc, sqlite3_value **argv) {
   tvf_cursor *cursor = (tvf_cursor *)base;
@@ -182,12 +191,37 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int plan, const char *idx, int 
     return SQLITE_ERROR;
   }
   cursor->rows_count = spec->count(cursor->rows);
+  return tvf_advance_past_end(cursor, table);
+}
+
+/// While the cursor is past the end of its part, moves to the next part of the answer (read as
+/// SQLite asks for rows, so that a LIMIT reads no more parts than it needs).
+static int tvf_advance_past_end(tvf_cursor *cursor, tvf_table *table) {
+  tvf_spec *spec = table->spec;
+  while (cursor->row >= cursor->rows_count && !cursor->done) {
+    char *error = 0;
+    int more = spec->advance(cursor->rows, &error);
+    if (more < 0) {
+      CSQLITE_API->free(table->base.zErrMsg);
+      table->base.zErrMsg = error;
+      cursor->done = 1;
+      return SQLITE_ERROR;
+    }
+    if (more == 0) {
+      cursor->done = 1;
+      break;
+    }
+    cursor->earlier_rows += cursor->rows_count;
+    cursor->row = 0;
+    cursor->rows_count = spec->count(cursor->rows);
+  }
   return SQLITE_OK;
 }
 
 static int tvf_next(sqlite3_vtab_cursor *base) {
-  ((tvf_cursor *)base)->row++;
-  return SQLITE_OK;
+  tvf_cursor *cursor = (tvf_cursor *)base;
+  cursor->row++;
+  return tvf_advance_past_end(cursor, (tvf_table *)base->pVtab);
 }
 
 static int tvf_eof(sqlite3_vtab_cursor *base) {
@@ -211,7 +245,8 @@ static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int colum
 }
 
 static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid) {
-  *rowid = ((tvf_cursor *)base)->row + 1;
+  tvf_cursor *cursor = (tvf_cursor *)base;
+  *rowid = cursor->earlier_rows + cursor->row + 1;
   return SQLITE_OK;
 }
 
@@ -226,9 +261,9 @@ static void tvf_destroy_spec(void *aux) { tvf_release_spec(aux); }
 
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, int innocuous, void *context,
-                                  csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_column column,
-                                  csqlite_tvf_release release, csqlite_tvf_disconnect disconnect,
-                                  csqlite_tvf_destroy destroy) {
+                                  csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_advance advance,
+                                  csqlite_tvf_column column, csqlite_tvf_release release,
+                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy) {
   // On every failure `destroy` is called, as SQLite calls it when create_module_v2 fails: the
   // caller's context never leaks.
   if (argument_count > TVF_MAX_ARGUMENTS) {
@@ -241,7 +276,7 @@ int csqlite_create_table_function(sqlite3 *db, const char *name, const char *sch
     return SQLITE_NOMEM;
   }
   *spec = (tvf_spec){strdup(schema), column_count, argument_count, required, innocuous, context, fill, count,
-                     column, release, disconnect, destroy, 1};
+                     advance, column, release, disconnect, destroy, 1};
   if (!spec->schema) {
     free(spec);
     if (destroy) destroy(context);

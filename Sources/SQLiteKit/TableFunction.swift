@@ -95,22 +95,31 @@ public struct TableFunction: Sendable {
 /// The rows of one call, held for SQLite's cursor. Each value is read through a subclass that
 /// knows the rows' type: no copy of an existential for every value SQLite asks for.
 private class TableRows {
+  /// The function's box, whose re-entry guard also covers the statements that make later parts.
+  var box: TableFunctionBox?
   var count: Int { 0 }
   func setResult(row: Int, column: Int, on context: OpaquePointer) {}
+  func advance() throws -> Bool { false }
 
   /// `rows`, held with their type.
-  static func holding(_ rows: any TableFunctionRows) -> TableRows {
+  static func holding(_ rows: any TableFunctionRows, box: TableFunctionBox? = nil) -> TableRows {
     func typed<Rows: TableFunctionRows>(_ rows: Rows) -> TableRows { TypedTableRows(rows) }
-    return typed(rows)
+    let held = typed(rows)
+    held.box = box
+    return held
   }
 }
 
 private final class TypedTableRows<Rows: TableFunctionRows>: TableRows {
-  let rows: Rows
+  var rows: Rows
   init(_ rows: Rows) { self.rows = rows }
   override var count: Int { rows.rowCount }
   override func setResult(row: Int, column: Int, on context: OpaquePointer) {
     SQLiteKit.setResult(rows.value(row: row, column: column), on: context)
+  }
+  override func advance() throws -> Bool {
+    guard let box else { return try rows.advance() }
+    return try box.running { try rows.advance() }
   }
 }
 
@@ -129,6 +138,37 @@ private final class TableFunctionBox {
   /// of the statement its body was running.
   var wasReentered = false
   init(_ function: TableFunction) { self.function = function }
+
+  /// Runs `body`, which runs statements for the function (its body, or the making of a later part
+  /// of its rows), refusing a call of the function made meanwhile through SQL.
+  func running<T>(_ body: () throws -> T) throws -> T {
+    guard !isRunning else {
+      wasReentered = true
+      throw reentry
+    }
+    wasReentered = false
+    isRunning = true
+    defer {
+      isRunning = false
+      // A statement the body keeps prepared that calls this very function (through a view or
+      // trigger of the database file) holds the function's table, which SQLite then never
+      // disconnects: the statements were never finalized, and the host could not close the
+      // connection. They are finalized once such a call was refused.
+      if wasReentered { finalizeCachedStatements() }
+    }
+    do {
+      return try body()
+    } catch {
+      // The body failed because a statement it ran re-entered the function: say that, plainly.
+      throw wasReentered ? reentry : error
+    }
+  }
+
+  /// The error of a call made while the function runs.
+  var reentry: FunctionError {
+    FunctionError(
+      "\(function.name)(): called while it is already running on this connection (through a view or trigger?)")
+  }
 
   func database(_ handle: OpaquePointer) -> Database {
     if let connection, connection.handle == handle { return connection }
@@ -156,6 +196,15 @@ extension Database {
       Int32(function.requiredArguments), function.isInnocuous ? 1 : 0, box,
       { context, db, argc, argv, used, errorMessage in fill(context, db, argc, argv, used, errorMessage) },
       { rows in Int32(Unmanaged<TableRows>.fromOpaque(rows!).takeUnretainedValue().count) },
+      { rows, errorMessage in
+        guard let rows else { return 0 }
+        do {
+          return try Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().advance() ? 1 : 0
+        } catch {
+          errorMessage?.pointee = csqlite_strdup("\(error)")
+          return -1
+        }
+      },
       { rows, row, column, context in
         guard let rows, let context else { return }
         Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().setResult(
@@ -186,57 +235,65 @@ private func fill(
   guard let context, let db else { return nil }
   let box = Unmanaged<TableFunctionBox>.fromOpaque(context).takeUnretainedValue()
   let function = box.function
-  var reentry: FunctionError {
-    FunctionError(
-      "\(function.name)(): called while it is already running on this connection (through a view or trigger?)")
-  }
-  let isOutermost = !box.isRunning
-  if isOutermost { box.wasReentered = false }
   do {
-    guard isOutermost else {
-      box.wasReentered = true
-      throw reentry
+    return try box.running {
+      // Arguments given as constraints may leave gaps: a left-out argument is a nil pointer.
+      let missing = (0..<function.requiredArguments).contains { $0 >= Int(argc) || argv?[$0] == nil }
+      guard !missing else {
+        // A left-out argument before one that was given: the call named a column it cannot read.
+        let firstMissing = (0..<Int(argc)).first { argv?[$0] == nil } ?? Int(argc)
+        let givenLater = (firstMissing..<Int(argc)).contains { argv?[$0] != nil }
+        throw missingArguments(of: function, explainingScope: givenLater)
+      }
+      // As in SQLite's generate_series, a NULL argument matches nothing: `radius = NULL` is never
+      // true, whether written as a call or as a WHERE term, and the body never sees a NULL.
+      let arguments = FunctionArguments(values: argv, count: Int(argc))
+      if (0..<Int(argc)).contains(where: { argv?[$0] != nil && arguments.isNull(at: $0) }) {
+        return Unmanaged.passRetained(TableRows.holding([[DatabaseValue]]())).toOpaque()
+      }
+      let call = TableFunction.Call(database: box.database(db), usedColumns: used)
+      let rows = try function.body(arguments, call)
+      return Unmanaged.passRetained(TableRows.holding(rows, box: box)).toOpaque()
     }
-    // Arguments given as constraints may leave gaps: a left-out argument is a nil pointer.
-    let missing = (0..<function.requiredArguments).contains { $0 >= Int(argc) || argv?[$0] == nil }
-    guard !missing else {
-      let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
-      throw FunctionError("\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)")
-    }
-    // As in SQLite's generate_series, a NULL argument matches nothing: `radius = NULL` is never
-    // true, whether written as a call or as a WHERE term, and the body never sees a NULL.
-    let arguments = FunctionArguments(values: argv, count: Int(argc))
-    if (0..<Int(argc)).contains(where: { argv?[$0] != nil && arguments.isNull(at: $0) }) {
-      return Unmanaged.passRetained(TableRows.holding([[DatabaseValue]]())).toOpaque()
-    }
-    box.isRunning = true
-    defer {
-      box.isRunning = false
-      // A statement the body keeps prepared that calls this very function (through a view or
-      // trigger of the database file) holds the function's table, which SQLite then never
-      // disconnects: the statements were never finalized, and the host could not close the
-      // connection. They are finalized once such a call was refused.
-      if box.wasReentered { box.finalizeCachedStatements() }
-    }
-    let call = TableFunction.Call(database: box.database(db), usedColumns: used)
-    let rows = try function.body(arguments, call)
-    return Unmanaged.passRetained(TableRows.holding(rows)).toOpaque()
   } catch {
-    // The body failed because a statement it ran re-entered the function: say that, plainly.
-    let reported = isOutermost && box.wasReentered ? reentry : error
-    errorMessage?.pointee = csqlite_strdup("\(reported)")
+    errorMessage?.pointee = csqlite_strdup("\(error)")
     return nil
   }
+}
+
+/// The error of a call that left out a required argument; `explainingScope` when it gave a later
+/// one, whose usual cause is a correlated call
+/// whose argument names a column of a table the subquery cannot see: in
+/// `SELECT (SELECT count(*) FROM zipgeo_near(zip, 1)) FROM zipgeo_near('75075', 3)`, `zip` is the
+/// inner call's own column, not the outer one's (which needs an alias: `... FROM zipgeo_near('75075', 3) AS a`
+/// and `zipgeo_near(a.zip, 1)`).
+func missingArguments(of function: TableFunction, explainingScope: Bool) -> FunctionError {
+  let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
+  var message = "\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)"
+  if explainingScope, let column = function.columns.first {
+    message +=
+      " (in a subquery, an argument such as \(column) names the call's own column, which it cannot read, not the"
+      + " outer query's: name the outer table, FROM \(function.name)(...) AS a, and write a.\(column))"
+  }
+  return FunctionError(message)
 }
 
 /// The rows a table function returns, read by SQLite one value at a time, and only those of the
 /// columns the query uses: an array of rows, or a type that makes each value when it is asked
 /// for (a search's results, without an array of values for every row).
 public protocol TableFunctionRows {
-  /// How many rows there are.
+  /// How many rows there are (in the current part, for rows that come in parts).
   var rowCount: Int { get }
   /// The value of `column` (a column of the function's, not an argument) in `row`.
   func value(row: Int, column: Int) -> DatabaseValue
+  /// Replaces the rows with the next part of the answer, made when SQLite has read the current
+  /// one (a query with a LIMIT may never ask): `false` after the last part. By default there is
+  /// one part.
+  mutating func advance() throws -> Bool
+}
+
+extension TableFunctionRows {
+  public mutating func advance() throws -> Bool { false }
 }
 
 extension Array: TableFunctionRows where Element == [DatabaseValue] {

@@ -87,19 +87,26 @@ public struct RadiusQuery: Equatable, Sendable {
   }
 
   /// Runs the query; without `details`, the zip codes found have no place, state or county, and
-  /// the query reads only the index.
-  ///
-  /// One prepared statement reads each range of cells in turn (a few short index ranges, where
-  /// SQLite's multi-index OR would cost more than the reading); the distance is the one the SQL
-  /// functions compute (`distance()`, `geodesic_distance()`), from the centre to each zip.
+  /// the query reads only the index. The answer is gathered from the bands of a
+  /// `NearestFirstSearch`; a caller that can use rows as they come reads the bands itself.
   func run(on database: Database, details: Bool) throws -> [NearbyZip] {
-    try Schema.diagnosingTable(database) { try search(on: database, details: details).hits }
+    var search = NearestFirstSearch(self, details: details)
+    var hits: [NearbyZip] = []
+    while let band = try search.nextBand(on: database) { hits += band }
+    return hits
   }
 
-  /// The search itself, with the rowid of each zip code found; errors of a table that is not
-  /// zipgeo's come out as SQLite's.
-  fileprivate func search(on database: Database, details: Bool) throws -> (hits: [NearbyZip], rowids: [Int64]) {
-    let box = model.boundingBox(around: center, radius: radius.metres)
+  /// The rows of one band of a search: those farther than `lower` and at most `upper` away (in
+  /// the radius's unit), nearest first, ties by zip, country and rowid, at most about `budget`
+  /// of them: when more lie in the band, only the nearest are kept, and `covered` says how far
+  /// the band then reaches (every row at most that far, and farther than `lower`, is in `hits`).
+  /// Rows of one distance are never split (all are kept when they alone pass the budget).
+  /// Errors of a table that is not zipgeo's come out as SQLite's.
+  func band(
+    on database: Database, details: Bool, above lower: Double, upTo upper: Double, budget: Int
+  ) throws -> (hits: [NearbyZip], rowids: [Int64], covered: Double) {
+    let unit = radius.unit
+    let box = model.boundingBox(around: center, radius: unit.toMetres(upper))
     let twoRanges = box.longitudeRanges.count > 1
     let statement = try Schema.cachedStatement(
       database, Self.statements[(details ? 4 : 0) + (country != nil ? 2 : 0) + (twoRanges ? 1 : 0)])
@@ -112,7 +119,7 @@ public struct RadiusQuery: Equatable, Sendable {
       try statement.bind(.real(longitudes.upperBound), at: Int32(6 + 2 * index))
     }
     if let country { try statement.bind(.text(country), at: 9) }
-    let (within, unit) = (radius.value, radius.unit)
+    var within = upper
     var found: [ZipCode] = []
     var rowids: [Int64] = []
     var order: [(distance: Double, index: Int)] = []
@@ -120,6 +127,44 @@ public struct RadiusQuery: Equatable, Sendable {
     found.reserveCapacity(32)
     rowids.reserveCapacity(32)
     order.reserveCapacity(32)
+    let budget = max(1, budget)
+    /// Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them), then by
+    /// country, then in the order of the file (rowid); the sort moves pairs of numbers.
+    func sortOrder() {
+      order.sort { a, b in
+        guard a.distance == b.distance else { return a.distance < b.distance }
+        let (x, y) = (found[a.index], found[b.index])
+        if x.zip != y.zip { return x.zip.utf8.lexicographicallyPrecedes(y.zip.utf8) }
+        if x.country != y.country { return x.country.utf8.lexicographicallyPrecedes(y.country.utf8) }
+        return rowids[a.index] < rowids[b.index]
+      }
+    }
+    /// Keeps the nearest `budget` rows (all of one distance or none) and lowers `within` to the
+    /// farthest kept; memory stays within twice the budget, whatever the band holds.
+    func trim() {
+      sortOrder()
+      guard order.count > budget else { return }
+      let cut = order[budget].distance
+      var kept = order.firstIndex { $0.distance >= cut } ?? budget
+      if kept == 0 {
+        // The nearest rows all lie at one distance: they go together.
+        kept = order.firstIndex { $0.distance > cut } ?? order.count
+        within = cut
+      } else {
+        within = cut.nextDown
+      }
+      var keptFound: [ZipCode] = []
+      var keptRowids: [Int64] = []
+      keptFound.reserveCapacity(kept)
+      keptRowids.reserveCapacity(kept)
+      for (position, entry) in order.prefix(kept).enumerated() {
+        keptFound.append(found[entry.index])
+        keptRowids.append(rowids[entry.index])
+        order[position].index = position
+      }
+      order.removeSubrange(kept...)
+      (found, rowids) = (keptFound, keptRowids)
+    }
     // Most rows of a database share their country: its text is made once, not once a row.
     var lastCountry = country ?? "US"
     for cells in GridCell.ranges(covering: box) {
@@ -131,7 +176,7 @@ public struct RadiusQuery: Equatable, Sendable {
         // a latitude of 95 in a damaged file): SQLite compares them as outside any range of numbers.
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
         let distance = model.distance(from: center, to: point, in: unit)
-        guard distance <= within else { continue }
+        guard distance <= within, distance > lower else { continue }
         order.append((distance, found.count))
         // Without details, place, state, county and accuracy are NULL: not read (each read of a
         // column is a call into SQLite, under its mutex in a serialized host such as Python).
@@ -145,24 +190,17 @@ public struct RadiusQuery: Equatable, Sendable {
               country: lastCountry))
         }
         rowids.append(statement.int64(at: 9))
+        if order.count >= 2 * budget { trim() }
       }
     }
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as
     // zipgeo's are, or the ranges above compared text with numbers.
     try Schema.requireSearchable(statement, columns: Self.searchedColumns)
-    // Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them), then by
-    // country, then in the order of the file (rowid); the sort moves pairs of numbers, not zip codes.
-    order.sort { a, b in
-      guard a.distance == b.distance else { return a.distance < b.distance }
-      let (x, y) = (found[a.index], found[b.index])
-      if x.zip != y.zip { return x.zip.utf8.lexicographicallyPrecedes(y.zip.utf8) }
-      if x.country != y.country { return x.country.utf8.lexicographicallyPrecedes(y.country.utf8) }
-      return rowids[a.index] < rowids[b.index]
-    }
-    let kept = order.prefix(limit ?? order.count)
+    trim()
     return (
-      kept.map { NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit)) },
-      kept.map { rowids[$0.index] }
+      order.map { NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit)) },
+      order.map { rowids[$0.index] },
+      within
     )
   }
 }
@@ -171,10 +209,9 @@ extension RadiusQuery {
   /// The `count` zip codes nearest `center`, nearest first (ties by zip), exactly, with
   /// distances in `unit`.
   ///
-  /// A radius query, widened until it holds `count` zips: within the radius the ranking is
-  /// complete, since no zip outside it can be nearer. It reads the index around the point, not
-  /// the whole table. A count of 0 or less finds nothing. With `country`, only that country's
-  /// codes are ranked.
+  /// A nearest-first search over the whole Earth that stops after `count` zip codes: it reads
+  /// the index in widening bands around the point, not the whole table. A count of 0 or less
+  /// finds nothing. With `country`, only that country's codes are ranked.
   public static func nearest(
     to center: Coordinate, count: Int, on database: Database, model: EarthModel = .sphere,
     unit: LengthUnit = .kilometres, country: String? = nil
@@ -188,29 +225,11 @@ extension RadiusQuery {
     unit: LengthUnit = .kilometres, country: String? = nil
   ) throws -> [NearbyZip] {
     guard count > 0 else { return [] }
-    let halfCircumference = model.halfCircumference
-    // Dense cities hold thousands of codes within a few kilometres: the search starts small, and
-    // reads only the index; the details of the `count` zip codes kept are read by rowid after.
-    var radius = 1_000.0  // metres
-    while true {
-      // The last round's radius reaches past the farthest point by more than any rounding.
-      let reach = min(radius, halfCircumference * (1 + 1e-9))
-      let query = try RadiusQuery(
-        center: center, radius: Length(unit.fromMetres(reach), unit), limit: count, model: model, country: country)
-      let (hits, rowids) = try Schema.diagnosingTable(database) { try query.search(on: database, details: false) }
-      if hits.count >= count || radius >= halfCircumference {
-        guard details else { return hits }
-        // Rows another connection changed between the two reads: the search again, whole.
-        return try detailed(hits, rowids: rowids, on: database)
-          ?? Schema.diagnosingTable(database) { try query.search(on: database, details: true).hits }
-      }
-      // The next radius from the density found so far: the area that should hold `count` codes,
-      // with a margin (at least 1.5 times, at most 4 times the last; 4 times when none was found).
-      // Far from land (the 50 nearest of 0,180 are 2,900 km away), blind quadrupling read a
-      // hemisphere.
-      let growth = hits.isEmpty ? 4 : min(4, max(1.5, (Double(count) / Double(hits.count)).squareRoot() * 1.25))
-      radius *= growth
-    }
+    var search = try NearestFirstSearch(
+      nearestTo: center, count: count, model: model, unit: unit, country: country, details: details)
+    var hits: [NearbyZip] = []
+    while let band = try search.nextBand(on: database) { hits += band }
+    return hits
   }
 
   private static let byRowid = Schema.Variants {
@@ -223,6 +242,7 @@ extension RadiusQuery {
     let statement = try Schema.cachedStatement(database, byRowid)
     defer { statement.reset() }
     var detailed: [NearbyZip] = []
+    detailed.reserveCapacity(hits.count)
     for (hit, rowid) in zip(hits, rowids) {
       statement.reset()
       try statement.bind(values: [.integer(rowid)])

@@ -65,7 +65,8 @@ extension SQLFunctions {
             .description)
       }
       let query = try RadiusQuery(center: center, radius: radius, model: model)
-      return rows(try query.run(on: call.database, details: needsDetails(call)))
+      return try SearchRows(
+        NearestFirstSearch(query, details: needsDetails(call)), on: call.database, function: function)
     }
   }
 
@@ -82,7 +83,8 @@ extension SQLFunctions {
     let model = try optionalModel(arguments, at: 4, function: function)
     return try reportingErrors(of: function) {
       let query = try RadiusQuery(center: center, radius: radius, model: model)
-      return rows(try query.run(on: call.database, details: needsDetails(call)))
+      return try SearchRows(
+        NearestFirstSearch(query, details: needsDetails(call)), on: call.database, function: function)
     }
   }
 
@@ -120,10 +122,10 @@ extension SQLFunctions {
         throw ZipGeoError.unknownCountry(
           country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database).map(\.country))
       }
-      return rows(
-        try RadiusQuery.nearest(
-          to: center, count: count, on: call.database, details: needsDetails(call), model: model, unit: .kilometres,
-          country: country))
+      let search = try NearestFirstSearch(
+        nearestTo: center, count: count, model: model, unit: .kilometres, country: country,
+        details: needsDetails(call))
+      return try SearchRows(search, on: call.database, function: function)
     }
   }
 
@@ -135,22 +137,41 @@ extension SQLFunctions {
     ["place", "state", "county", "accuracy"].contains { call.uses(column: searchColumns.firstIndex(of: $0)!) }
   }
 
-  /// The rows of a search: each zip code's columns, then its distance in the unit it was
-  /// measured in (the unit `distance(..., unit)` would give, to the last bit). Each value is
-  /// made when SQLite reads it, and only for the columns the query uses.
-  static func rows(_ hits: [NearbyZip]) -> SearchRows {
-    SearchRows(hits: hits)
-  }
-
-  /// A search's results as table-function rows, in the columns of `searchColumns`.
+  /// The rows of a search, one band at a time (`NearestFirstSearch`): each zip code's columns,
+  /// then its distance in the unit it was measured in (the unit `distance(..., unit)` would give,
+  /// to the last bit). Each value is made when SQLite reads it, and only for the columns the
+  /// query uses; the next band is read when SQLite has read this one, so a LIMIT reads no more
+  /// than it needs and memory holds one band, whatever the answer's size.
   struct SearchRows: TableFunctionRows {
-    let hits: [NearbyZip]
+    private var search: NearestFirstSearch
+    private let database: Database
+    private let function: String
+    private(set) var hits: [NearbyZip]
+
+    /// The search, with its first band read (so that its errors fail the call itself).
+    init(_ search: NearestFirstSearch, on database: Database, function: String) throws {
+      self.search = search
+      self.database = database
+      self.function = function
+      hits = []
+      hits = try reportingErrors(of: function) { try self.search.nextBand(on: database) } ?? []
+    }
 
     var rowCount: Int { hits.count }
 
     func value(row: Int, column: Int) -> DatabaseValue {
       // Read in place: a copy of the hit would retain and release each of its strings.
       column == ZipCode.columns.count ? .real(hits[row].distance.value) : hits[row].zipCode.value(column: column)
+    }
+
+    mutating func advance() throws -> Bool {
+      let database = database
+      guard let band = try reportingErrors(of: function, { try search.nextBand(on: database) }) else {
+        hits = []
+        return false
+      }
+      hits = band
+      return true
     }
   }
 

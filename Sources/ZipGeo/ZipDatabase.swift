@@ -50,7 +50,7 @@ public final class ZipDatabase {
     database.setBusyTimeout(milliseconds: 5000)
     let state = try Self.checkedState(of: database, path: path)
     try Self.require(state, path: path, writing: true)
-    if state != .empty { try Self.requireImportable(database, path: path) }
+    if state == .current { try Self.requireImportable(database, path: path) }
     // Write-ahead logging lets readers go on reading the old data while an import runs.
     try database.execute("PRAGMA journal_mode = WAL")
     if state == .empty { try database.inTransaction { try database.execute(Schema.createStatements) } }
@@ -70,7 +70,7 @@ public final class ZipDatabase {
   static func requireZipgeo(_ db: Database, path: String, writing: Bool) throws {
     let state = try checkedState(of: db, path: path)
     try require(state, path: path, writing: writing)
-    if writing && state != .empty { try requireImportable(db, path: path) }
+    if writing && state == .current { try requireImportable(db, path: path) }
   }
 
   /// Refuses, before any row is written, a `zips` table that an import would fill with what

@@ -110,7 +110,11 @@ import Testing
     #expect(try db.rows("SELECT * FROM echo WHERE c = 3 AND a = 1").map(\.values) == [[1, .null, 3]])
     #expect(try db.rows("SELECT a, b, c FROM echo WHERE c = 3 AND a = 1").map(\.values) == [[1, .null, 3]])
     let missing = #expect(throws: DatabaseError.self) { try db.rows("SELECT * FROM echo WHERE b = 2") }
-    #expect(missing?.message == "echo(): needs at least 1 arguments: a")
+    #expect(
+      missing?.message
+        == "echo(): needs at least 1 arguments: a (in a subquery, an argument such as first names the call's own"
+        + " column, which it cannot read, not the outer query's: name the outer table, FROM echo(...) AS a, and write"
+        + " a.first)")
   }
 
   @Test func aConstraintOnAnArgumentKeepsOrDropsTheRowsOfTheCall() throws {

@@ -45,4 +45,41 @@ import Testing
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(result.out == "\(cases.count)\n")
   }
+
+  /// A world-wide radius in /usr/bin/python3 with its address space limited: the answer comes
+  /// band by band, so the host neither aborts (the Swift runtime's "failed to allocate" under
+  /// 350 MB, when the whole answer was made first) nor holds the world; rows come nearest first;
+  /// a LIMIT reads one band.
+  static let boundedHost = """
+    import resource, sqlite3, sys
+    library, db, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    conn = sqlite3.connect(db)
+    conn.enable_load_extension(True)
+    conn.load_extension(library)
+    whole = conn.execute("SELECT count(*), sum(length(place)) FROM zips").fetchone()
+    found = conn.execute("SELECT count(*), sum(length(place)) FROM zipgeo_within(0, 0, 1e300)").fetchone()
+    assert found == whole, (found, whole)
+    out_of_order = conn.execute(
+        "SELECT count(*) FROM (SELECT distance, lag(distance) OVER () AS before FROM zipgeo_within(0, 0, 1e300))"
+        " WHERE distance < before").fetchone()[0]
+    assert out_of_order == 0, out_of_order
+    first = conn.execute("SELECT zip, country FROM zipgeo_within(50.11, 8.68, 20000) LIMIT 10").fetchall()
+    truth = conn.execute("SELECT zip, country FROM zips ORDER BY distance(50.11, 8.68, lat, lon), zip, country"
+                         " LIMIT 10").fetchall()
+    assert first == truth, (first, truth)
+    print(found[0], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+    """
+
+  @Test func aWorldWideRadiusStreamsInAHostWithLittleMemory() throws {
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      ["-c", Self.boundedHost, ExtensionTests.loadPath, try WorldDatabase.path(), String(350 << 20)],
+      environment: [:], timeLimit: 300)
+    #expect(result.err.isEmpty, "\(result.err)")
+    let fields = result.out.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    #expect(fields.first == 1_826_607, "\(result.out)")
+    // Peak resident memory in MB: one band and SQLite's cache, not the 500 MB of the answer.
+    #expect((fields.last ?? .max) < 200, "\(result.out)")
+  }
 }

@@ -17,8 +17,12 @@
 /// result column i (all bits are set when SQLite cannot tell); the other columns may be left NULL.
 typedef void *(*csqlite_tvf_fill)(void *context, sqlite3 *db, int argc, sqlite3_value **argv, unsigned long long used,
                                   char **error);
-/// The number of rows in a result handle.
+/// The number of rows in a result handle (in its current part).
 typedef int (*csqlite_tvf_count)(void *rows);
+/// Replaces the rows of a result handle with the next part of the answer, when the answer comes
+/// in parts (a search nearest first, one band at a time, so that memory holds one band): 1 when
+/// it did, 0 after the last part, -1 on failure with `*error` set (from csqlite_strdup).
+typedef int (*csqlite_tvf_advance)(void *rows, char **error);
 /// Sets the SQL result of column `column` of row `row`.
 typedef void (*csqlite_tvf_column)(void *rows, int row, int column, sqlite3_context *ctx);
 /// Releases a result handle.
@@ -37,8 +41,8 @@ typedef void (*csqlite_tvf_destroy)(void *context);
 /// it connected are done with it, or at once when registering fails.
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, int innocuous, void *context,
-                                  csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_column column,
-                                  csqlite_tvf_release release, csqlite_tvf_disconnect disconnect,
-                                  csqlite_tvf_destroy destroy);
+                                  csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_advance advance,
+                                  csqlite_tvf_column column, csqlite_tvf_release release,
+                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy);
 
 #endif

@@ -50,46 +50,39 @@ enum NearCommand {
     // A centre out of range is a usage error before the database is opened (and, on first use, made).
     _ = try Center.coordinate(arguments.positionals[0])
     let db = try context.openQueryDatabase(arguments)
-    // The centre and the search read one version of the data, whatever an import does meanwhile.
-    let (center, hits, several) = try db.readingOneVersion {
+    // The centre and the search read one version of the data, whatever an import does meanwhile;
+    // each band of the answer is printed before the next is read, so memory holds one band.
+    try db.readingOneVersion {
       let center = try Center(arguments.positionals[0], country: country, in: db)
       let query = try RadiusQuery(
         center: center.coordinate, radius: radius, limit: limit, model: model, country: country)
-      let hits = try query.run(on: db)
-      if hits.isEmpty, let country { try db.requireCountry(country) }
-      return (center, hits, format == .table ? try db.holdsSeveralCountries() : false)
-    }
-    context.console.out(
-      try render(
-        hits, in: radius.unit, format: format, showingCountry: several,
+      var search = NearestFirstSearch(query)
+      let first = try search.nextBand(on: db.database)
+      if first == nil, let country { try db.requireCountry(country) }
+      try printBands(
+        first: first, of: &search, on: db, in: radius.unit, format: format, context: context,
         query: center.properties + [
           ("radius", .real(radius.value)), ("unit", .text(radius.unit.symbol)), ("model", .text(model.rawValue)),
-        ]))
-  }
-
-  /// Search results as `near` and `nearest` print them: a table of zip, place, state and the
-  /// distance in `unit` (and country, when `showingCountry`: the database holds several), or
-  /// every column in a machine-readable format, with the `query` on a GeoJSON collection.
-  static func render(
-    _ hits: [NearbyZip], in unit: LengthUnit, format: OutputFormat, showingCountry: Bool,
-    query: [(String, DatabaseValue)]
-  ) throws -> String {
-    guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns + ["distance_\(unit.symbol)"])
-      result.rows = hits.map { $0.zipCode.values + [.real($0.distance.converted(to: unit).value)] }
-      result.collectionProperties = query
-      return try result.render(format)
-    }
-    let headers = ["zip"] + (showingCountry ? ["country"] : []) + ["place", "state", unit.symbol]
-    var table = TextTable(headers: headers, rightAligned: [headers.count - 1])
-    for hit in hits {
-      let zip = hit.zipCode
-      table.rows.append(
-        [zip.zip] + (showingCountry ? [zip.country] : []) + [
-          zip.place ?? "", zip.state ?? "", formatDistance(hit.distance.converted(to: unit).value),
         ])
     }
-    return table.render()
+  }
+
+  /// Prints the bands of `search`, from its `first` (already read), as `HitWriter` lays them out
+  /// in `format`, naming countries in a table when the database holds several.
+  static func printBands(
+    first: [NearbyZip]?, of search: inout NearestFirstSearch, on db: ZipDatabase, in unit: LengthUnit,
+    format: OutputFormat, context: Context, query: [(String, DatabaseValue)]
+  ) throws {
+    var writer = try HitWriter(
+      unit: unit, format: format, showingCountry: format == .table ? try db.holdsSeveralCountries() : false,
+      query: query)
+    var band = first
+    while let hits = band {
+      let text = writer.add(hits)
+      if !text.isEmpty { context.console.out(text) }
+      band = try search.nextBand(on: db.database)
+    }
+    context.console.out(writer.finish())
   }
 
   /// The radius and its unit, from exactly one of `--km` and `--mi`.

@@ -50,15 +50,16 @@ enum NearestCommand {
     let db = try context.openQueryDatabase(arguments)
     // A country the database lacks would widen the search to the whole Earth to find nothing.
     if let country { try db.requireCountry(country) }
-    // The centre and the search read one version of the data, whatever an import does meanwhile.
-    let (center, hits, several) = try db.readingOneVersion { () throws -> (Center, [NearbyZip], Bool) in
+    // The centre and the search read one version of the data, whatever an import does meanwhile;
+    // each band of the answer is printed before the next is read.
+    try db.readingOneVersion {
       let center = try Center(requested, country: country, in: db)
-      let hits = try db.nearest(to: center.coordinate, count: count, model: model, country: country)
-      return (center, hits, format == .table ? try db.holdsSeveralCountries() : false)
+      var search = try NearestFirstSearch(
+        nearestTo: center.coordinate, count: count, model: model, unit: .kilometres, country: country)
+      let first = try search.nextBand(on: db.database)
+      try NearCommand.printBands(
+        first: first, of: &search, on: db, in: .kilometres, format: format, context: context,
+        query: center.properties + [("count", .integer(Int64(count))), ("model", .text(model.rawValue))])
     }
-    context.console.out(
-      try NearCommand.render(
-        hits, in: .kilometres, format: format, showingCountry: several,
-        query: center.properties + [("count", .integer(Int64(count))), ("model", .text(model.rawValue))]))
   }
 }
