@@ -188,13 +188,20 @@ done
 chmod 644 "$staging/$manifest"
 
 # Copy next to each destination, then rename: a rename within a folder does not half-happen.
+# mktemp makes each temporary under a name of its own (O_EXCL), never one a link planted there
+# beforehand could hold and lead elsewhere.
 for file in "${files[@]}" "$manifest"; do
-  temporary="$root/$file.install-tmp.$$"
+  temporary=$(mktemp "$root/$file.install-tmp.XXXXXXXX") ||
+    fail "cannot write beside '$root/$file'; nothing was installed"
   copied+=("$temporary")
   cp -p "$staging/$file" "$temporary" || fail "cannot write '$temporary'; nothing was installed"
 done
-for file in "${files[@]}" "$manifest"; do
-  mv -f "$root/$file.install-tmp.$$" "$root/$file"
+installing=("${files[@]}" "$manifest")
+for index in "${!installing[@]}"; do
+  # A link where a file goes is replaced, never followed: renamed over a link to a folder, the
+  # file would go into the folder.
+  if [ -L "$root/${installing[index]}" ]; then rm -f "$root/${installing[index]}"; fi
+  mv -f "${copied[index]}" "$root/${installing[index]}"
 done
 copied=()
 

@@ -81,6 +81,24 @@ import Testing
 
   func file(_ path: String) -> URL { prefix.appendingPathComponent(path) }
 
+  /// Every file, folder and link under `folder` with its kind, mode and the link's target, then
+  /// each file's SHA-256, sorted: two snapshots are equal when nothing under it changed, byte
+  /// for byte.
+  func snapshot(_ folder: URL) throws -> [String] {
+    let result = try runCommand(
+      Self.bash, ["-c", "find . -mindepth 1 -printf '%y %m %P %l\\n' && find . -type f -exec sha256sum {} +"],
+      in: folder)
+    #expect(result.status == 0, "\(result.err)")
+    return result.out.split(separator: "\n").map(String.init).sorted()
+  }
+
+  /// Makes every folder the installed files go in, as an earlier install would have.
+  func makeTheFolders() throws {
+    for path in Self.installedFiles {
+      try FileManager.default.createDirectory(at: file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+    }
+  }
+
   // MARK: - Install
 
   @Test func installPutsEachFileInItsPlaceAndListsItInTheManifest() throws {
@@ -247,6 +265,66 @@ import Testing
     #expect(result.status == 1)
     #expect(result.err.contains("--generate-manual' failed; nothing was installed"))
     #expect(try listing(prefix).isEmpty)
+  }
+
+  // MARK: - Symbolic links
+
+  /// The temporary beside each file was `<file>.install-tmp.<pid>`, a name anyone who can write
+  /// to the folder could guess, and the install wrote through a link planted there. `exec`
+  /// keeps the pid, so the links here are at exactly those names.
+  @Test func anInstallNeverWritesThroughALinkPlantedWhereItMakesItsTemporaryFiles() throws {
+    try makeTheFolders()
+    let victim = temporary.url.appendingPathComponent("victim")
+    try Data("keep me\n".utf8).write(to: victim)
+    let plant = """
+      victim=$1 prefix=$2
+      shift 2
+      echo $$ >"$victim.pid"
+      for file in \(Self.installedFiles.joined(separator: " ")); do ln -s "$victim" "$prefix/$file.install-tmp.$$"; done
+      exec /bin/bash "$@"
+      """
+    let result = try runCommand(
+      Self.bash,
+      [
+        "-c", plant, "bash", victim.path, prefix.path, Self.installScript.path, "--prefix", prefix.path, "--no-build",
+        "--build-dir", buildProductsFolder.path,
+      ],
+      in: work, environment: cleanEnvironment, timeLimit: 60)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+    let pid = try String(contentsOfFile: victim.path + ".pid", encoding: .utf8).dropLast()
+    for path in Self.installedFiles {
+      let planted = file(path + ".install-tmp.\(pid)")
+      #expect(
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: planted.path)) == victim.path,
+        "\(planted.lastPathComponent) is no longer the link planted")
+      let kind = try FileManager.default.attributesOfItem(atPath: file(path).path)[.type] as? FileAttributeType
+      #expect(kind == .typeRegular, "\(path) is not a file of its own")
+    }
+    #expect(
+      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo")))
+  }
+
+  /// A link where a file goes (a zipgeo of your own elsewhere, or a link to a folder) is replaced
+  /// by the installed file, as `install` and `mv` replace one: never written through, nor
+  /// renamed into the folder it leads to.
+  @Test func anInstallReplacesALinkWhereAFileGoesWithoutFollowingIt() throws {
+    try makeTheFolders()
+    let mine = try temporary.write("my zipgeo", "#!/bin/sh\necho mine\n")
+    let folder = temporary.url.appendingPathComponent("a folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: file("bin/zipgeo").path, withDestinationPath: mine)
+    try FileManager.default.createSymbolicLink(at: file("share/man/man1/zipgeo.1"), withDestinationURL: folder)
+    let result = try install()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try String(contentsOfFile: mine, encoding: .utf8) == "#!/bin/sh\necho mine\n")
+    #expect(try listing(folder).isEmpty)
+    for path in ["bin/zipgeo", "share/man/man1/zipgeo.1"] {
+      let kind = try FileManager.default.attributesOfItem(atPath: file(path).path)[.type] as? FileAttributeType
+      #expect(kind == .typeRegular, "\(path) is not a file of its own")
+    }
+    #expect(
+      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo")))
   }
 
   // MARK: - Uninstall
