@@ -107,17 +107,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-files=(
-  bin/zipgeo
-  lib/zipgeo/zipgeo.so
-  share/zipgeo/zips.csv
-  share/zipgeo/world.txt.xz
-  share/zipgeo/README.md
-  share/man/man1/zipgeo.1
-  share/bash-completion/completions/zipgeo
-  share/zsh/site-functions/_zipgeo
-  share/fish/vendor_completions.d/zipgeo.fish
-)
+files=("${layout_files[@]}")
 for file in "${files[@]}" "$manifest"; do mkdir -p "$staging/$(dirname "$file")"; done
 
 zipgeo=$build_dir/zipgeo
@@ -152,9 +142,10 @@ mkdir -p "${root:-/}" || fail "cannot create '$root'; nothing was installed"
 
 take_lock "nothing was installed" || exit 1
 
-# Folders an earlier install made stay listed, so that uninstalling removes them too.
+# Folders an earlier install made stay listed, so that uninstalling removes them too. A link at
+# the manifest's place is not one (see install-layout.sh), and is replaced.
 made=()
-if [ -f "$root/$manifest" ]; then
+if is_plain_file "$root/$manifest"; then
   while IFS=$'\t' read -r kind _ path; do
     [ "$kind" = folder ] && made+=("$path")
   done <"$root/$manifest"
@@ -198,8 +189,8 @@ for file in "${files[@]}" "$manifest"; do
 done
 installing=("${files[@]}" "$manifest")
 for index in "${!installing[@]}"; do
-  # A link where a file goes is replaced, never followed: renamed over a link to a folder, the
-  # file would go into the folder.
+  # A link where a file goes is replaced, never followed (see install-layout.sh): renamed over a
+  # link to a folder, the file would go into the folder.
   if [ -L "$root/${installing[index]}" ]; then rm -f "$root/${installing[index]}"; fi
   mv -f "${copied[index]}" "$root/${installing[index]}"
 done

@@ -95,7 +95,8 @@ import Testing
   /// Makes every folder the installed files go in, as an earlier install would have.
   func makeTheFolders() throws {
     for path in Self.installedFiles {
-      try FileManager.default.createDirectory(at: file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
     }
   }
 
@@ -302,7 +303,8 @@ import Testing
       #expect(kind == .typeRegular, "\(path) is not a file of its own")
     }
     #expect(
-      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo")))
+      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo"))
+    )
   }
 
   /// A link where a file goes (a zipgeo of your own elsewhere, or a link to a folder) is replaced
@@ -324,7 +326,8 @@ import Testing
       #expect(kind == .typeRegular, "\(path) is not a file of its own")
     }
     #expect(
-      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo")))
+      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo"))
+    )
   }
 
   // MARK: - Uninstall
@@ -423,9 +426,10 @@ import Testing
       ])
   }
 
-  /// A manifest edited to name a file through a symbolic link planted in the prefix: the path
-  /// is written inside the prefix, but the file is elsewhere, and stays.
-  @Test func uninstallRefusesAManifestEntryThatALinkLeadsOutOfThePrefix() throws {
+  /// A manifest edited to name a file through a symbolic link planted in the prefix, or a path
+  /// out of it: uninstall follows links to folders on the way to zipgeo's own files, as install
+  /// does, and so removes nothing but those.
+  @Test func uninstallRefusesAManifestNamingAFileOrFolderThatIsNotZipgeos() throws {
     #expect(try install().status == 0)
     let victim = temporary.url.appendingPathComponent("victim")
     try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
@@ -433,18 +437,60 @@ import Testing
     try FileManager.default.createSymbolicLink(at: file("share/link"), withDestinationURL: victim)
     let checksum = try run("/usr/bin/sha256sum", [victim.appendingPathComponent("passwd").path]).out.prefix(64)
     let manifest = file("share/zipgeo/install-manifest.txt")
-    let handle = try FileHandle(forWritingTo: manifest)
-    handle.seekToEndOfFile()
-    handle.write(Data("file\t\(checksum)\tshare/link/passwd\n".utf8))
-    try handle.close()
+    let installed = try Data(contentsOf: manifest)
+    let entries = [
+      ("file\t\(checksum)\tshare/link/passwd", "'share/link/passwd', which is not a file zipgeo installs"),
+      (
+        "file\t\(checksum)\tshare/zipgeo/../link/passwd",
+        "'share/zipgeo/../link/passwd', which is not a file zipgeo installs"
+      ),
+      ("folder\t-\tshare/link", "'share/link', which is not a folder zipgeo installs in"),
+    ]
+    for (entry, named) in entries {
+      try (installed + Data("\(entry)\n".utf8)).write(to: manifest)
+      let result = try uninstall()
+      #expect(result.status == 1)
+      #expect(result.err == "uninstall.sh: '\(manifest.path)' names \(named); nothing was removed\n")
+      #expect(try listing(victim) == ["passwd"])
+      #expect(FileManager.default.fileExists(atPath: file("bin/zipgeo").path))
+    }
+  }
+
+  /// `~/.local/share` is often a link to another disk: the files go where it leads, and
+  /// uninstall removes them from there.
+  @Test func aPrefixWhoseShareIsALinkInstallsAndUninstallsThroughIt() throws {
+    let elsewhere = temporary.url.appendingPathComponent("elsewhere/share")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: file("share"), withDestinationURL: elsewhere)
+    let installed = try install()
+    #expect(installed.status == 0, "\(installed.err)")
+    #expect(
+      try Data(contentsOf: elsewhere.appendingPathComponent("zipgeo/zips.csv"))
+        == Data(contentsOf: URL(fileURLWithPath: EndToEndTests.zipsCSV)))
+    let result = try uninstall()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err.isEmpty)
+    #expect(result.out == "Uninstalled zipgeo from \(prefix.path): 9 files removed.\n")
+    #expect(try listing(prefix) == ["share"])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file("share").path) == elsewhere.path)
+    #expect(try listing(elsewhere).isEmpty)
+  }
+
+  /// A manifest's place is a file's place, never followed: uninstall does not read a link there.
+  @Test func uninstallDoesNotReadAManifestThatIsALink() throws {
+    #expect(try install().status == 0)
+    let manifest = file("share/zipgeo/install-manifest.txt")
+    let elsewhere = temporary.url.appendingPathComponent("manifest elsewhere")
+    try FileManager.default.moveItem(at: manifest, to: elsewhere)
+    try FileManager.default.createSymbolicLink(at: manifest, withDestinationURL: elsewhere)
+    let before = try snapshot(prefix)
     let result = try uninstall()
     #expect(result.status == 1)
     #expect(
       result.err
-        == "uninstall.sh: '\(manifest.path)' names 'share/link/passwd', which a symbolic link on its way leads outside"
-        + " the prefix; nothing was removed\n")
-    #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("passwd").path))
-    #expect(FileManager.default.fileExists(atPath: file("bin/zipgeo").path))
+        == "uninstall.sh: '\(manifest.path)' is a symbolic link, not the manifest install.sh writes; nothing was removed\n"
+    )
+    #expect(try snapshot(prefix) == before)
   }
 
   @Test func aManifestSavedWithCRLFLineEndsUninstallsTheSame() throws {
