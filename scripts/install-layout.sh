@@ -22,8 +22,9 @@ manifest=share/zipgeo/install-manifest.txt
 #   is followed, as install(1) and make install follow it: the files go where it leads, and are
 #   removed from there;
 # - a file's own place is never followed: install replaces a link it finds there with its file,
-#   never writing through it; uninstall leaves such a link, since it is not the file installed,
-#   and does not read a manifest that is one;
+#   never writing through it (and puts the link back if it fails or is stopped); uninstall
+#   leaves such a link, since it is not the file installed, and does not read a manifest that
+#   is one;
 # - uninstall removes only the files and folders of this layout, whatever a manifest lists: a
 #   manifest and a link both planted under the prefix cannot name anything else.
 #

@@ -52,10 +52,26 @@ import Testing
   func install(
     _ arguments: [String] = [], buildDir: URL = buildProductsFolder, environment: [String: String] = [:]
   ) throws -> CommandResult {
-    try runCommand(
-      Self.bash,
-      [Self.installScript.path, "--prefix", prefix.path, "--no-build", "--build-dir", buildDir.path] + arguments,
-      in: work, environment: cleanEnvironment.merging(environment) { $1 }, timeLimit: 60)
+    try Self.withStopSignalsUnblocked {
+      try runCommand(
+        Self.bash,
+        [Self.installScript.path, "--prefix", prefix.path, "--no-build", "--build-dir", buildDir.path] + arguments,
+        in: work, environment: cleanEnvironment.merging(environment) { $1 }, timeLimit: 60)
+    }
+  }
+
+  /// Runs `body` with SIGHUP, SIGINT and SIGTERM unblocked on this thread. A child starts with
+  /// the signal mask of the thread that starts it, and the test's threads block these: bash,
+  /// which cannot unblock a signal, would leave each one sent to it pending, never delivered.
+  /// A user's shell starts the install with none blocked.
+  static func withStopSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&signals, signal) }
+    var previous = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return try body()
   }
 
   @discardableResult
@@ -328,6 +344,96 @@ import Testing
     #expect(
       try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo"))
     )
+  }
+
+  // MARK: - Signals
+
+  static let signalNumbers: [String: Int32] = ["TERM": SIGTERM, "INT": SIGINT, "HUP": SIGHUP]
+
+  /// A build folder of small products of their own, `name` in their bytes: a zipgeo that runs
+  /// the real one (so that it writes the manual and the completions) and an extension that is
+  /// only text. Installs from two of them differ, and copy less than the debug products.
+  func smallBuild(_ name: String) throws -> URL {
+    let build = temporary.url.appendingPathComponent("\(name) build")
+    try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+    let real = buildProductsFolder.appendingPathComponent("zipgeo").path
+    let zipgeo = try temporary.write("\(name) build/zipgeo", "#!/bin/sh\n# the \(name) zipgeo\nexec '\(real)' \"$@\"\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zipgeo)
+    try temporary.write("\(name) build/libZipgeo.so", "the \(name) extension\n")
+    return build
+  }
+
+  /// Stops an install from `build` with `signal` at each file: once the file it replaces (if
+  /// any) is kept aside, before the rename into place; and before the first and the last
+  /// temporary copy is made. Each must exit 128 + the signal's number, with `folder` exactly
+  /// as it was before.
+  func expectInstallsStoppedAtEachFileChangeNothing(under folder: URL, from build: URL, signal: String) throws {
+    let number = try #require(Self.signalNumbers[signal])
+    let count = Self.installedFiles.count
+    let steps = (1...count).map { "place \($0)" } + ["copy 1", "copy \(count)"]
+    let before = try snapshot(folder)
+    for step in steps {
+      let result = try install(buildDir: build, environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) \(signal)"])
+      #expect(result.status == 128 + number && !result.wasSignalled, "\(step): \(result.err)")
+      #expect(result.err == "install.sh: stopped by SIG\(signal); nothing was installed\n", "\(step)")
+      #expect(try snapshot(folder) == before, "\(step)")
+    }
+  }
+
+  /// The prefix does not exist yet: a stopped install removes it again with every folder it made.
+  @Test(arguments: ["TERM", "INT", "HUP"])
+  func anInstallStoppedByASignalAtAnyFileLeavesNoPrefixBehind(signal: String) throws {
+    try FileManager.default.removeItem(at: prefix)
+    let build = try smallBuild("newer")
+    try expectInstallsStoppedAtEachFileChangeNothing(under: temporary.url, from: build, signal: signal)
+    #expect(!FileManager.default.fileExists(atPath: prefix.path))
+  }
+
+  /// Over an older install, a stopped install puts back each file it replaced, the manifest
+  /// among them, and the older install still uninstalls.
+  @Test(arguments: ["TERM", "INT", "HUP"])
+  func anInstallStoppedByASignalAtAnyFileLeavesTheOlderInstallAsItWas(signal: String) throws {
+    let older = try install(buildDir: smallBuild("older"))
+    #expect(older.status == 0, "\(older.err)")
+    try expectInstallsStoppedAtEachFileChangeNothing(under: prefix, from: smallBuild("newer"), signal: signal)
+    let uninstalled = try uninstall()
+    #expect(uninstalled.status == 0, "\(uninstalled.err)")
+    #expect(try listing(prefix).isEmpty)
+  }
+
+  /// A link where a file goes is put back by a stopped install: renamed aside before the file
+  /// takes its place (bin/zipgeo, the first file), or while it is still aside (the manual, the
+  /// sixth, when the install stops before renaming it).
+  @Test func anInstallStoppedByASignalPutsBackALinkWhereAFileGoes() throws {
+    try makeTheFolders()
+    let mine = try temporary.write("my zipgeo", "#!/bin/sh\necho mine\n")
+    let folder = temporary.url.appendingPathComponent("a folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: file("bin/zipgeo").path, withDestinationPath: mine)
+    try FileManager.default.createSymbolicLink(at: file("share/man/man1/zipgeo.1"), withDestinationURL: folder)
+    let before = try snapshot(temporary.url)
+    for step in ["place 1", "place 6", "place 10"] {
+      let result = try install(environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) TERM"])
+      #expect(result.status == 128 + SIGTERM, "\(step): \(result.err)")
+      #expect(try snapshot(temporary.url) == before, "\(step)")
+    }
+  }
+
+  /// SIGKILL cannot be caught: an install killed by it leaves its lock, and beside the files the
+  /// temporary copies not yet in place and the files replaced, under the names README gives.
+  @Test func anInstallKilledBySIGKILLLeavesItsLockAndItsFilesAsideUnderNamesOfTheirOwn() throws {
+    #expect(try install(buildDir: smallBuild("older")).status == 0)
+    // Its staging folder too: in a temporary folder of the test's own, not /tmp.
+    let result = try install(environment: ["ZIPGEO_INSTALL_TEST_HOOK": "place 5 KILL", "TMPDIR": temporary.url.path])
+    #expect(result.wasSignalled && result.status == SIGKILL)
+    #expect(FileManager.default.isDirectory(file(".zipgeo-install.lock")))
+    let left = try listing(prefix).filter {
+      !FileManager.default.isDirectory(file($0)) && !Self.installedFiles.contains($0)
+    }
+    // Files 5 to 10 are not in place yet; files 1 to 5 are kept aside, 1 to 4 replaced.
+    #expect(left.filter { $0.contains(".install-tmp.") }.count == 6, "\(left)")
+    #expect(left.filter { $0.contains(".install-old.") }.count == 5, "\(left)")
+    #expect(left.count == 11, "\(left)")
   }
 
   // MARK: - Uninstall
