@@ -146,16 +146,17 @@ roll_back() {
   done
   for ((index = ${#created[@]} - 1; index >= 0; index--)); do rmdir "$root/${created[index]}" 2>/dev/null; done
 }
+# On any exit before every file is in place, whatever its status: bash runs this trap with $?
+# = 0 when a signal it does not catch (SIGUSR1, SIGPIPE) ends it, and that is no success either.
 cleanup() {
-  local status=$?
   # A second signal must not stop the rollback halfway.
   trap '' HUP INT TERM
   set +e
-  if [ "$status" -ne 0 ] && [ "$installed" -eq 0 ]; then roll_back; fi
+  if [ "$installed" -eq 0 ]; then roll_back; fi
   # The lock is held until the files are back, and is inside the prefix: released before the
   # prefix, and the folders above it, are removed if the install made them.
   if [ -n "$lock" ]; then rmdir "$lock" 2>/dev/null; fi
-  if [ "$status" -ne 0 ] && [ "$installed" -eq 0 ]; then
+  if [ "$installed" -eq 0 ]; then
     for folder in "${above[@]+"${above[@]}"}"; do rmdir "$folder" 2>/dev/null; done
   fi
   if [ -n "$staging" ]; then rm -rf "$staging"; fi

@@ -52,7 +52,7 @@ import Testing
   func install(
     _ arguments: [String] = [], buildDir: URL = buildProductsFolder, environment: [String: String] = [:]
   ) throws -> CommandResult {
-    try Self.withStopSignalsUnblocked {
+    try Self.withSignalsUnblocked {
       try runCommand(
         Self.bash,
         [Self.installScript.path, "--prefix", prefix.path, "--no-build", "--build-dir", buildDir.path] + arguments,
@@ -60,16 +60,15 @@ import Testing
     }
   }
 
-  /// Runs `body` with SIGHUP, SIGINT and SIGTERM unblocked on this thread. A child starts with
-  /// the signal mask of the thread that starts it, and the test's threads block these: bash,
-  /// which cannot unblock a signal, would leave each one sent to it pending, never delivered.
-  /// A user's shell starts the install with none blocked.
-  static func withStopSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for signal in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&signals, signal) }
+  /// Runs `body` with no signal blocked on this thread. A child starts with the signal mask of
+  /// the thread that starts it, and the test's threads block most signals (SIGTERM, SIGINT,
+  /// SIGHUP among them): bash, which cannot unblock a signal, would leave each one sent to it
+  /// pending, never delivered. A user's shell starts the install with none blocked.
+  static func withSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+    var none = sigset_t()
+    sigemptyset(&none)
     var previous = sigset_t()
-    pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
+    pthread_sigmask(SIG_SETMASK, &none, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     return try body()
   }
@@ -416,6 +415,19 @@ import Testing
       let result = try install(environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) TERM"])
       #expect(result.status == 128 + SIGTERM, "\(step): \(result.err)")
       #expect(try snapshot(temporary.url) == before, "\(step)")
+    }
+  }
+
+  /// A signal the install does not catch still ends it only after the same rollback: bash runs
+  /// its exit trap first, and the install, not done, undoes what it did.
+  @Test func anInstallEndedByASignalItDoesNotCatchLeavesTheOlderInstallAsItWas() throws {
+    #expect(try install(buildDir: smallBuild("older")).status == 0)
+    let before = try snapshot(prefix)
+    for step in ["copy 10", "place 5"] {
+      let result = try install(
+        buildDir: smallBuild("newer"), environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) USR1"])
+      #expect(result.wasSignalled && result.status == SIGUSR1, "\(step): \(result.err)")
+      #expect(try snapshot(prefix) == before, "\(step)")
     }
   }
 
