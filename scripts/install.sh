@@ -30,8 +30,10 @@ Environment:
   DESTDIR           Stage the files under DESTDIR for a package: they go to $DESTDIR$PREFIX/...,
                     while the manual names $PREFIX.
 
-Nothing under the prefix changes unless every file could be installed. Installing again
-replaces the files. Exit status: 0 installed, 1 failure (nothing installed), 64 usage error.
+Nothing under the prefix changes unless every file could be installed: a failed install, or one
+stopped by SIGHUP, SIGINT or SIGTERM, puts back what it replaced and removes what it added.
+Installing again replaces the files. Exit status: 0 installed, 1 failure (nothing installed),
+64 usage error, 128 + N stopped by signal N (nothing installed).
 EOF
 }
 

@@ -594,6 +594,22 @@ import Testing
     #expect(try listing(elsewhere).isEmpty)
   }
 
+  /// A link where a file was installed is not that file, even to a copy of it: uninstall leaves
+  /// it, and its target, and says so.
+  @Test func uninstallLeavesALinkWhereAFileWasInstalledAndSaysSo() throws {
+    #expect(try install().status == 0)
+    let completion = file("share/zsh/site-functions/_zipgeo")
+    let copy = temporary.url.appendingPathComponent("my _zipgeo")
+    let installed = try Data(contentsOf: completion)
+    try FileManager.default.moveItem(at: completion, to: copy)
+    try FileManager.default.createSymbolicLink(at: completion, withDestinationURL: copy)
+    let result = try uninstall()
+    #expect(result.status == 2)
+    #expect(result.err == "uninstall.sh: kept '\(completion.path)': it changed since it was installed\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: completion.path) == copy.path)
+    #expect(try Data(contentsOf: copy) == installed)
+  }
+
   /// A manifest's place is a file's place, never followed: uninstall does not read a link there.
   @Test func uninstallDoesNotReadAManifestThatIsALink() throws {
     #expect(try install().status == 0)
