@@ -30,8 +30,10 @@ Environment:
   DESTDIR           Stage the files under DESTDIR for a package: they go to $DESTDIR$PREFIX/...,
                     while the manual names $PREFIX.
 
-Nothing under the prefix changes unless every file could be installed. Installing again
-replaces the files. Exit status: 0 installed, 1 failure (nothing installed), 64 usage error.
+Nothing under the prefix changes unless every file could be installed: a failed install, or one
+stopped by SIGHUP, SIGINT or SIGTERM, puts back what it replaced and removes what it added.
+Installing again replaces the files. Exit status: 0 installed, 1 failure (nothing installed),
+64 usage error, 128 + N stopped by signal N (nothing installed).
 EOF
 }
 
@@ -89,35 +91,95 @@ for file in zips.csv world.txt.xz README.md; do
   [ -f "$repository/data/$file" ] || fail "no data/$file in '$repository'; nothing was installed"
 done
 
-staging=$(mktemp -d "${TMPDIR:-/tmp}/zipgeo-install.XXXXXX")
-lock=""     # the lock folder, once this install holds it
-above=()    # the prefix and the folders above it that were not there, innermost first
-created=()  # folders made under the prefix, removed again if the install fails
-copied=()   # files copied next to their destination, renamed into place at the end
-cleanup() {
-  local status=$?
-  if [ -n "$lock" ]; then rmdir "$lock" 2>/dev/null || true; fi
-  if [ "$status" -ne 0 ]; then
-    local index
-    for ((index = ${#copied[@]} - 1; index >= 0; index--)); do rm -f "${copied[index]}"; done
-    for ((index = ${#created[@]} - 1; index >= 0; index--)); do rmdir "$root/${created[index]}" 2>/dev/null || true; done
-    for folder in "${above[@]+"${above[@]}"}"; do rmdir "$folder" 2>/dev/null || true; done
+# Stopped by SIGHUP, SIGINT or SIGTERM, the install undoes what it did under the prefix (as a
+# failure does) and exits 128 + the signal's number. A step that changes the prefix and the
+# record of it are held together: a signal arriving between them waits for the record.
+lock=""        # the lock folder, once this install holds it
+above=()       # the prefix and the folders above it that were not there, innermost first
+created=()     # folders made under the prefix, removed again if the install fails
+temporaries=() # for each file, its new copy beside its destination until renamed into place
+kept=()        # for each file that replaces one, a second name for the old one, to put it back
+fresh=()       # for each file that replaces none, 1: the install removes it again
+staging=""
+installed=0    # 1 once every file is in place: nothing is undone after that
+held=0         # 1 while a step and its record are held together
+signalled=""   # the signal that arrived meanwhile, and its number
+stop() {
+  if [ "$held" -eq 1 ]; then
+    signalled="$1 $2"
+    return
   fi
-  rm -rf "$staging"
+  echo "install.sh: stopped by SIG$1; nothing was installed" >&2
+  exit $((128 + $2))
+}
+hold() { held=1; }
+release() {
+  held=0
+  # Split on purpose: the signal's name and number.
+  # shellcheck disable=SC2086
+  if [ -n "$signalled" ]; then stop $signalled; fi
+}
+trap 'stop HUP 1' HUP
+trap 'stop INT 2' INT
+trap 'stop TERM 15' TERM
+
+# Puts the prefix back as it was, for a failed or stopped install: each file it replaced back
+# in place, each file that replaced none removed, the temporary copies and the folders it made
+# under the prefix removed. Whether a file was renamed into place is read from the files
+# themselves, whatever the signal interrupted: its temporary copy is gone once it is.
+roll_back() {
+  local index destination temporary old
+  for ((index = ${#temporaries[@]} - 1; index >= 0; index--)); do
+    destination=$root/${installing[index]}
+    temporary=${temporaries[index]}
+    old=${kept[index]:-}
+    if [ -e "$temporary" ] || [ -L "$temporary" ]; then
+      rm -f "$temporary"
+      # Not renamed into place: the old file is where it was (old is a second name of it, or
+      # still the empty file mktemp made), unless it was renamed aside as a link is.
+      if [ -n "$old" ]; then
+        if [ -e "$destination" ] || [ -L "$destination" ]; then rm -f "$old"; else mv -f "$old" "$destination"; fi
+      fi
+    elif [ -n "$old" ]; then
+      mv -f "$old" "$destination"
+    elif [ -n "${fresh[index]:-}" ]; then
+      rm -f "$destination"
+    fi || echo "install.sh: could not put '$destination' back as it was${old:+ (the old one is '$old')}" >&2
+  done
+  for ((index = ${#created[@]} - 1; index >= 0; index--)); do rmdir "$root/${created[index]}" 2>/dev/null; done
+}
+# On any exit before every file is in place, whatever its status: bash runs this trap with $?
+# = 0 when a signal it does not catch (SIGUSR1, SIGPIPE) ends it, and that is no success either.
+cleanup() {
+  # A second signal must not stop the rollback halfway.
+  trap '' HUP INT TERM
+  set +e
+  if [ "$installed" -eq 0 ]; then roll_back; fi
+  # The lock is held until the files are back, and is inside the prefix: released before the
+  # prefix, and the folders above it, are removed if the install made them.
+  if [ -n "$lock" ]; then rmdir "$lock" 2>/dev/null; fi
+  if [ "$installed" -eq 0 ]; then
+    for folder in "${above[@]+"${above[@]}"}"; do rmdir "$folder" 2>/dev/null; done
+  fi
+  if [ -n "$staging" ]; then rm -rf "$staging"; fi
 }
 trap cleanup EXIT
 
-files=(
-  bin/zipgeo
-  lib/zipgeo/zipgeo.so
-  share/zipgeo/zips.csv
-  share/zipgeo/world.txt.xz
-  share/zipgeo/README.md
-  share/man/man1/zipgeo.1
-  share/bash-completion/completions/zipgeo
-  share/zsh/site-functions/_zipgeo
-  share/fish/vendor_completions.d/zipgeo.fish
-)
+# For tests only: ZIPGEO_INSTALL_TEST_HOOK="STEP N SIGNAL" ("place 3 TERM") makes the install
+# send itself SIGNAL at that step of its Nth file, as a kill or a Ctrl-C arriving then would:
+# "copy N" before the file's temporary copy is made; "place N" once the file it replaces (if
+# any) is kept aside, before the new one is renamed into place.
+at_step() {
+  local hook=${ZIPGEO_INSTALL_TEST_HOOK:-}
+  if [ -n "$hook" ] && [ "${hook% *}" = "$1 $2" ]; then kill -s "${hook##* }" $$; fi
+}
+
+hold
+staging=$(mktemp -d "${TMPDIR:-/tmp}/zipgeo-install.XXXXXX")
+release
+
+files=("${layout_files[@]}")
+installing=("${files[@]}" "$manifest") # the manifest last: it says the install is whole
 for file in "${files[@]}" "$manifest"; do mkdir -p "$staging/$(dirname "$file")"; done
 
 zipgeo=$build_dir/zipgeo
@@ -150,13 +212,16 @@ while [ ! -d "$folder" ]; do
 done
 mkdir -p "${root:-/}" || fail "cannot create '$root'; nothing was installed"
 
+hold
 take_lock "nothing was installed" || exit 1
+release
 
-# Folders an earlier install made stay listed, so that uninstalling removes them too.
+# Folders an earlier install made stay listed, so that uninstalling removes them too. A link at
+# the manifest's place is not one (see install-layout.sh), and is replaced.
 made=()
-if [ -f "$root/$manifest" ]; then
+if is_plain_file "$root/$manifest"; then
   while IFS=$'\t' read -r kind _ path; do
-    [ "$kind" = folder ] && made+=("$path")
+    if [ "$kind" = folder ] && is_layout_folder "$path"; then made+=("$path"); fi
   done <"$root/$manifest"
 fi
 for file in "${files[@]}" "$manifest"; do
@@ -171,8 +236,10 @@ for file in "${files[@]}" "$manifest"; do
   for part in "${parts[@]}"; do
     path=${path:+$path/}$part
     if [ ! -d "$root/$path" ]; then
+      hold
       mkdir -m 755 "$root/$path" || fail "cannot create folder '$root/$path'; nothing was installed"
       created+=("$path")
+      release
       made+=("$path")
     fi
   done
@@ -188,15 +255,48 @@ done
 chmod 644 "$staging/$manifest"
 
 # Copy next to each destination, then rename: a rename within a folder does not half-happen.
-for file in "${files[@]}" "$manifest"; do
-  temporary="$root/$file.install-tmp.$$"
-  copied+=("$temporary")
-  cp -p "$staging/$file" "$temporary" || fail "cannot write '$temporary'; nothing was installed"
+# mktemp makes each temporary copy, and each second name of a file replaced, under a name of
+# its own (O_EXCL), never one a link planted there beforehand could hold and lead elsewhere.
+for index in "${!installing[@]}"; do
+  destination=$root/${installing[index]}
+  at_step copy $((index + 1))
+  hold
+  temporary=$(mktemp "$destination.install-tmp.XXXXXXXX") ||
+    fail "cannot write beside '$destination'; nothing was installed"
+  temporaries+=("$temporary")
+  release
+  cp -p "$staging/${installing[index]}" "$temporary" || fail "cannot write '$temporary'; nothing was installed"
 done
-for file in "${files[@]}" "$manifest"; do
-  mv -f "$root/$file.install-tmp.$$" "$root/$file"
+for index in "${!installing[@]}"; do
+  destination=$root/${installing[index]}
+  hold
+  if [ -e "$destination" ] || [ -L "$destination" ]; then
+    old=$(mktemp "$destination.install-old.XXXXXXXX") ||
+      fail "cannot write beside '$destination'; nothing was installed"
+    kept[index]=$old
+  else
+    fresh[index]=1
+  fi
+  release
+  if [ -n "${kept[index]:-}" ]; then
+    if [ -L "$destination" ]; then
+      # A link where a file goes is replaced, never followed (see install-layout.sh): renamed
+      # aside, since renamed over a link to a folder the file would go into the folder.
+      mv -f "$destination" "$old"
+    else
+      # A second name: the old file stays in place until the new one replaces it. Renamed
+      # aside where the file system has no hard links.
+      ln -f -P "$destination" "$old" 2>/dev/null || mv -f "$destination" "$old"
+    fi || fail "cannot keep '$destination' aside; nothing was installed"
+  fi
+  at_step place $((index + 1))
+  mv -f "${temporaries[index]}" "$destination" ||
+    fail "cannot rename '${temporaries[index]}' to '$destination'; nothing was installed"
 done
-copied=()
+# Every file is in place: the install is done, and neither a signal nor a failure undoes it.
+trap '' HUP INT TERM
+installed=1
+for old in "${kept[@]+"${kept[@]}"}"; do rm -f "$old"; done
 
 echo "Installed zipgeo $("$zipgeo" --version) under ${prefix:-/}${DESTDIR:+ (staged in $DESTDIR)}:"
 for file in "${files[@]}" "$manifest"; do echo "  ${prefix}/$file"; done

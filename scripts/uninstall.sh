@@ -49,6 +49,10 @@ while [ $# -gt 0 ]; do
 done
 set_root
 
+if [ -L "$root/$manifest" ]; then
+  echo "uninstall.sh: '$root/$manifest' is a symbolic link, not the manifest install.sh writes; nothing was removed" >&2
+  exit 1
+fi
 if [ ! -f "$root/$manifest" ]; then
   echo "uninstall.sh: nothing to uninstall: no zipgeo install manifest at '$root/$manifest'" >&2
   exit 1
@@ -57,19 +61,9 @@ fi
 take_lock "nothing was removed" || exit 1
 trap 'rmdir "$lock" 2>/dev/null || true' EXIT
 
-# Whether a folder on the way from the prefix to PATH is a symbolic link: then PATH, though
-# written inside the prefix, is somewhere else (a manifest and a link both planted there).
-through_link() {
-  local rest=$1 walked=$root
-  while [ "${rest#*/}" != "$rest" ]; do
-    walked=$walked/${rest%%/*}
-    rest=${rest#*/}
-    [ -L "$walked" ] && return 0
-  done
-  return 1
-}
-
-# Read it all first, and refuse a manifest naming anything outside the prefix.
+# Read it all first, and refuse a manifest naming anything but the layout's files and folders:
+# links to folders on their way are followed, as install.sh followed them (see install-layout.sh),
+# so a manifest and a link both planted under the prefix must not name anything else.
 files=()
 sums=()
 folders=(lib/zipgeo share/zipgeo)
@@ -79,23 +73,23 @@ while IFS=$'\t' read -r kind sum path; do
   case "$kind" in
     '' | '#'*) continue ;;
   esac
-  case "/$path/" in
-    //* | */../* | */./*)
-      echo "uninstall.sh: '$root/$manifest' names '$path', outside the prefix; nothing was removed" >&2
-      exit 1
-      ;;
-  esac
-  if through_link "$path"; then
-    echo "uninstall.sh: '$root/$manifest' names '$path', which a symbolic link on its way leads outside the prefix;" \
-      "nothing was removed" >&2
-    exit 1
-  fi
   case "$kind" in
     file)
+      if ! is_layout_file "$path"; then
+        echo "uninstall.sh: '$root/$manifest' names '$path', which is not a file zipgeo installs; nothing was removed" >&2
+        exit 1
+      fi
       files+=("$path")
       sums+=("$sum")
       ;;
-    folder) folders+=("$path") ;;
+    folder)
+      if ! is_layout_folder "$path"; then
+        echo "uninstall.sh: '$root/$manifest' names '$path', which is not a folder zipgeo installs in; nothing was" \
+          "removed" >&2
+        exit 1
+      fi
+      folders+=("$path")
+      ;;
     *)
       echo "uninstall.sh: '$root/$manifest' has a line this script does not know: '$kind'; nothing was removed" >&2
       exit 1
@@ -109,7 +103,8 @@ for index in "${!files[@]}"; do
   path=${files[index]}
   [ "$path" = "$manifest" ] && continue # last, once the files are gone
   [ -e "$root/$path" ] || [ -L "$root/$path" ] || continue
-  if [ -f "$root/$path" ] && [ ! -L "$root/$path" ] && [ "$(checksum "$root/$path")" = "${sums[index]}" ]; then
+  # A link here is not the file installed (see install-layout.sh): it stays, and is named.
+  if is_plain_file "$root/$path" && [ "$(checksum "$root/$path")" = "${sums[index]}" ]; then
     rm -f "$root/$path"
     removed=$((removed + 1))
   else
@@ -121,7 +116,8 @@ rm -f "$root/$manifest"
 
 # Deepest folders first, so that a parent is empty once its children are gone.
 while IFS= read -r path; do
-  [ -d "$root/$path" ] || continue
+  # A link to a folder is not one the install made: it stays.
+  [ -d "$root/$path" ] && [ ! -L "$root/$path" ] || continue
   rmdir "$root/$path" 2>/dev/null && continue
   # A shared folder (share/man/man1) that other packages use by now stays without a word.
   case "$path" in

@@ -52,10 +52,25 @@ import Testing
   func install(
     _ arguments: [String] = [], buildDir: URL = buildProductsFolder, environment: [String: String] = [:]
   ) throws -> CommandResult {
-    try runCommand(
-      Self.bash,
-      [Self.installScript.path, "--prefix", prefix.path, "--no-build", "--build-dir", buildDir.path] + arguments,
-      in: work, environment: cleanEnvironment.merging(environment) { $1 }, timeLimit: 60)
+    try Self.withSignalsUnblocked {
+      try runCommand(
+        Self.bash,
+        [Self.installScript.path, "--prefix", prefix.path, "--no-build", "--build-dir", buildDir.path] + arguments,
+        in: work, environment: cleanEnvironment.merging(environment) { $1 }, timeLimit: 60)
+    }
+  }
+
+  /// Runs `body` with no signal blocked on this thread. A child starts with the signal mask of
+  /// the thread that starts it, and the test's threads block most signals (SIGTERM, SIGINT,
+  /// SIGHUP among them): bash, which cannot unblock a signal, would leave each one sent to it
+  /// pending, never delivered. A user's shell starts the install with none blocked.
+  static func withSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+    var none = sigset_t()
+    sigemptyset(&none)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_SETMASK, &none, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return try body()
   }
 
   @discardableResult
@@ -80,6 +95,25 @@ import Testing
   }
 
   func file(_ path: String) -> URL { prefix.appendingPathComponent(path) }
+
+  /// Every file, folder and link under `folder` with its kind, mode and the link's target, then
+  /// each file's SHA-256, sorted: two snapshots are equal when nothing under it changed, byte
+  /// for byte.
+  func snapshot(_ folder: URL) throws -> [String] {
+    let result = try runCommand(
+      Self.bash, ["-c", "find . -mindepth 1 -printf '%y %m %P %l\\n' && find . -type f -exec sha256sum {} +"],
+      in: folder)
+    #expect(result.status == 0, "\(result.err)")
+    return result.out.split(separator: "\n").map(String.init).sorted()
+  }
+
+  /// Makes every folder the installed files go in, as an earlier install would have.
+  func makeTheFolders() throws {
+    for path in Self.installedFiles {
+      try FileManager.default.createDirectory(
+        at: file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+    }
+  }
 
   // MARK: - Install
 
@@ -249,6 +283,171 @@ import Testing
     #expect(try listing(prefix).isEmpty)
   }
 
+  // MARK: - Symbolic links
+
+  /// The temporary beside each file was `<file>.install-tmp.<pid>`, a name anyone who can write
+  /// to the folder could guess, and the install wrote through a link planted there. `exec`
+  /// keeps the pid, so the links here are at exactly those names.
+  @Test func anInstallNeverWritesThroughALinkPlantedWhereItMakesItsTemporaryFiles() throws {
+    try makeTheFolders()
+    let victim = temporary.url.appendingPathComponent("victim")
+    try Data("keep me\n".utf8).write(to: victim)
+    let plant = """
+      victim=$1 prefix=$2
+      shift 2
+      echo $$ >"$victim.pid"
+      for file in \(Self.installedFiles.joined(separator: " ")); do ln -s "$victim" "$prefix/$file.install-tmp.$$"; done
+      exec /bin/bash "$@"
+      """
+    let result = try runCommand(
+      Self.bash,
+      [
+        "-c", plant, "bash", victim.path, prefix.path, Self.installScript.path, "--prefix", prefix.path, "--no-build",
+        "--build-dir", buildProductsFolder.path,
+      ],
+      in: work, environment: cleanEnvironment, timeLimit: 60)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+    let pid = try String(contentsOfFile: victim.path + ".pid", encoding: .utf8).dropLast()
+    for path in Self.installedFiles {
+      let planted = file(path + ".install-tmp.\(pid)")
+      #expect(
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: planted.path)) == victim.path,
+        "\(planted.lastPathComponent) is no longer the link planted")
+      let kind = try FileManager.default.attributesOfItem(atPath: file(path).path)[.type] as? FileAttributeType
+      #expect(kind == .typeRegular, "\(path) is not a file of its own")
+    }
+    #expect(
+      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo"))
+    )
+  }
+
+  /// A link where a file goes (a zipgeo of your own elsewhere, or a link to a folder) is replaced
+  /// by the installed file, as `install` and `mv` replace one: never written through, nor
+  /// renamed into the folder it leads to.
+  @Test func anInstallReplacesALinkWhereAFileGoesWithoutFollowingIt() throws {
+    try makeTheFolders()
+    let mine = try temporary.write("my zipgeo", "#!/bin/sh\necho mine\n")
+    let folder = temporary.url.appendingPathComponent("a folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: file("bin/zipgeo").path, withDestinationPath: mine)
+    try FileManager.default.createSymbolicLink(at: file("share/man/man1/zipgeo.1"), withDestinationURL: folder)
+    let result = try install()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try String(contentsOfFile: mine, encoding: .utf8) == "#!/bin/sh\necho mine\n")
+    #expect(try listing(folder).isEmpty)
+    for path in ["bin/zipgeo", "share/man/man1/zipgeo.1"] {
+      let kind = try FileManager.default.attributesOfItem(atPath: file(path).path)[.type] as? FileAttributeType
+      #expect(kind == .typeRegular, "\(path) is not a file of its own")
+    }
+    #expect(
+      try Data(contentsOf: file("bin/zipgeo")) == Data(contentsOf: buildProductsFolder.appendingPathComponent("zipgeo"))
+    )
+  }
+
+  // MARK: - Signals
+
+  static let signalNumbers: [String: Int32] = ["TERM": SIGTERM, "INT": SIGINT, "HUP": SIGHUP]
+
+  /// A build folder of small products of their own, `name` in their bytes: a zipgeo that runs
+  /// the real one (so that it writes the manual and the completions) and an extension that is
+  /// only text. Installs from two of them differ, and copy less than the debug products.
+  func smallBuild(_ name: String) throws -> URL {
+    let build = temporary.url.appendingPathComponent("\(name) build")
+    try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+    let real = buildProductsFolder.appendingPathComponent("zipgeo").path
+    let zipgeo = try temporary.write("\(name) build/zipgeo", "#!/bin/sh\n# the \(name) zipgeo\nexec '\(real)' \"$@\"\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: zipgeo)
+    try temporary.write("\(name) build/libZipgeo.so", "the \(name) extension\n")
+    return build
+  }
+
+  /// Stops an install from `build` with `signal` at each file: once the file it replaces (if
+  /// any) is kept aside, before the rename into place; and before the first and the last
+  /// temporary copy is made. Each must exit 128 + the signal's number, with `folder` exactly
+  /// as it was before.
+  func expectInstallsStoppedAtEachFileChangeNothing(under folder: URL, from build: URL, signal: String) throws {
+    let number = try #require(Self.signalNumbers[signal])
+    let count = Self.installedFiles.count
+    let steps = (1...count).map { "place \($0)" } + ["copy 1", "copy \(count)"]
+    let before = try snapshot(folder)
+    for step in steps {
+      let result = try install(buildDir: build, environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) \(signal)"])
+      #expect(result.status == 128 + number && !result.wasSignalled, "\(step): \(result.err)")
+      #expect(result.err == "install.sh: stopped by SIG\(signal); nothing was installed\n", "\(step)")
+      #expect(try snapshot(folder) == before, "\(step)")
+    }
+  }
+
+  /// The prefix does not exist yet: a stopped install removes it again with every folder it made.
+  @Test(arguments: ["TERM", "INT", "HUP"])
+  func anInstallStoppedByASignalAtAnyFileLeavesNoPrefixBehind(signal: String) throws {
+    try FileManager.default.removeItem(at: prefix)
+    let build = try smallBuild("newer")
+    try expectInstallsStoppedAtEachFileChangeNothing(under: temporary.url, from: build, signal: signal)
+    #expect(!FileManager.default.fileExists(atPath: prefix.path))
+  }
+
+  /// Over an older install, a stopped install puts back each file it replaced, the manifest
+  /// among them, and the older install still uninstalls.
+  @Test(arguments: ["TERM", "INT", "HUP"])
+  func anInstallStoppedByASignalAtAnyFileLeavesTheOlderInstallAsItWas(signal: String) throws {
+    let older = try install(buildDir: smallBuild("older"))
+    #expect(older.status == 0, "\(older.err)")
+    try expectInstallsStoppedAtEachFileChangeNothing(under: prefix, from: smallBuild("newer"), signal: signal)
+    let uninstalled = try uninstall()
+    #expect(uninstalled.status == 0, "\(uninstalled.err)")
+    #expect(try listing(prefix).isEmpty)
+  }
+
+  /// A link where a file goes is put back by a stopped install: renamed aside before the file
+  /// takes its place (bin/zipgeo, the first file), or while it is still aside (the manual, the
+  /// sixth, when the install stops before renaming it).
+  @Test func anInstallStoppedByASignalPutsBackALinkWhereAFileGoes() throws {
+    try makeTheFolders()
+    let mine = try temporary.write("my zipgeo", "#!/bin/sh\necho mine\n")
+    let folder = temporary.url.appendingPathComponent("a folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: file("bin/zipgeo").path, withDestinationPath: mine)
+    try FileManager.default.createSymbolicLink(at: file("share/man/man1/zipgeo.1"), withDestinationURL: folder)
+    let before = try snapshot(temporary.url)
+    for step in ["place 1", "place 6", "place 10"] {
+      let result = try install(environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) TERM"])
+      #expect(result.status == 128 + SIGTERM, "\(step): \(result.err)")
+      #expect(try snapshot(temporary.url) == before, "\(step)")
+    }
+  }
+
+  /// A signal the install does not catch still ends it only after the same rollback: bash runs
+  /// its exit trap first, and the install, not done, undoes what it did.
+  @Test func anInstallEndedByASignalItDoesNotCatchLeavesTheOlderInstallAsItWas() throws {
+    #expect(try install(buildDir: smallBuild("older")).status == 0)
+    let before = try snapshot(prefix)
+    for step in ["copy 10", "place 5"] {
+      let result = try install(
+        buildDir: smallBuild("newer"), environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) USR1"])
+      #expect(result.wasSignalled && result.status == SIGUSR1, "\(step): \(result.err)")
+      #expect(try snapshot(prefix) == before, "\(step)")
+    }
+  }
+
+  /// SIGKILL cannot be caught: an install killed by it leaves its lock, and beside the files the
+  /// temporary copies not yet in place and the files replaced, under the names README gives.
+  @Test func anInstallKilledBySIGKILLLeavesItsLockAndItsFilesAsideUnderNamesOfTheirOwn() throws {
+    #expect(try install(buildDir: smallBuild("older")).status == 0)
+    // Its staging folder too: in a temporary folder of the test's own, not /tmp.
+    let result = try install(environment: ["ZIPGEO_INSTALL_TEST_HOOK": "place 5 KILL", "TMPDIR": temporary.url.path])
+    #expect(result.wasSignalled && result.status == SIGKILL)
+    #expect(FileManager.default.isDirectory(file(".zipgeo-install.lock")))
+    let left = try listing(prefix).filter {
+      !FileManager.default.isDirectory(file($0)) && !Self.installedFiles.contains($0)
+    }
+    // Files 5 to 10 are not in place yet; files 1 to 5 are kept aside, 1 to 4 replaced.
+    #expect(left.filter { $0.contains(".install-tmp.") }.count == 6, "\(left)")
+    #expect(left.filter { $0.contains(".install-old.") }.count == 5, "\(left)")
+    #expect(left.count == 11, "\(left)")
+  }
+
   // MARK: - Uninstall
 
   /// Two installs (or an install and an uninstall) at once would mix their files: the second
@@ -345,9 +544,10 @@ import Testing
       ])
   }
 
-  /// A manifest edited to name a file through a symbolic link planted in the prefix: the path
-  /// is written inside the prefix, but the file is elsewhere, and stays.
-  @Test func uninstallRefusesAManifestEntryThatALinkLeadsOutOfThePrefix() throws {
+  /// A manifest edited to name a file through a symbolic link planted in the prefix, or a path
+  /// out of it: uninstall follows links to folders on the way to zipgeo's own files, as install
+  /// does, and so removes nothing but those.
+  @Test func uninstallRefusesAManifestNamingAFileOrFolderThatIsNotZipgeos() throws {
     #expect(try install().status == 0)
     let victim = temporary.url.appendingPathComponent("victim")
     try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
@@ -355,18 +555,76 @@ import Testing
     try FileManager.default.createSymbolicLink(at: file("share/link"), withDestinationURL: victim)
     let checksum = try run("/usr/bin/sha256sum", [victim.appendingPathComponent("passwd").path]).out.prefix(64)
     let manifest = file("share/zipgeo/install-manifest.txt")
-    let handle = try FileHandle(forWritingTo: manifest)
-    handle.seekToEndOfFile()
-    handle.write(Data("file\t\(checksum)\tshare/link/passwd\n".utf8))
-    try handle.close()
+    let installed = try Data(contentsOf: manifest)
+    let entries = [
+      ("file\t\(checksum)\tshare/link/passwd", "'share/link/passwd', which is not a file zipgeo installs"),
+      (
+        "file\t\(checksum)\tshare/zipgeo/../link/passwd",
+        "'share/zipgeo/../link/passwd', which is not a file zipgeo installs"
+      ),
+      ("folder\t-\tshare/link", "'share/link', which is not a folder zipgeo installs in"),
+    ]
+    for (entry, named) in entries {
+      try (installed + Data("\(entry)\n".utf8)).write(to: manifest)
+      let result = try uninstall()
+      #expect(result.status == 1)
+      #expect(result.err == "uninstall.sh: '\(manifest.path)' names \(named); nothing was removed\n")
+      #expect(try listing(victim) == ["passwd"])
+      #expect(FileManager.default.fileExists(atPath: file("bin/zipgeo").path))
+    }
+  }
+
+  /// `~/.local/share` is often a link to another disk: the files go where it leads, and
+  /// uninstall removes them from there.
+  @Test func aPrefixWhoseShareIsALinkInstallsAndUninstallsThroughIt() throws {
+    let elsewhere = temporary.url.appendingPathComponent("elsewhere/share")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: file("share"), withDestinationURL: elsewhere)
+    let installed = try install()
+    #expect(installed.status == 0, "\(installed.err)")
+    #expect(
+      try Data(contentsOf: elsewhere.appendingPathComponent("zipgeo/zips.csv"))
+        == Data(contentsOf: URL(fileURLWithPath: EndToEndTests.zipsCSV)))
+    let result = try uninstall()
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err.isEmpty)
+    #expect(result.out == "Uninstalled zipgeo from \(prefix.path): 9 files removed.\n")
+    #expect(try listing(prefix) == ["share"])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file("share").path) == elsewhere.path)
+    #expect(try listing(elsewhere).isEmpty)
+  }
+
+  /// A link where a file was installed is not that file, even to a copy of it: uninstall leaves
+  /// it, and its target, and says so.
+  @Test func uninstallLeavesALinkWhereAFileWasInstalledAndSaysSo() throws {
+    #expect(try install().status == 0)
+    let completion = file("share/zsh/site-functions/_zipgeo")
+    let copy = temporary.url.appendingPathComponent("my _zipgeo")
+    let installed = try Data(contentsOf: completion)
+    try FileManager.default.moveItem(at: completion, to: copy)
+    try FileManager.default.createSymbolicLink(at: completion, withDestinationURL: copy)
+    let result = try uninstall()
+    #expect(result.status == 2)
+    #expect(result.err == "uninstall.sh: kept '\(completion.path)': it changed since it was installed\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: completion.path) == copy.path)
+    #expect(try Data(contentsOf: copy) == installed)
+  }
+
+  /// A manifest's place is a file's place, never followed: uninstall does not read a link there.
+  @Test func uninstallDoesNotReadAManifestThatIsALink() throws {
+    #expect(try install().status == 0)
+    let manifest = file("share/zipgeo/install-manifest.txt")
+    let elsewhere = temporary.url.appendingPathComponent("manifest elsewhere")
+    try FileManager.default.moveItem(at: manifest, to: elsewhere)
+    try FileManager.default.createSymbolicLink(at: manifest, withDestinationURL: elsewhere)
+    let before = try snapshot(prefix)
     let result = try uninstall()
     #expect(result.status == 1)
     #expect(
       result.err
-        == "uninstall.sh: '\(manifest.path)' names 'share/link/passwd', which a symbolic link on its way leads outside"
-        + " the prefix; nothing was removed\n")
-    #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("passwd").path))
-    #expect(FileManager.default.fileExists(atPath: file("bin/zipgeo").path))
+        == "uninstall.sh: '\(manifest.path)' is a symbolic link, not the manifest install.sh writes; nothing was removed\n"
+    )
+    #expect(try snapshot(prefix) == before)
   }
 
   @Test func aManifestSavedWithCRLFLineEndsUninstallsTheSame() throws {
