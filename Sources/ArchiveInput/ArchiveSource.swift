@@ -1,6 +1,5 @@
 import CArchive
 import CSV
-import CZlib
 
 #if canImport(Glibc)
   import Glibc
@@ -8,8 +7,9 @@ import CZlib
   import Darwin
 #endif
 
-/// Reads the data inside a compressed file (gzip, xz, bzip2, zstd) or a zip archive through
-/// libarchive, one chunk at a time, so memory stays bounded whatever the file's size.
+/// Reads the data inside a compressed file (xz, bzip2, zstd) or a zip archive through libarchive,
+/// one chunk at a time, so memory stays bounded whatever the file's size. (A gzip file is read
+/// through zlib, by `GzipSource`, which checks every member's trailer; libarchive checks none.)
 ///
 /// libarchive reads the file through `FileSource`, so a pipe is waited on in the same steps as a
 /// plain file and `shouldStop` still stops a stalled one. A zip archive holds one data file,
@@ -31,12 +31,6 @@ final class ArchiveSource: ByteSource {
   /// Why the read callback failed (stopped, or an I/O error): the error to throw, not libarchive's.
   private var callbackProblem: CSVError?
   private var finished = false
-  /// The CRC-32 and the count of the bytes handed out, and the last 8 bytes of the file read, to
-  /// check a gzip file's trailer, which libarchive does not: a flipped bit in a gzip file would
-  /// otherwise change a digit without a word.
-  private var checksum = crc32(0, nil, 0)
-  private var bytesHandedOut: UInt64 = 0
-  private var lastBytes: [UInt8] = []
 
   /// Reads `file`, whose first bytes `head` have already been read and show it to be `format`.
   init(file: FileSource, head: [UInt8], format: InputFormat) {
@@ -68,38 +62,10 @@ final class ArchiveSource: ByteSource {
     if count == 0 {
       finished = true
       if format == .zip && !file.isSeekable { try checkNoOtherDataMember() }
-      if format == .gzip { try checkGzipTrailer() }
       return []
     }
     bytes.removeLast(capacity - count)
-    if format == .gzip {
-      checksum = bytes.withUnsafeBufferPointer { crc32_z(checksum, $0.baseAddress, count) }
-      bytesHandedOut += UInt64(count)
-    }
     return bytes
-  }
-
-  /// Fails if the gzip file's trailer, its last 8 bytes, gives the length of the data and another
-  /// CRC-32. A file of several gzip members (files joined with `cat`) ends with the trailer of the
-  /// last one only, whose length is not the data's: it is not checked.
-  private func checkGzipTrailer() throws(CSVError) {
-    guard lastBytes.count == 8 else { return }
-    func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-      bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
-    }
-    let (storedChecksum, storedLength) = (littleEndian(lastBytes[0..<4]), littleEndian(lastBytes[4..<8]))
-    guard storedLength == UInt32(truncatingIfNeeded: bytesHandedOut) else { return }
-    let computed = UInt32(truncatingIfNeeded: checksum)
-    if storedChecksum != computed {
-      throw CSVError(
-        line: nil,
-        message: "the gzip file is damaged: its data has CRC-32 \(hex(computed)), the file says \(hex(storedChecksum))")
-    }
-  }
-
-  private func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 
   // MARK: Choosing what to read
@@ -202,11 +168,11 @@ final class ArchiveSource: ByteSource {
     guard let archive = archive_read_new() else { throw CSVError(line: nil, message: "out of memory") }
     self.archive = archive
     switch format {
-    case .gzip: archive_read_support_filter_gzip(archive)
     case .xz: archive_read_support_filter_xz(archive)
     case .bzip2: archive_read_support_filter_bzip2(archive)
     case .zstd: archive_read_support_filter_zstd(archive)
-    case .zip, .plain: break
+    case .zip: break
+    case .gzip, .plain: preconditionFailure("InputFile reads \(format) files without libarchive")
     }
     if format == .zip {
       // The seekable reader trusts the central directory at the end, as unzip does; a pipe can
@@ -241,11 +207,10 @@ final class ArchiveSource: ByteSource {
   /// libarchive's code for the filter that decompresses `format`; `nil` for a zip archive.
   private static func filterCode(of format: InputFormat) -> Int32? {
     switch format {
-    case .gzip: ARCHIVE_FILTER_GZIP
     case .xz: ARCHIVE_FILTER_XZ
     case .bzip2: ARCHIVE_FILTER_BZIP2
     case .zstd: ARCHIVE_FILTER_ZSTD
-    case .zip, .plain: nil
+    case .zip, .gzip, .plain: nil
     }
   }
 
@@ -265,9 +230,6 @@ final class ArchiveSource: ByteSource {
       }
     }
     offset += Int64(count)
-    if format == .gzip && count > 0 {
-      lastBytes = Array((lastBytes + buffer.prefix(count).suffix(8)).suffix(8))
-    }
     chunk.pointee = UnsafeRawPointer(buffer.baseAddress)
     return count
   }

@@ -6,7 +6,8 @@ import Testing
 @testable import ArchiveInput
 
 /// Compressed files and zip archives, made here by Python's gzip, lzma, bz2 and zipfile modules,
-/// read through `CSVReader(unpacking:)`.
+/// read through `CSVReader(unpacking:)`. (GzipSourceTests has the gzip files of several members,
+/// damaged and padded.)
 @Suite struct ArchiveSourceTests {
   let folder: TemporaryFolder
   /// A CSV file of a few hundred kilobytes (several of the reader's 64 KiB chunks once
@@ -140,48 +141,6 @@ import Testing
       problem?.message.hasPrefix("the xz file is damaged or incomplete: ") == true, "\(String(describing: problem))")
   }
 
-  @Test func aCorruptGzipFileIsOneErrorWithLibarchivesReason() throws {
-    var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: try compress(plainPath, with: "gzip", as: "whole.gz"))))
-    // Garbage in place of the deflate stream after its first few bytes.
-    for i in 20..<min(bytes.count, 4_000) { bytes[i] = UInt8(truncatingIfNeeded: i &* 151 &+ 7) }
-    let path = try folder.write("corrupt.gz", bytes: bytes)
-    let problem = try error(at: path)
-    #expect(problem?.line == nil)
-    #expect(
-      problem?.message.hasPrefix("the gzip file is damaged or incomplete: ") == true, "\(String(describing: problem))")
-  }
-
-  @Test func aFlippedBitInAGzipFileIsFoundByItsChecksum() throws {
-    // Stored, not compressed (level 0), so that the flipped digit still inflates: only the
-    // CRC-32 in the trailer tells.
-    let path = folder.path("flipped.gz")
-    try python(
-      """
-      import gzip, sys
-      data = bytearray(gzip.compress(open(sys.argv[1], 'rb').read(), compresslevel=0))
-      at = data.index(b'01500,')
-      data[at + 4] ^= 1
-      open(sys.argv[2], 'wb').write(data)
-      """, [plainPath, path])
-    let problem = try error(at: path)
-    #expect(problem?.line == nil)
-    #expect(
-      problem?.message.hasPrefix("the gzip file is damaged: its data has CRC-32 0x") == true,
-      "\(String(describing: problem))")
-  }
-
-  @Test func gzipFilesJoinedWithCatAreReadWhole() throws {
-    let path = folder.path("joined.gz")
-    try python(
-      """
-      import gzip, sys
-      data = open(sys.argv[1], 'rb').read()
-      middle = len(data) // 2
-      open(sys.argv[2], 'wb').write(gzip.compress(data[:middle]) + gzip.compress(data[middle:]))
-      """, [plainPath, path])
-    #expect(try records(at: path) == records(at: plainPath))
-  }
-
   @Test func aTruncatedZipIsOneErrorWithLibarchivesReason() throws {
     let whole = try Array(Data(contentsOf: URL(fileURLWithPath: try zip("whole.zip", [("zips.csv", plainText)]))))
     let path = try folder.write("cut.zip", bytes: Array(whole.prefix(whole.count / 2)))
@@ -195,15 +154,6 @@ import Testing
     #expect(try records(at: try folder.write("one.csv", "a")).map(\.fields) == [["a"]])
     // The first byte of gzip's magic number alone is not gzip.
     #expect(try records(at: try folder.write("one.gz", bytes: [0x1F])).map(\.fields) == [["\u{1F}"]])
-  }
-
-  @Test func aGzipMagicNumberWithoutAHeaderIsAnErrorNotData() throws {
-    for bytes: [UInt8] in [[0x1F, 0x8B], [0x1F, 0x8B, 0x63] + Array("sv,text\n".utf8)] {
-      let problem = try error(at: try folder.write("short.gz", bytes: bytes))
-      #expect(
-        problem?.message.hasPrefix("the gzip file is damaged or incomplete: ") == true, "\(String(describing: problem))"
-      )
-    }
   }
 
   @Test func anEmptyCompressedFileHasNoRecords() throws {
