@@ -137,12 +137,18 @@ final class ArchiveSource: ByteSource {
     if names.count > 1 {
       throw CSVError(
         line: nil,
-        message:
-          "the zip archive holds \(names.count) data files (\(names.joined(separator: ", "))); it should hold one")
+        message: "the zip archive holds \(names.count) data files (\(Self.list(names))); it should hold one")
     }
     if others.isEmpty { throw CSVError(line: nil, message: "the zip archive is empty") }
-    throw CSVError(
-      line: nil, message: "the zip archive holds no data file, only \(others.joined(separator: ", "))")
+    throw CSVError(line: nil, message: "the zip archive holds no data file, only \(Self.list(others))")
+  }
+
+  /// `DE.txt, AT.txt`: the names, the first five of them and a count of the rest when there are
+  /// more, so that an archive of 60,000 members gives an error line, not a page.
+  private static func list(_ names: [String]) -> String {
+    let shown = 5
+    let first = names.prefix(shown).joined(separator: ", ")
+    return names.count > shown ? "\(first) and \(names.count - shown) more" : first
   }
 
   /// Whether a member holds data rather than documentation or folders: GeoNames puts a

@@ -121,6 +121,44 @@ import Testing
         == CSVError(line: nil, message: "the zip archive holds 2 data files (DE.txt, AT.txt); it should hold one"))
   }
 
+  /// A zip archive of 1,000 members (`f0000.txt`... or, with `folders`, `d0000/`...), as bytes.
+  func manyMembers(folders: Bool) throws -> [UInt8] {
+    let path = folder.path("many.zip")
+    try python(
+      """
+      import sys, zipfile
+      with zipfile.ZipFile(sys.argv[1], 'w') as archive:
+          for i in range(1000):
+              archive.writestr(('d%04d/' if sys.argv[2] == 'folders' else 'f%04d.txt') % i, 'a\\n')
+      """, [path, folders ? "folders" : "files"])
+    return try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  @Test func aZipOfThousandsOfDataFilesNamesTheFirstFiveAndCountsTheRest() throws {
+    let bytes = try manyMembers(folders: false)
+    let expected = CSVError(
+      line: nil,
+      message:
+        "the zip archive holds 1000 data files (f0000.txt, f0001.txt, f0002.txt, f0003.txt, f0004.txt and 995 more); "
+        + "it should hold one")
+    #expect(try error(at: try folder.write("many.zip", bytes: bytes)) == expected)
+    // From a pipe, after the first one's records.
+    let input = pipe(writing: bytes)
+    defer { input.close() }
+    #expect(try error(at: input.path) == expected)
+  }
+
+  @Test func aZipOfThousandsOfFoldersNamesTheFirstFiveAndCountsTheRest() throws {
+    let bytes = try manyMembers(folders: true)
+    let expected = CSVError(
+      line: nil,
+      message: "the zip archive holds no data file, only d0000/, d0001/, d0002/, d0003/, d0004/ and 995 more")
+    #expect(try error(at: try folder.write("many.zip", bytes: bytes)) == expected)
+    let input = pipe(writing: bytes)
+    defer { input.close() }
+    #expect(try error(at: input.path) == expected)
+  }
+
   @Test func anEmptyZipIsAnError() throws {
     let problem = try error(at: try zip("empty.zip", []))
     #expect(problem == CSVError(line: nil, message: "the zip archive is empty"), "\(String(describing: problem))")

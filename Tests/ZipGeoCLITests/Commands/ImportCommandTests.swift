@@ -200,4 +200,23 @@ import Testing
     #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
     #expect(try run.sqlite3("zipgeo.db", "SELECT lat FROM zips WHERE place = 'Tettau'") == "51.4333\n")
   }
+
+  @Test func aZipOfThousandsOfDataFilesFailsInOneShortLine() throws {
+    // Not tens of thousands: a zipgeo that listed them all would fill the pipe of its standard
+    // error, which `run` reads only after the end of its standard output, and hang, not fail.
+    try python(
+      """
+      import zipfile
+      with zipfile.ZipFile('many.zip', 'w') as archive:
+          for i in range(2000):
+              archive.writestr('DE%05d.txt' % i, 'DE\\t01945\\tTettau\\n')
+      """)
+    let result = try run.zipgeo("import", "many.zip", "--db", "new.db")
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "Error: many.zip: the zip archive holds 2000 data files (DE00000.txt, DE00001.txt, DE00002.txt, "
+        + "DE00003.txt, DE00004.txt and 1995 more); it should hold one\n")
+    #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("new.db").path))
+  }
 }
