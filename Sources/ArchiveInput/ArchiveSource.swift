@@ -31,6 +31,9 @@ final class ArchiveSource: ByteSource {
   /// Why the read callback failed (stopped, or an I/O error): the error to throw, not libarchive's.
   private var callbackProblem: CSVError?
   private var finished = false
+  /// Where the zip archive in a regular file ends before its comment: libarchive is shown the
+  /// file up to here (see `ZipEndRecord`).
+  private var zipEnd: Int64?
 
   /// Reads `file`, whose first bytes `head` have already been read and show it to be `format`.
   init(file: FileSource, head: [UInt8], format: InputFormat) {
@@ -78,6 +81,7 @@ final class ArchiveSource: ByteSource {
       // for a zip archive at all.
       throw CSVError(line: nil, message: "the zip archive is empty")
     }
+    if format == .zip && file.isSeekable { try locateZipEnd() }
     try openArchive()
     guard format == .zip else {
       // The only stream, libarchive's "raw" format; none for empty data (the "empty" format).
@@ -119,6 +123,28 @@ final class ArchiveSource: ByteSource {
       }
       _ = try Self.dataMember([], besides: others)  // throws: there is no data member
     }
+  }
+
+  /// Finds the end record of the zip archive in a regular file (`zipEnd`), then goes back to the
+  /// file's start, for libarchive to read it all.
+  private func locateZipEnd() throws(CSVError) {
+    guard let size = file.size.map(Int64.init) else { return }
+    let tailStart = max(0, size - Int64(ZipEndRecord.searchLength))
+    guard file.seek(to: tailStart, from: SEEK_SET) == tailStart else {
+      throw CSVError(line: nil, message: "cannot read the end of the file")
+    }
+    var tail: [UInt8] = []
+    while Int64(tail.count) < size - tailStart {
+      let count = try file.read(into: buffer, stoppingWhen: nil)
+      if count == 0 { break }  // shorter than it was when opened
+      tail += buffer.prefix(count)
+    }
+    zipEnd = ZipEndRecord(tail: tail, endingAt: tailStart + Int64(tail.count))?.end
+    guard file.seek(to: 0, from: SEEK_SET) == 0 else {
+      throw CSVError(line: nil, message: "cannot read the file again")
+    }
+    head = []
+    offset = 0
   }
 
   /// After the data member of a zip read from a pipe: fails if another data member follows.
@@ -228,8 +254,10 @@ final class ArchiveSource: ByteSource {
       head.prefix(count).withUnsafeBytes { buffer.copyMemory(from: $0) }
       head = head.dropFirst(count)
     } else {
+      // Not past the end record of a zip, so that libarchive finds it at the end.
+      let room = zipEnd.map { Int(max(0, min(Int64(buffer.count), $0 - offset))) } ?? buffer.count
       do {
-        count = try file.read(into: buffer, stoppingWhen: shouldStop)
+        count = room == 0 ? 0 : try file.read(into: .init(rebasing: buffer[..<room]), stoppingWhen: shouldStop)
       } catch {
         callbackProblem = error
         return Int(ARCHIVE_FATAL)
@@ -242,9 +270,16 @@ final class ArchiveSource: ByteSource {
 
   /// libarchive's seek callback, for a zip archive in a regular file.
   private func seek(to requested: Int64, from whence: Int32) -> Int64 {
-    // The file's own position is past the head, which libarchive may not have had yet.
-    let target =
-      whence == SEEK_CUR ? file.seek(to: offset + requested, from: SEEK_SET) : file.seek(to: requested, from: whence)
+    // The file's own position is past the head, which libarchive may not have had yet; its end,
+    // for libarchive, is the zip's end record.
+    let target: Int64?
+    if whence == SEEK_CUR {
+      target = file.seek(to: offset + requested, from: SEEK_SET)
+    } else if whence == SEEK_END, let zipEnd {
+      target = file.seek(to: zipEnd + requested, from: SEEK_SET)
+    } else {
+      target = file.seek(to: requested, from: whence)
+    }
     guard let target else { return Int64(ARCHIVE_FATAL) }
     head = []
     offset = target

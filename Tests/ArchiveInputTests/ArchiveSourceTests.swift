@@ -179,6 +179,38 @@ import Testing
       problem?.message.hasPrefix("the xz file is damaged or incomplete: ") == true, "\(String(describing: problem))")
   }
 
+  /// Comments for a zip archive: long ones, where libarchive's seekable reader looked for the end
+  /// record in the last 16 KiB only, and ones that hold the record's signature.
+  static let comments: [(name: String, bytes: [UInt8])] = [
+    ("short", Array("GeoNames".utf8)),
+    ("16,500 bytes", Array(repeating: UInt8(ascii: "x"), count: 16_500)),
+    ("the longest", Array(repeating: UInt8(ascii: "x"), count: 65_535)),
+    ("a signature and 20,000 bytes", Array("PK\u{5}\u{6}".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20_000)),
+    (
+      "a signature 100 bytes before its end",
+      Array("xPK\u{5}\u{6}".utf8) + Array(repeating: UInt8(ascii: "y"), count: 96)
+    ),
+  ]
+
+  @Test(arguments: Self.comments.map(\.name))
+  func aZipWithACommentIsReadFromAFileAsFromAPipe(comment: String) throws {
+    let bytes = try #require(Self.comments.first { $0.name == comment }?.bytes)
+    let path = try zip("commented.zip", [("readme.txt", "x"), ("zips.csv", plainText)])
+    try python(
+      """
+      import sys, zipfile
+      with zipfile.ZipFile(sys.argv[1], 'a') as archive:
+          archive.comment = open(sys.argv[2], 'rb').read()
+      """, [path, try folder.write("comment", bytes: bytes)])
+    let expected = try records(at: plainPath)
+    let reader = try CSVReader(unpacking: path)
+    #expect(try records(reader) == expected)
+    #expect(reader.member == "zips.csv")
+    let input = pipe(writing: try Array(Data(contentsOf: URL(fileURLWithPath: path))))
+    defer { input.close() }
+    #expect(try records(at: input.path) == expected)
+  }
+
   @Test func aTruncatedZipIsOneErrorWithLibarchivesReason() throws {
     let whole = try Array(Data(contentsOf: URL(fileURLWithPath: try zip("whole.zip", [("zips.csv", plainText)]))))
     let path = try folder.write("cut.zip", bytes: Array(whole.prefix(whole.count / 2)))

@@ -219,4 +219,17 @@ import Testing
         + "DE00003.txt, DE00004.txt and 1995 more); it should hold one\n")
     #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("new.db").path))
   }
+
+  @Test func aZipWithACommentOfMoreThan16KiBImports() throws {
+    let file = try copy("sample.zip")
+    try python(
+      """
+      import sys, zipfile
+      with zipfile.ZipFile(sys.argv[1], 'a') as archive:
+          archive.comment = b'GeoNames postal codes, CC BY 4.0. ' * 1000
+      """, file)
+    let result = try run.zipgeo("import", file, "--quiet")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try countries() == "AU|2\nCH|5\nDE|10\n")
+  }
 }
