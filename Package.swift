@@ -52,18 +52,19 @@ let package = Package(
       pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"])]
     ),
-    // zlib from the system (Debian: zlib1g-dev), for the CRC-32 of gzip files, which libarchive
-    // does not check.
+    // zlib from the system (Debian: zlib1g-dev), to decompress gzip files: it checks the CRC-32
+    // and length of every member, where libarchive checks none.
     .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
-    // Opens a file that may be compressed (gzip, xz, bzip2, zstd) or zipped as a CSVReader:
-    // `CSVReader(unpacking:)`. Only the command line depends on it. ZipGeo, the `ZipGeo` product
-    // and the loadable extension must not: libarchive brings libxml2, ICU and nettle into every
-    // process that loads it, a machine without it could not load the extension, and iOS has no
-    // public libarchive. (PackageGraphTests checks the graph, ExtensionTests the built library.)
+    // Opens a file that may be compressed (gzip, through zlib; xz, bzip2, zstd) or zipped as a
+    // CSVReader: `CSVReader(unpacking:)`. Only the command line depends on it. ZipGeo, the
+    // `ZipGeo` product and the loadable extension must not: libarchive brings libxml2, ICU and
+    // nettle into every process that loads it, a machine without it could not load the extension,
+    // and iOS has no public libarchive. (PackageGraphTests checks the graph, ExtensionTests the
+    // built library.)
     .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"]),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"], swiftSettings: optimizedEvenInDebug),

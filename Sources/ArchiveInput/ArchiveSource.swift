@@ -1,6 +1,5 @@
 import CArchive
 import CSV
-import CZlib
 
 #if canImport(Glibc)
   import Glibc
@@ -8,8 +7,9 @@ import CZlib
   import Darwin
 #endif
 
-/// Reads the data inside a compressed file (gzip, xz, bzip2, zstd) or a zip archive through
-/// libarchive, one chunk at a time, so memory stays bounded whatever the file's size.
+/// Reads the data inside a compressed file (xz, bzip2, zstd) or a zip archive through libarchive,
+/// one chunk at a time, so memory stays bounded whatever the file's size. (A gzip file is read
+/// through zlib, by `GzipSource`, which checks every member's trailer; libarchive checks none.)
 ///
 /// libarchive reads the file through `FileSource`, so a pipe is waited on in the same steps as a
 /// plain file and `shouldStop` still stops a stalled one. A zip archive holds one data file,
@@ -31,12 +31,9 @@ final class ArchiveSource: ByteSource {
   /// Why the read callback failed (stopped, or an I/O error): the error to throw, not libarchive's.
   private var callbackProblem: CSVError?
   private var finished = false
-  /// The CRC-32 and the count of the bytes handed out, and the last 8 bytes of the file read, to
-  /// check a gzip file's trailer, which libarchive does not: a flipped bit in a gzip file would
-  /// otherwise change a digit without a word.
-  private var checksum = crc32(0, nil, 0)
-  private var bytesHandedOut: UInt64 = 0
-  private var lastBytes: [UInt8] = []
+  /// Where the zip archive in a regular file ends before its comment: libarchive is shown the
+  /// file up to here (see `ZipEndRecord`).
+  private var zipEnd: Int64?
 
   /// Reads `file`, whose first bytes `head` have already been read and show it to be `format`.
   init(file: FileSource, head: [UInt8], format: InputFormat) {
@@ -68,38 +65,10 @@ final class ArchiveSource: ByteSource {
     if count == 0 {
       finished = true
       if format == .zip && !file.isSeekable { try checkNoOtherDataMember() }
-      if format == .gzip { try checkGzipTrailer() }
       return []
     }
     bytes.removeLast(capacity - count)
-    if format == .gzip {
-      checksum = bytes.withUnsafeBufferPointer { crc32_z(checksum, $0.baseAddress, count) }
-      bytesHandedOut += UInt64(count)
-    }
     return bytes
-  }
-
-  /// Fails if the gzip file's trailer, its last 8 bytes, gives the length of the data and another
-  /// CRC-32. A file of several gzip members (files joined with `cat`) ends with the trailer of the
-  /// last one only, whose length is not the data's: it is not checked.
-  private func checkGzipTrailer() throws(CSVError) {
-    guard lastBytes.count == 8 else { return }
-    func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-      bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
-    }
-    let (storedChecksum, storedLength) = (littleEndian(lastBytes[0..<4]), littleEndian(lastBytes[4..<8]))
-    guard storedLength == UInt32(truncatingIfNeeded: bytesHandedOut) else { return }
-    let computed = UInt32(truncatingIfNeeded: checksum)
-    if storedChecksum != computed {
-      throw CSVError(
-        line: nil,
-        message: "the gzip file is damaged: its data has CRC-32 \(hex(computed)), the file says \(hex(storedChecksum))")
-    }
-  }
-
-  private func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 
   // MARK: Choosing what to read
@@ -112,6 +81,7 @@ final class ArchiveSource: ByteSource {
       // for a zip archive at all.
       throw CSVError(line: nil, message: "the zip archive is empty")
     }
+    if format == .zip && file.isSeekable { try locateZipEnd() }
     try openArchive()
     guard format == .zip else {
       // The only stream, libarchive's "raw" format; none for empty data (the "empty" format).
@@ -155,6 +125,28 @@ final class ArchiveSource: ByteSource {
     }
   }
 
+  /// Finds the end record of the zip archive in a regular file (`zipEnd`), then goes back to the
+  /// file's start, for libarchive to read it all.
+  private func locateZipEnd() throws(CSVError) {
+    guard let size = file.size.map(Int64.init) else { return }
+    let tailStart = max(0, size - Int64(ZipEndRecord.searchLength))
+    guard file.seek(to: tailStart, from: SEEK_SET) == tailStart else {
+      throw CSVError(line: nil, message: "cannot read the end of the file")
+    }
+    var tail: [UInt8] = []
+    while Int64(tail.count) < size - tailStart {
+      let count = try file.read(into: buffer, stoppingWhen: nil)
+      if count == 0 { break }  // shorter than it was when opened
+      tail += buffer.prefix(count)
+    }
+    zipEnd = ZipEndRecord(tail: tail, endingAt: tailStart + Int64(tail.count))?.end
+    guard file.seek(to: 0, from: SEEK_SET) == 0 else {
+      throw CSVError(line: nil, message: "cannot read the file again")
+    }
+    head = []
+    offset = 0
+  }
+
   /// After the data member of a zip read from a pipe: fails if another data member follows.
   private func checkNoOtherDataMember() throws(CSVError) {
     var names = member.map { [$0] } ?? []
@@ -171,12 +163,18 @@ final class ArchiveSource: ByteSource {
     if names.count > 1 {
       throw CSVError(
         line: nil,
-        message:
-          "the zip archive holds \(names.count) data files (\(names.joined(separator: ", "))); it should hold one")
+        message: "the zip archive holds \(names.count) data files (\(Self.list(names))); it should hold one")
     }
     if others.isEmpty { throw CSVError(line: nil, message: "the zip archive is empty") }
-    throw CSVError(
-      line: nil, message: "the zip archive holds no data file, only \(others.joined(separator: ", "))")
+    throw CSVError(line: nil, message: "the zip archive holds no data file, only \(Self.list(others))")
+  }
+
+  /// `DE.txt, AT.txt`: the names, the first five of them and a count of the rest when there are
+  /// more, so that an archive of 60,000 members gives an error line, not a page.
+  private static func list(_ names: [String]) -> String {
+    let shown = 5
+    let first = names.prefix(shown).joined(separator: ", ")
+    return names.count > shown ? "\(first) and \(names.count - shown) more" : first
   }
 
   /// Whether a member holds data rather than documentation or folders: GeoNames puts a
@@ -202,11 +200,11 @@ final class ArchiveSource: ByteSource {
     guard let archive = archive_read_new() else { throw CSVError(line: nil, message: "out of memory") }
     self.archive = archive
     switch format {
-    case .gzip: archive_read_support_filter_gzip(archive)
     case .xz: archive_read_support_filter_xz(archive)
     case .bzip2: archive_read_support_filter_bzip2(archive)
     case .zstd: archive_read_support_filter_zstd(archive)
-    case .zip, .plain: break
+    case .zip: break
+    case .gzip, .plain: preconditionFailure("InputFile reads \(format) files without libarchive")
     }
     if format == .zip {
       // The seekable reader trusts the central directory at the end, as unzip does; a pipe can
@@ -241,11 +239,10 @@ final class ArchiveSource: ByteSource {
   /// libarchive's code for the filter that decompresses `format`; `nil` for a zip archive.
   private static func filterCode(of format: InputFormat) -> Int32? {
     switch format {
-    case .gzip: ARCHIVE_FILTER_GZIP
     case .xz: ARCHIVE_FILTER_XZ
     case .bzip2: ARCHIVE_FILTER_BZIP2
     case .zstd: ARCHIVE_FILTER_ZSTD
-    case .zip, .plain: nil
+    case .zip, .gzip, .plain: nil
     }
   }
 
@@ -257,26 +254,32 @@ final class ArchiveSource: ByteSource {
       head.prefix(count).withUnsafeBytes { buffer.copyMemory(from: $0) }
       head = head.dropFirst(count)
     } else {
+      // Not past the end record of a zip, so that libarchive finds it at the end.
+      let room = zipEnd.map { Int(max(0, min(Int64(buffer.count), $0 - offset))) } ?? buffer.count
       do {
-        count = try file.read(into: buffer, stoppingWhen: shouldStop)
+        count = room == 0 ? 0 : try file.read(into: .init(rebasing: buffer[..<room]), stoppingWhen: shouldStop)
       } catch {
         callbackProblem = error
         return Int(ARCHIVE_FATAL)
       }
     }
     offset += Int64(count)
-    if format == .gzip && count > 0 {
-      lastBytes = Array((lastBytes + buffer.prefix(count).suffix(8)).suffix(8))
-    }
     chunk.pointee = UnsafeRawPointer(buffer.baseAddress)
     return count
   }
 
   /// libarchive's seek callback, for a zip archive in a regular file.
   private func seek(to requested: Int64, from whence: Int32) -> Int64 {
-    // The file's own position is past the head, which libarchive may not have had yet.
-    let target =
-      whence == SEEK_CUR ? file.seek(to: offset + requested, from: SEEK_SET) : file.seek(to: requested, from: whence)
+    // The file's own position is past the head, which libarchive may not have had yet; its end,
+    // for libarchive, is the zip's end record.
+    let target: Int64?
+    if whence == SEEK_CUR {
+      target = file.seek(to: offset + requested, from: SEEK_SET)
+    } else if whence == SEEK_END, let zipEnd {
+      target = file.seek(to: zipEnd + requested, from: SEEK_SET)
+    } else {
+      target = file.seek(to: requested, from: whence)
+    }
     guard let target else { return Int64(ARCHIVE_FATAL) }
     head = []
     offset = target

@@ -3,8 +3,8 @@ import CSV
 extension CSVReader {
   /// Opens the file at `path` for reading, unpacking it as it goes: a plain file or pipe, a gzip,
   /// xz, bzip2 or zstd file, or a zip archive holding one data file (and perhaps a readme), told
-  /// apart by their first bytes, not their names. Compressed data is read through libarchive as
-  /// the records are.
+  /// apart by their first bytes, not their names. Compressed data is read as the records are,
+  /// gzip through zlib (every member's CRC-32 checked), the others through libarchive.
   ///
   /// ```swift
   /// let reader = try CSVReader(unpacking: "DE.zip", separator: UInt8(ascii: "\t"))

@@ -159,4 +159,77 @@ import Testing
     #expect(try countries() == "US|41487\n")
     #expect(try run.sqlite3("zipgeo.db", "SELECT * FROM countries") == before)
   }
+
+  /// Runs `script` in /usr/bin/python3, in the test's folder, with `arguments` as `sys.argv[1:]`.
+  func python(_ script: String, _ arguments: String...) throws {
+    let result = try run.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + arguments)
+    try #require(result.status == 0, "\(result.err)")
+  }
+
+  /// sample.txt as gzip files of two members (`cat a.gz b.gz`): `joined.txt.gz`, whole and padded
+  /// with zeros, and `flipped.txt.gz`, whose first member (stored, not compressed) has one bit
+  /// flipped: Tettau's latitude 51.4333 reads 51.4133.
+  func joinedGzipFiles() throws {
+    try python(
+      """
+      import gzip, sys
+      lines = open(sys.argv[1], 'rb').read().splitlines(keepends=True)
+      first, second = b''.join(lines[:9]), b''.join(lines[9:])
+      open('joined.txt.gz', 'wb').write(gzip.compress(first) + gzip.compress(second) + bytes(512))
+      damaged = bytearray(gzip.compress(first, compresslevel=0))
+      damaged[damaged.index(b'51.4333') + 4] ^= 0x02
+      open('flipped.txt.gz', 'wb').write(bytes(damaged) + gzip.compress(second))
+      """, Self.world.appendingPathComponent("sample.txt").path)
+  }
+
+  @Test func aGzipFileOfTwoMembersPaddedWithZerosImportsTheRowsOfBoth() throws {
+    try joinedGzipFiles()
+    let result = try run.zipgeo("import", "joined.txt.gz", "--quiet")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try countries() == "AU|2\nCH|5\nDE|10\n")
+  }
+
+  @Test func aFlippedBitInTheFirstMemberOfAJoinedGzipFileFailsNamingTheFileAndChangesNothing() throws {
+    try joinedGzipFiles()
+    #expect(try run.zipgeo("import", "joined.txt.gz", "--quiet").status == 0)
+    let result = try run.zipgeo("import", "flipped.txt.gz")
+    #expect(result.status == 1)
+    #expect(
+      result.err.hasPrefix("Error: flipped.txt.gz: the gzip file is damaged: its data has CRC-32 0x"), "\(result.err)")
+    #expect(result.err.hasSuffix(", not the one its trailer gives\n"), "\(result.err)")
+    #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
+    #expect(try run.sqlite3("zipgeo.db", "SELECT lat FROM zips WHERE place = 'Tettau'") == "51.4333\n")
+  }
+
+  @Test func aZipOfThousandsOfDataFilesFailsInOneShortLine() throws {
+    // Not tens of thousands: a zipgeo that listed them all would fill the pipe of its standard
+    // error, which `run` reads only after the end of its standard output, and hang, not fail.
+    try python(
+      """
+      import zipfile
+      with zipfile.ZipFile('many.zip', 'w') as archive:
+          for i in range(2000):
+              archive.writestr('DE%05d.txt' % i, 'DE\\t01945\\tTettau\\n')
+      """)
+    let result = try run.zipgeo("import", "many.zip", "--db", "new.db")
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "Error: many.zip: the zip archive holds 2000 data files (DE00000.txt, DE00001.txt, DE00002.txt, "
+        + "DE00003.txt, DE00004.txt and 1995 more); it should hold one\n")
+    #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("new.db").path))
+  }
+
+  @Test func aZipWithACommentOfMoreThan16KiBImports() throws {
+    let file = try copy("sample.zip")
+    try python(
+      """
+      import sys, zipfile
+      with zipfile.ZipFile(sys.argv[1], 'a') as archive:
+          archive.comment = b'GeoNames postal codes, CC BY 4.0. ' * 1000
+      """, file)
+    let result = try run.zipgeo("import", file, "--quiet")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(try countries() == "AU|2\nCH|5\nDE|10\n")
+  }
 }
