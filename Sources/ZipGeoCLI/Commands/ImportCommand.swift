@@ -48,14 +48,15 @@ enum ImportCommand {
       place (place, place_name, city), state (state_abbr, state_code, state), county, country
       (country, country_code, countrycode, cc, iso2) and accuracy. A GeoNames postal code file as
       published (12 tab-separated columns, no header; plain, compressed or zipped) is recognised
-      from its first line. The import replaces the rows of the countries its files hold (a country
-      two of them hold keeps the rows of both) and keeps the other countries, in one transaction:
-      if any file fails or the import is stopped (Ctrl-C, SIGTERM, SIGHUP), the database is
-      unchanged; a new database appears only once complete. A code may have several places; a row
-      repeating an earlier one (same country, code and place, in any of the files) is left out, with
-      a warning (the first 10 named, the rest counted). 'zipgeo countries' lists what each import
-      brought. On a terminal, a progress line
-      on standard error shows rows, rows per second, percent of the files and time left.
+      from its first line, also with lower-case countries (read upper-cased) or a tab at the end of
+      each line (empty columns after the 12th are ignored; a value there is an error). The import
+      replaces the rows of the countries its files hold (a country two of them hold keeps the rows
+      of both) and keeps the other countries, in one transaction: if any file fails or the import is
+      stopped (Ctrl-C, SIGTERM, SIGHUP), the database is unchanged; a new database appears only once
+      complete. A code may have several places; a row repeating an earlier one (same country, code
+      and place, in any of the files) is left out, with a warning (the first 10 named, the rest
+      counted). 'zipgeo countries' lists what each import brought. On a terminal, a progress line on
+      standard error shows rows, rows per second, percent of the files and time left.
       """,
     repeatsLastArgument: true,
     examples: [

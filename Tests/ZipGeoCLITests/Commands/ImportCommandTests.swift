@@ -88,6 +88,27 @@ import Testing
         "Error: The value 'Germany' is invalid for '--country <cc>': give two-letter country codes, as in DE\n"))
   }
 
+  @Test func aGeoNamesFileWithLowerCaseCountriesAndATabAtEachLineEndImports() throws {
+    try
+      "de\t10115\tBerlin\tBerlin\tBE\t\t00\tBerlin, Stadt\t11000\t52.5323\t13.3846\t6\t\nau\t3000\tMelbourne\tVictoria\tVIC\t\t\t\t\t-37.814\t144.9633\t4\t\n"
+      .write(to: run.folder.appendingPathComponent("lower.txt"), atomically: true, encoding: .utf8)
+    let result = try run.zipgeo("import", "lower.txt")
+    #expect(result.err == "")
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix("Imported 2 zip codes from lower.txt into zipgeo.db: 0 skipped, 0 duplicates, "))
+    #expect(try countries() == "AU|1\nDE|1\n")
+  }
+
+  @Test func aValueInAThirteenthGeoNamesColumnIsAnErrorNamingItsLineAndValue() throws {
+    try "DE\t10115\tBerlin\tBerlin\tBE\t\t00\tBerlin, Stadt\t11000\t52.5323\t13.3846\t6\t2024-04-12\n".write(
+      to: run.folder.appendingPathComponent("dated.txt"), atomically: true, encoding: .utf8)
+    let result = try run.zipgeo("import", "dated.txt")
+    #expect(result.status == 1)
+    #expect(
+      result.err == "Error: dated.txt:1: the line has 13 fields, a GeoNames record has 12: field 13 is '2024-04-12'\n")
+    #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("zipgeo.db").path))
+  }
+
   @Test func strictRefusesARepeatedRow() throws {
     let file = try copy("sample.txt")
     let result = try run.zipgeo("import", file, "--strict")
