@@ -27,6 +27,8 @@ public struct ColumnMap: Equatable, Sendable {
   /// admin_name2 empty and names its districts there).
   var countyFallback: Int? = nil
   let country: Int?
+  /// The country column's name, as the header writes it (`country_code` for GeoNames).
+  let countryName: String?
   let accuracy: Int?
   /// The country of every row when no field holds one (`--country`, US by default).
   public var defaultCountry = "US"
@@ -69,6 +71,7 @@ public struct ColumnMap: Equatable, Sendable {
     state = find(Self.stateNames)
     county = find(Self.countyNames)
     country = find(Self.countryNames)
+    countryName = country.map { header[$0] }
     accuracy = find(Self.accuracyNames)
     stateFallback = nil
     fieldCount = header.count
@@ -77,6 +80,7 @@ public struct ColumnMap: Equatable, Sendable {
 
   private init(geoNames: Void) {
     country = 0
+    countryName = "country_code"
     zip = 1
     place = 2
     stateFallback = 3

@@ -259,6 +259,56 @@ import Testing
           + " longitude)"))
   }
 
+  @Test func aCountryForFilesThatAllHaveACountryColumnFailsBeforeAnyRowPointingToCountries() throws {
+    try importText(Self.geoNames([Self.aquila]))
+    var phases: [ImportPhase] = []
+    let geoNames = try folder.write("world.txt", Self.geoNames([Self.melbourne, Self.bern]))
+    #expect(
+      throws: ImportError(
+        file: geoNames, line: nil,
+        message:
+          "--country FR sets the country of a file without a country column, and this GeoNames file has one"
+          + " (its first column); to import only its FR rows, use --countries FR instead",
+        option: "country")
+    ) {
+      try Importer(options: ImportOptions(country: "FR")).importFile(
+        geoNames, into: try ZipDatabase(writingAt: dbPath), phase: { phases.append($0) })
+    }
+    // Told before a row is read: no file got past its header.
+    #expect(!phases.contains(.headerRead))
+    let csv = try folder.write("a.csv", "zip,lat,lon,CC\n3000,-37.814,144.9633,AU\n")
+    #expect(
+      throws: ImportError(
+        file: csv, line: nil,
+        message:
+          "--country AU sets the country of a file without a country column, and this file has one ('CC');"
+          + " to import only its AU rows, use --countries AU instead",
+        option: "country")
+    ) {
+      try Importer(options: ImportOptions(country: "AU")).importFile(csv, into: try ZipDatabase(writingAt: dbPath))
+    }
+    #expect(
+      throws: ImportError(
+        file: "\(geoNames) and \(csv)", line: nil,
+        message:
+          "--country CH sets the country of a file without a country column, and each of these files has one;"
+          + " to import only their CH rows, use --countries CH instead",
+        option: "country")
+    ) {
+      try Importer(options: ImportOptions(country: "CH", countries: ["CH"])).importFiles(
+        [geoNames, csv], into: try ZipDatabase(writingAt: dbPath))
+    }
+    #expect(try countries() == ["CH": 1])
+  }
+
+  @Test func aCountryGivenWithAFileWithoutACountryColumnIsItsAndTheGeoNamesFilesKeepTheirs() throws {
+    let geoNames = try folder.write("world.txt", Self.geoNames([Self.melbourne, Self.bern]))
+    let csv = try folder.write("berlin.csv", "postcode,lat,lon\n10115,52.5323,13.3846\n")
+    _ = try Importer(options: ImportOptions(country: "DE")).importFiles(
+      [geoNames, csv], into: try ZipDatabase(writingAt: dbPath))
+    #expect(try countries() == ["AU": 1, "CH": 1, "DE": 1])
+  }
+
   @Test func everyCountryAskedForMustBeInTheFile() throws {
     let path = try folder.write("in.txt", Self.geoNames([Self.bern, Self.melbourne]))
     #expect(

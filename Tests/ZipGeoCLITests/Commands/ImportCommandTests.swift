@@ -109,6 +109,30 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("zipgeo.db").path))
   }
 
+  @Test func countryForAGeoNamesFileIsAUsageErrorPointingToCountries() throws {
+    let file = try copy("sample.txt")
+    let result = try run.zipgeo("import", file, "--country", "de")
+    #expect(result.status == 64)
+    #expect(
+      result.err == """
+        Error: sample.txt: --country DE sets the country of a file without a country column, and this GeoNames file \
+        has one (its first column); to import only its DE rows, use --countries DE instead
+        Usage: zipgeo import <file>... [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] \
+        [--pad-zeros] [--skip-invalid] [--strict] [--quiet]
+          See 'zipgeo import --help' for more information.
+
+        """)
+    #expect(result.out == "")
+    #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("zipgeo.db").path))
+    #expect(try run.zipgeo("import", file, "--countries", "DE", "--quiet").status == 0)
+    #expect(try countries() == "DE|10\n")
+    // With a file that has no country column, --country is that file's country.
+    try "postcode,place,lat,lon\n75001,Paris,48.8592,2.3417\n".write(
+      to: run.folder.appendingPathComponent("paris.csv"), atomically: true, encoding: .utf8)
+    #expect(try run.zipgeo("import", file, "paris.csv", "--country", "FR", "--quiet").status == 0)
+    #expect(try countries() == "AU|2\nCH|5\nDE|10\nFR|1\n")
+  }
+
   @Test func strictRefusesARepeatedRow() throws {
     let file = try copy("sample.txt")
     let result = try run.zipgeo("import", file, "--strict")
