@@ -27,6 +27,8 @@ public struct ColumnMap: Equatable, Sendable {
   /// admin_name2 empty and names its districts there).
   var countyFallback: Int? = nil
   let country: Int?
+  /// The country column's name, as the header writes it (`country_code` for GeoNames).
+  let countryName: String?
   let accuracy: Int?
   /// The country of every row when no field holds one (`--country`, US by default).
   public var defaultCountry = "US"
@@ -46,8 +48,15 @@ public struct ColumnMap: Equatable, Sendable {
       guard let index = find(candidates) else {
         let shown = header.map { "'\($0.shortened)'" }.joined(separator: ", ")
         var hint = ""
-        if header.count == 1, let separator = [";", "\t", "|"].first(where: header[0].contains) {
-          let name = separator == ";" ? "semicolons" : separator == "\t" ? "tabs" : "bars"
+        // A tab is in no header's name, and a tab-separated line's values may hold commas.
+        if header.contains(where: { $0.contains("\t") }) {
+          // Perhaps a GeoNames file that its first line did not show: say what shows one.
+          hint =
+            " (the file seems separated by tabs; zipgeo reads comma-separated values with a header, or GeoNames"
+            + " files without one: 12 tab-separated columns, the first a country code, the 10th and 11th latitude"
+            + " and longitude)"
+        } else if header.count == 1, let separator = [";", "|"].first(where: header[0].contains) {
+          let name = separator == ";" ? "semicolons" : "bars"
           hint = " (the file seems separated by \(name); zipgeo reads comma-separated values)"
         }
         throw ImportProblem(
@@ -62,6 +71,7 @@ public struct ColumnMap: Equatable, Sendable {
     state = find(Self.stateNames)
     county = find(Self.countyNames)
     country = find(Self.countryNames)
+    countryName = country.map { header[$0] }
     accuracy = find(Self.accuracyNames)
     stateFallback = nil
     fieldCount = header.count
@@ -70,6 +80,7 @@ public struct ColumnMap: Equatable, Sendable {
 
   private init(geoNames: Void) {
     country = 0
+    countryName = "country_code"
     zip = 1
     place = 2
     stateFallback = 3
@@ -90,17 +101,22 @@ public struct ColumnMap: Equatable, Sendable {
   /// admin_name2 (admin_name3 when that is empty, as for every German code).
   public static let geoNames = ColumnMap(geoNames: ())
 
-  /// Whether `line`, a file's first line, is a GeoNames record: 12 tab-separated fields, the
-  /// first two upper-case letters, the 10th and 11th decimal numbers.
+  /// Whether `line`, a file's first line, is a GeoNames record: 12 tab-separated fields or more,
+  /// the first a country code (in either case, as `countryCode(_:)` reads it), the 10th and 11th
+  /// decimal numbers.
+  ///
+  /// A file that is GeoNames in all but details (a lower-case country, a tab at the end of each
+  /// line, a 13th column) is so recognised, and each row is then checked as a GeoNames record,
+  /// which names the line and value of what is wrong (`zipCode(from:)`).
   ///
   /// ```swift
   /// ColumnMap.isGeoNamesRecord("DE\t01945\tGrünewald\tBrandenburg\tBB\t\t00\t...\t51.4\t14.1\t4")  // true
   /// ```
   public static func isGeoNamesRecord(_ line: String) -> Bool {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-    guard fields.count == 12, isCountryCode(fields[0]) else { return false }
-    return Double(decimal: String(fields[9]).trimmingSpaces) != nil
-      && Double(decimal: String(fields[10]).trimmingSpaces) != nil
+    guard fields.count >= geoNames.fieldCount, (try? countryCode(String(fields[0]))) != nil else { return false }
+    return Double(decimal: String(fields[geoNames.latitude]).trimmingSpaces) != nil
+      && Double(decimal: String(fields[geoNames.longitude]).trimmingSpaces) != nil
   }
 
   /// Whether `text` is two upper-case ASCII letters.

@@ -8,8 +8,14 @@ public struct ImportOptions: Equatable, Sendable {
   /// Fail on a row that repeats an earlier one (same country, code and place), instead of keeping
   /// the first and warning.
   public var strict: Bool
-  /// The country of the rows of a CSV file without a country column (`--country`).
-  public var country: String
+  /// The country of the rows of a CSV file without a country column (`--country`); `nil` for US.
+  ///
+  /// It applies to no other file: the rows of a file with a country column (every GeoNames file)
+  /// keep their countries, and `countries` keeps only some of them. So that it is never ignored
+  /// without a word, an import given one whose files all have a country column fails before it
+  /// reads a row, with an `ImportError` whose `option` is `country` and which points to
+  /// `countries`.
+  public var country: String?
   /// Keep only the rows of these countries (`--countries DE,AT,CH`); `nil` keeps every row.
   public var countries: Set<String>?
   /// Empty the database first (`--replace-all`), instead of replacing only the countries the
@@ -22,7 +28,7 @@ public struct ImportOptions: Equatable, Sendable {
 
   /// `ImportOptions(skipInvalid: true)`.
   public init(
-    skipInvalid: Bool = false, strict: Bool = false, country: String = "US", countries: Set<String>? = nil,
+    skipInvalid: Bool = false, strict: Bool = false, country: String? = nil, countries: Set<String>? = nil,
     replaceAll: Bool = false, padZeros: Bool = false
   ) {
     self.skipInvalid = skipInvalid
@@ -90,6 +96,17 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
   public let line: Int?
   /// What is wrong, with the value.
   public let message: String
+  /// The option the import was given that does not fit its files (`country`, for `--country`),
+  /// when the error is in how the import was asked for rather than in a file.
+  public let option: String?
+
+  /// `ImportError(file: "x.csv", line: 3, message: "latitude '91.5' is outside [-90, 90]")`.
+  init(file: String, line: Int?, message: String, option: String? = nil) {
+    self.file = file
+    self.line = line
+    self.message = message
+    self.option = option
+  }
 
   /// `data/x.csv:3: latitude '91.5' is outside [-90, 90]`.
   public var description: String {
@@ -103,6 +120,28 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// Whether this is the error of an interrupted import.
   public var isInterruption: Bool { self == .interrupted(file: file) }
+
+  /// `country` (`--country`) was given, but each of `files` has a country column, so it would set
+  /// the country of no row: `countries` is what keeps one country's rows.
+  ///
+  /// ```
+  /// DE.txt: --country FR sets the country of a file without a country column, and this GeoNames
+  /// file has one (its first column); to import only its FR rows, use --countries FR instead
+  /// ```
+  static func countryOfNoFile(_ country: String, files: [(path: String, columns: ColumnMap)]) -> ImportError {
+    var has = "each of these files has one"
+    if files.count == 1, let columns = files.first?.columns {
+      has =
+        columns.hasHeader
+        ? "this file has one ('\((columns.countryName ?? "").shortened)')"
+        : "this GeoNames file has one (its first column)"
+    }
+    return ImportError(
+      file: Importer.listed(files.map(\.path)), line: nil,
+      message: "--country \(country) sets the country of a file without a country column, and \(has);"
+        + " to import only \(files.count > 1 ? "their" : "its") \(country) rows, use --countries \(country) instead",
+      option: "country")
+  }
 }
 
 /// Something an import reports as it goes, without stopping.
@@ -460,6 +499,9 @@ public struct Importer: Sendable {
     // US zip codes that lost their leading zeros, and the first of them.
     var shortZips = 0
     var firstShortZip: (file: String, line: Int, zip: String)?
+    // Every file's columns are found before any row is read, so that a `country` that no file
+    // would use fails at once, not after a long file is read.
+    var columnMaps: [ColumnMap] = []
     for (path, reader) in inputs {
       // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
       var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
@@ -467,7 +509,13 @@ public struct Importer: Sendable {
         defer { reader.shouldStop = nil }
         return try readColumns(from: reader, path: path)
       }
-      columns.defaultCountry = options.country
+      columns.defaultCountry = options.country ?? "US"
+      columnMaps.append(columns)
+    }
+    if let country = options.country, columnMaps.allSatisfy({ $0.country != nil }) {
+      throw ImportError.countryOfNoFile(country, files: inputs.indices.map { (inputs[$0].path, columnMaps[$0]) })
+    }
+    for ((path, reader), columns) in zip(inputs, columnMaps) {
       // Known once the first bytes are read: messages name a zip archive's data file in it.
       let shown = reader.member.map { "\(path):\($0)" } ?? path
       phase(.headerRead)

@@ -1,21 +1,19 @@
 import CSV
 import Geodesy
+import SQLiteKit
 
 /// A CSV record checked and turned into a zip code.
 extension ColumnMap {
   /// The zip code in `record`, or the problem with it.
   ///
-  /// The zip must be non-empty; latitude and longitude must be plain decimal numbers (`33.025`,
-  /// `-96.7397`, `1e-3`; not `NaN`, `inf`, `0x1p3` or `33,025`) within [-90, 90] and [-180, 180].
-  /// Surrounding spaces are ignored; empty place, state and county become NULL.
+  /// A record has as many fields as the header, or a GeoNames record's 12 (empty ones after them,
+  /// from a tab at the end of the line, are ignored). The zip must be non-empty; latitude and
+  /// longitude must be plain decimal numbers (`33.025`, `-96.7397`, `1e-3`; not `NaN`, `inf`,
+  /// `0x1p3` or `33,025`) within [-90, 90] and [-180, 180]. Surrounding spaces are ignored; empty
+  /// place, state and county become NULL.
   public func zipCode(from record: CSVRecord) throws(ImportProblem) -> ZipCode {
     let fields = record.fields
-    guard fields.count == fieldCount else {
-      throw ImportProblem(
-        hasHeader
-          ? "the line has \(fields.count) fields, the header has \(fieldCount)"
-          : "the line has \(fields.count) fields, a GeoNames record has \(fieldCount)")
-    }
+    if fields.count != fieldCount { try checkFieldCount(of: fields) }
     let zip = fields[zip].trimmingSpaces
     guard !zip.isEmpty else { throw ImportProblem("zip is empty") }
     let latitudeText = fields[latitude]
@@ -55,6 +53,19 @@ extension ColumnMap {
       zip: zip, place: optional(place), state: optional(state) ?? optional(stateFallback),
       county: optional(county) ?? optional(countyFallback), coordinate: coordinate, country: countryCode,
       accuracy: accuracyValue)
+  }
+
+  /// Fails unless a record of `fields`, not as many as expected, can still be read: a GeoNames
+  /// record may have empty fields after its 12th (a tab at the end of the line), never a value.
+  private func checkFieldCount(of fields: [String]) throws(ImportProblem) {
+    guard !hasHeader else {
+      throw ImportProblem("the line has \(fields.count) fields, the header has \(fieldCount)")
+    }
+    let problem = "the line has \(fields.count) fields, a GeoNames record has \(fieldCount)"
+    guard fields.count > fieldCount else { throw ImportProblem(problem) }
+    if let extra = fields[fieldCount...].firstIndex(where: { !$0.trimmingSpaces.isEmpty }) {
+      throw ImportProblem("\(problem): field \(extra + 1) is '\(fields[extra].shortened)'")
+    }
   }
 
   /// The decimal number in `field`, finite; its range is for `Coordinate` to judge.

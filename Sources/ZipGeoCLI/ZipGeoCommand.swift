@@ -127,6 +127,11 @@ public enum ZipGeoCommand {
     } catch let error as UsageError {
       console.err(spec.usageErrorText(error))
       return ExitCode.usage
+    } catch let error as ImportError where error.option != nil {
+      // An option that does not fit the files (--country for files that all have a country
+      // column), known only once their first lines are read.
+      console.err(spec.usageErrorText(UsageError(error.description)))
+      return ExitCode.usage
     } catch let error as ImportError where error.isInterruption {
       // 128 + the signal's number, as shells report a process a signal ended.
       let signal = interrupt_signal()

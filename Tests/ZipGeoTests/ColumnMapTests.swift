@@ -61,12 +61,52 @@ extension ColumnMapTests {
     #expect(ColumnMap.isGeoNamesRecord("AU\t3000\tMelbourne\tVictoria\tVIC\t\t\t\t\t-37.814\t144.9633\t"))
   }
 
+  @Test func aGeoNamesLineWithALowerCaseCountryOrMoreThan12FieldsIsRecognisedForItsRowsToBeChecked() {
+    let tettau = "DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"
+    #expect(ColumnMap.isGeoNamesRecord("de" + tettau.dropFirst(2)))
+    #expect(ColumnMap.isGeoNamesRecord(tettau + "\t"))
+    #expect(ColumnMap.isGeoNamesRecord(tettau + "\textra"))
+  }
+
   @Test func otherLinesAreNot() {
     #expect(!ColumnMap.isGeoNamesRecord("zip,place,state,county,lat,lon"))
-    #expect(
-      !ColumnMap.isGeoNamesRecord("de\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
     #expect(!ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\tlat\t13.7333\t4"))
     #expect(!ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t51.4333\t13.7333\t4"))
+    #expect(
+      !ColumnMap.isGeoNamesRecord("DEU\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
+    #expect(!ColumnMap.isGeoNamesRecord("zip\tplace\tstate\tcounty\tlat\tlon\ta\tb\tc\td\te\tf"))
+  }
+
+  func geoNamesRecord(_ line: String) throws(ImportProblem) -> ZipCode {
+    try ColumnMap.geoNames.zipCode(
+      from: CSVRecord(line: 1, fields: line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)))
+  }
+
+  @Test func aGeoNamesRecordMayEndInEmptyFieldsButNotInAValue() throws {
+    let melbourne = "AU\t3000\tMelbourne\tVictoria\tVIC\t\t\t\t\t-37.814\t144.9633\t4"
+    #expect(try geoNamesRecord(melbourne + "\t").accuracy == 4)
+    #expect(try geoNamesRecord(melbourne + "\t \t").place == "Melbourne")
+    #expect(throws: ImportProblem("the line has 13 fields, a GeoNames record has 12: field 13 is 'extra'")) {
+      try geoNamesRecord(melbourne + "\textra")
+    }
+    #expect(throws: ImportProblem("the line has 14 fields, a GeoNames record has 12: field 14 is '7'")) {
+      try geoNamesRecord(melbourne + "\t\t7")
+    }
+    #expect(throws: ImportProblem("the line has 11 fields, a GeoNames record has 12")) {
+      try geoNamesRecord(String(melbourne.dropLast(2)))
+    }
+  }
+
+  @Test func aTabSeparatedHeaderIsToldWhatZipgeoReadsGeoNamesFilesIncluded() {
+    #expect(
+      throws: ImportProblem(
+        "no zip code column: expected one of zip, zipcode, zip_code, postal_code, postcode; the header has"
+          + " 'zip\tlat\tlon' (the file seems separated by tabs; zipgeo reads comma-separated values with a header,"
+          + " or GeoNames files without one: 12 tab-separated columns, the first a country code, the 10th and 11th"
+          + " latitude and longitude)")
+    ) {
+      try ColumnMap(header: ["zip\tlat\tlon"])
+    }
   }
 }
 

@@ -201,6 +201,114 @@ import Testing
     }
   }
 
+  @Test func aGeoNamesFileWithLowerCaseCountriesIsImportedUpperCased() throws {
+    let lower = [Self.melbourne, Self.bern].map { [$0[0].lowercased()] + $0.dropFirst() }
+    let summary = try importText(Self.geoNames(lower))
+    #expect(summary.imported == 2)
+    #expect(try countries() == ["AU": 1, "CH": 1])
+  }
+
+  @Test func aGeoNamesFileWhoseLinesEndInATabIsImported() throws {
+    let text = Self.geoNames([Self.melbourne + [""], Self.bern + [""], Self.aquila])
+    let summary = try importText(text)
+    #expect(summary.imported == 3)
+    #expect(try rows("SELECT place, accuracy FROM zips WHERE country = 'AU'") == [[.text("Melbourne"), .integer(4)]])
+  }
+
+  @Test func aValueAfterTheTwelfthColumnOfAGeoNamesFileFailsTheImportNamingItsLineAndValue() throws {
+    let first = try folder.write("first.txt", Self.geoNames([Self.melbourne + ["extra"], Self.bern]))
+    #expect(
+      throws: ImportError(
+        file: first, line: 1, message: "the line has 13 fields, a GeoNames record has 12: field 13 is 'extra'")
+    ) {
+      try Importer().importFile(first, into: try ZipDatabase(writingAt: dbPath))
+    }
+    let later = try folder.write("later.txt", Self.geoNames([Self.melbourne + [""], Self.bern + ["7"]]))
+    #expect(
+      throws: ImportError(
+        file: later, line: 2, message: "the line has 13 fields, a GeoNames record has 12: field 13 is '7'")
+    ) {
+      try Importer().importFile(later, into: try ZipDatabase(writingAt: dbPath))
+    }
+    #expect(try rows("SELECT count(*) FROM zips") == [[.integer(0)]])
+  }
+
+  @Test func aTabSeparatedFileThatIsNotGeoNamesIsAnErrorSayingWhatZipgeoReads() throws {
+    let path = try folder.write("stores.tsv", "zip\tlat\tlon\n75075\t33.025\t-96.7397\n")
+    #expect(
+      throws: ImportError(
+        file: path, line: 1,
+        message:
+          "no zip code column: expected one of zip, zipcode, zip_code, postal_code, postcode; the header has"
+          + " 'zip\tlat\tlon' (the file seems separated by tabs; zipgeo reads comma-separated values with a header,"
+          + " or GeoNames files without one: 12 tab-separated columns, the first a country code, the 10th and 11th"
+          + " latitude and longitude)")
+    ) {
+      try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    }
+    // Not a country in the first column: read as a header, whose comma does not hide the tabs.
+    let threeLetters = try folder.write("deu.txt", "DEU\t10115\tBerlin, Stadt\t52.5323\t13.3846\n")
+    let error = try #require(throws: ImportError.self) {
+      try Importer().importFile(threeLetters, into: try ZipDatabase(writingAt: dbPath))
+    }
+    #expect(error.line == 1)
+    #expect(
+      error.message.hasSuffix(
+        "(the file seems separated by tabs; zipgeo reads comma-separated values with a header, or GeoNames files"
+          + " without one: 12 tab-separated columns, the first a country code, the 10th and 11th latitude and"
+          + " longitude)"))
+  }
+
+  @Test func aCountryForFilesThatAllHaveACountryColumnFailsBeforeAnyRowPointingToCountries() throws {
+    try importText(Self.geoNames([Self.aquila]))
+    var phases: [ImportPhase] = []
+    let geoNames = try folder.write("world.txt", Self.geoNames([Self.melbourne, Self.bern]))
+    #expect(
+      throws: ImportError(
+        file: geoNames, line: nil,
+        message:
+          "--country FR sets the country of a file without a country column, and this GeoNames file has one"
+          + " (its first column); to import only its FR rows, use --countries FR instead",
+        option: "country")
+    ) {
+      try Importer(options: ImportOptions(country: "FR")).importFile(
+        geoNames, into: try ZipDatabase(writingAt: dbPath), phase: { phases.append($0) })
+    }
+    // Told before a row is read: no file got past its header.
+    #expect(!phases.contains(.headerRead))
+    let csv = try folder.write("a.csv", "zip,lat,lon,CC\n3000,-37.814,144.9633,AU\n")
+    #expect(
+      throws: ImportError(
+        file: csv, line: nil,
+        message:
+          "--country AU sets the country of a file without a country column, and this file has one ('CC');"
+          + " to import only its AU rows, use --countries AU instead",
+        option: "country")
+    ) {
+      try Importer(options: ImportOptions(country: "AU")).importFile(csv, into: try ZipDatabase(writingAt: dbPath))
+    }
+    #expect(
+      throws: ImportError(
+        file: "\(geoNames) and \(csv)", line: nil,
+        message:
+          "--country CH sets the country of a file without a country column, and each of these files has one;"
+          + " to import only their CH rows, use --countries CH instead",
+        option: "country")
+    ) {
+      try Importer(options: ImportOptions(country: "CH", countries: ["CH"])).importFiles(
+        [geoNames, csv], into: try ZipDatabase(writingAt: dbPath))
+    }
+    #expect(try countries() == ["CH": 1])
+  }
+
+  @Test func aCountryGivenWithAFileWithoutACountryColumnIsItsAndTheGeoNamesFilesKeepTheirs() throws {
+    let geoNames = try folder.write("world.txt", Self.geoNames([Self.melbourne, Self.bern]))
+    let csv = try folder.write("berlin.csv", "postcode,lat,lon\n10115,52.5323,13.3846\n")
+    _ = try Importer(options: ImportOptions(country: "DE")).importFiles(
+      [geoNames, csv], into: try ZipDatabase(writingAt: dbPath))
+    #expect(try countries() == ["AU": 1, "CH": 1, "DE": 1])
+  }
+
   @Test func everyCountryAskedForMustBeInTheFile() throws {
     let path = try folder.write("in.txt", Self.geoNames([Self.bern, Self.melbourne]))
     #expect(

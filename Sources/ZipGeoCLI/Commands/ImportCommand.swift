@@ -30,7 +30,9 @@ enum ImportCommand {
       .importedDatabase,
       .init(
         name: "country", valueName: "cc",
-        help: "The country of a CSV file's rows when it has no country column. (default: US)"),
+        help:
+          "The country of a CSV file's rows when it has no country column (GeoNames files have one: see --countries)."
+          + " (default: US)"),
       .init(name: "countries", valueName: "list", help: "Import only the rows of these countries, as in DE,AT,CH."),
       .init(name: "replace-all", valueName: nil, help: "Empty the database first, instead of keeping other countries."),
       .init(
@@ -48,14 +50,17 @@ enum ImportCommand {
       place (place, place_name, city), state (state_abbr, state_code, state), county, country
       (country, country_code, countrycode, cc, iso2) and accuracy. A GeoNames postal code file as
       published (12 tab-separated columns, no header; plain, compressed or zipped) is recognised
-      from its first line. The import replaces the rows of the countries its files hold (a country
-      two of them hold keeps the rows of both) and keeps the other countries, in one transaction:
-      if any file fails or the import is stopped (Ctrl-C, SIGTERM, SIGHUP), the database is
-      unchanged; a new database appears only once complete. A code may have several places; a row
-      repeating an earlier one (same country, code and place, in any of the files) is left out, with
-      a warning (the first 10 named, the rest counted). 'zipgeo countries' lists what each import
-      brought. On a terminal, a progress line
-      on standard error shows rows, rows per second, percent of the files and time left.
+      from its first line, also with lower-case countries (read upper-cased) or a tab at the end of
+      each line (empty columns after the 12th are ignored; a value there is an error). --country is
+      the country of files without a country column: given when every file has one, as GeoNames
+      files do, it is a usage error that points to --countries. The import replaces the rows of the
+      countries its files hold (a country two of them hold keeps the rows of both) and keeps the
+      other countries, in one transaction: if any file fails or the import is stopped (Ctrl-C,
+      SIGTERM, SIGHUP), the database is unchanged; a new database appears only once complete. A code
+      may have several places; a row repeating an earlier one (same country, code and place, in any
+      of the files) is left out, with a warning (the first 10 named, the rest counted).
+      'zipgeo countries' lists what each import brought. On a terminal, a progress line on standard
+      error shows rows, rows per second, percent of the files and time left.
       """,
     repeatsLastArgument: true,
     examples: [
@@ -98,7 +103,9 @@ enum ImportCommand {
     let path = context.importDatabasePath(arguments)
     let options = ImportOptions(
       skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"),
-      country: try countryCode(arguments.value("country") ?? "US", option: "--country <cc>"),
+      country: try arguments.value("country").map { text throws(UsageError) in
+        try countryCode(text, option: "--country <cc>")
+      },
       countries: try arguments.value("countries").map { list throws(UsageError) in
         var codes = Set<String>()
         for code in list.split(separator: ",", omittingEmptySubsequences: false) {

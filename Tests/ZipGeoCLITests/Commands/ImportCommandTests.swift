@@ -88,6 +88,51 @@ import Testing
         "Error: The value 'Germany' is invalid for '--country <cc>': give two-letter country codes, as in DE\n"))
   }
 
+  @Test func aGeoNamesFileWithLowerCaseCountriesAndATabAtEachLineEndImports() throws {
+    try
+      "de\t10115\tBerlin\tBerlin\tBE\t\t00\tBerlin, Stadt\t11000\t52.5323\t13.3846\t6\t\nau\t3000\tMelbourne\tVictoria\tVIC\t\t\t\t\t-37.814\t144.9633\t4\t\n"
+      .write(to: run.folder.appendingPathComponent("lower.txt"), atomically: true, encoding: .utf8)
+    let result = try run.zipgeo("import", "lower.txt")
+    #expect(result.err == "")
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix("Imported 2 zip codes from lower.txt into zipgeo.db: 0 skipped, 0 duplicates, "))
+    #expect(try countries() == "AU|1\nDE|1\n")
+  }
+
+  @Test func aValueInAThirteenthGeoNamesColumnIsAnErrorNamingItsLineAndValue() throws {
+    try "DE\t10115\tBerlin\tBerlin\tBE\t\t00\tBerlin, Stadt\t11000\t52.5323\t13.3846\t6\t2024-04-12\n".write(
+      to: run.folder.appendingPathComponent("dated.txt"), atomically: true, encoding: .utf8)
+    let result = try run.zipgeo("import", "dated.txt")
+    #expect(result.status == 1)
+    #expect(
+      result.err == "Error: dated.txt:1: the line has 13 fields, a GeoNames record has 12: field 13 is '2024-04-12'\n")
+    #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("zipgeo.db").path))
+  }
+
+  @Test func countryForAGeoNamesFileIsAUsageErrorPointingToCountries() throws {
+    let file = try copy("sample.txt")
+    let result = try run.zipgeo("import", file, "--country", "de")
+    #expect(result.status == 64)
+    #expect(
+      result.err == """
+        Error: sample.txt: --country DE sets the country of a file without a country column, and this GeoNames file \
+        has one (its first column); to import only its DE rows, use --countries DE instead
+        Usage: zipgeo import <file>... [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] \
+        [--pad-zeros] [--skip-invalid] [--strict] [--quiet]
+          See 'zipgeo import --help' for more information.
+
+        """)
+    #expect(result.out == "")
+    #expect(!FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("zipgeo.db").path))
+    #expect(try run.zipgeo("import", file, "--countries", "DE", "--quiet").status == 0)
+    #expect(try countries() == "DE|10\n")
+    // With a file that has no country column, --country is that file's country.
+    try "postcode,place,lat,lon\n75001,Paris,48.8592,2.3417\n".write(
+      to: run.folder.appendingPathComponent("paris.csv"), atomically: true, encoding: .utf8)
+    #expect(try run.zipgeo("import", file, "paris.csv", "--country", "FR", "--quiet").status == 0)
+    #expect(try countries() == "AU|2\nCH|5\nDE|10\nFR|1\n")
+  }
+
   @Test func strictRefusesARepeatedRow() throws {
     let file = try copy("sample.txt")
     let result = try run.zipgeo("import", file, "--strict")
