@@ -250,6 +250,14 @@ public final class Database {
   /// Whether no transaction is open.
   public var isAutocommit: Bool { csqlite_get_autocommit(handle) != 0 }
 
+  /// Whether the connection can only read its database: opened `.readOnly`, or opened for writing
+  /// a file this user cannot write (SQLite then opens it read-only, without an error).
+  public var isReadOnly: Bool { csqlite_db_readonly(handle) != 0 }
+
+  /// The database file's absolute path, symbolic links followed: the name SQLite gives its
+  /// `-journal`, `-wal` and `-shm` files, with those endings. `nil` for a database in memory.
+  public var filePath: String? { csqlite_db_filename(handle).map { String(cString: $0) } }
+
   /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
   public func setBusyTimeout(milliseconds: Int32) {
     csqlite_busy_timeout(handle, milliseconds)

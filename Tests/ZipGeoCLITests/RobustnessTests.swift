@@ -277,6 +277,72 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
   }
 
+  static let python3 = URL(fileURLWithPath: "/usr/bin/python3")
+
+  /// Leaves `database` as a writer killed in the middle of a transaction leaves it: rows deleted
+  /// in the file itself (a cache of 10 pages makes SQLite write them there before the commit) and
+  /// the hot rollback journal that holds the old pages beside it.
+  func leaveHotJournal() throws {
+    let script = """
+      import os, signal, sqlite3, sys
+      db = sqlite3.connect(sys.argv[1], isolation_level=None)
+      db.execute("PRAGMA cache_size = 10")
+      db.execute("BEGIN")
+      db.execute("DELETE FROM zips")
+      os.kill(os.getpid(), signal.SIGKILL)
+      """
+    let killed = try runCommand(Self.python3, ["-c", script, database], in: folder)
+    try #require(killed.wasSignalled && killed.status == SIGKILL, "\(killed.err)")
+    try #require(FileManager.default.fileExists(atPath: database + "-journal"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func aHotJournalLeftByAKilledWriterIsRolledBackAndTheDataReadAsItWas() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    for arguments in [["info", "01001"], ["sql", "SELECT COUNT(*) FROM zips", "--format", "tsv"]] {
+      try leaveHotJournal()
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) != before, "the kill left the change in the file")
+      let result = try zipgeo(arguments + ["--db", database])
+      #expect(result.status == 0, "\(result.err)")
+      #expect(result.err.isEmpty)
+      #expect(result.out.hasPrefix(arguments[0] == "info" ? "zip     01001\n" : "COUNT(*)\n41487\n"), "\(result.out)")
+      #expect(!FileManager.default.fileExists(atPath: database + "-journal"))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "rolled back to the file as it was")
+    }
+    #expect(try integrity() == "ok\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func aHotJournalThisUserCannotRollBackIsOneErrorThatSaysHowItsOwnerCan() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    try leaveHotJournal()
+    _ = try zipgeoAsUnprivilegedUser(["--version"])  // copies the binary before the folder closes
+    // Root ignores permissions: the other user is nobody. Anyone else is kept out by the modes.
+    chmod(folder.path, getuid() == 0 ? 0o755 : 0o555)
+    chmod(database, 0o444)
+    defer { chmod(folder.path, 0o755) }
+    let read = try zipgeoAsUnprivilegedUser(["info", "01001", "--db", database])
+    #expect(read.status == 1)
+    let command = "zipgeo sql --write --db=\(database) 'PRAGMA integrity_check'"
+    #expect(
+      read.err
+        == "Error: cannot open '\(database)': a program that was changing it stopped in the middle (its rollback "
+        + "journal, \(database)-journal, is still there), and the change must be rolled back before it can be read, "
+        + "which needs a user who can write it and its folder; its owner can do that by importing again, or with: "
+        + "\(command)\n")
+    #expect(FileManager.default.fileExists(atPath: database + "-journal"), "left for its owner")
+    // The owner runs what the message says; then anyone can read it.
+    chmod(folder.path, 0o755)
+    chmod(database, 0o644)
+    var environment = withoutUserFolders(ProcessInfo.processInfo.environment)
+    environment["PATH"] = buildProductsFolder.path + ":/usr/bin:/bin"
+    let owner = try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder, environment: environment)
+    #expect(owner.status == 0 && owner.out == "integrity_check\nok\n", "\(owner.err)")
+    let again = try zipgeoAsUnprivilegedUser(["info", "01001", "--db", database])
+    #expect(again.status == 0 && again.out.hasPrefix("zip     01001\n"), "\(again.err)")
+  }
+
   // MARK: - Injection
 
   @Test func zipArgumentsThatLookLikeSQLAreJustZips() throws {

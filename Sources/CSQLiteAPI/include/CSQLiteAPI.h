@@ -58,6 +58,16 @@ static inline char *csqlite_strdup_in(const sqlite3_api_routines *routines, cons
   return routines->mprintf("%s", text);
 }
 
+/// Whether the "main" database of `db` is read-only (1), read-write (0), or missing (-1): a file
+/// opened read-write that this user cannot write opens read-only without an error.
+static inline int csqlite_db_readonly(sqlite3 *db) { return CSQLITE_API->db_readonly(db, "main"); }
+/// The absolute path of the "main" database file, symbolic links followed (where SQLite puts its
+/// -journal, -wal and -shm), or NULL for a database in memory.
+static inline const char *csqlite_db_filename(sqlite3 *db) {
+  const char *name = CSQLITE_API->db_filename(db, "main");
+  return name && name[0] ? name : 0;
+}
+
 // Statements
 static inline int csqlite_prepare_v2(sqlite3 *db, const char *sql, int n, sqlite3_stmt **stmt,
                                      const char **tail) {
