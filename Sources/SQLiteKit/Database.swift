@@ -31,6 +31,8 @@ public final class Database {
   /// Statements kept prepared for `cachedStatement(_:)`, by SQL text.
   private var statementCache: [String: Statement] = [:]
   private var keyedStatementCache: [ObjectIdentifier: (sql: CachedSQL, statement: Statement)] = [:]
+  /// What `onClose(_:)` asked to run once the connection is closed.
+  private var closeActions: [() -> Void] = []
 
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
   ///
@@ -91,10 +93,29 @@ public final class Database {
   }
 
   deinit {
-    // Cached statements hold the connection, so none is left when this runs; close_v2 copes anyway.
-    if ownsHandle { csqlite_close_v2(handle) }
+    if ownsHandle {
+      // Finalized first, so that the connection is closed when close_v2 returns (with statements
+      // left, it only becomes a zombie that the last one's finalize closes) and `onClose` actions
+      // run after it.
+      statementCache.removeAll()
+      keyedStatementCache.removeAll()
+      csqlite_close_v2(handle)
+    }
     busyHandler?.release()
     interruptCheck?.release()
+    runCloseActions()
+  }
+
+  /// Has `action` run once this connection is closed, by `close()` or when the last reference
+  /// goes away: for work that needs the connection's files and locks let go.
+  public func onClose(_ action: @escaping () -> Void) {
+    closeActions.append(action)
+  }
+
+  private func runCloseActions() {
+    let actions = closeActions
+    closeActions = []
+    for action in actions { action() }
   }
 
   /// Closes the connection now, rather than when the last reference goes away: its files are
@@ -109,6 +130,7 @@ public final class Database {
     let code = csqlite_close(handle)
     guard code == SQLITE_OK else { throw DatabaseError.lastError(of: handle, code: code, sql: nil) }
     ownsHandle = false
+    runCloseActions()
   }
 
   /// Prepares one SQL statement.

@@ -516,6 +516,34 @@ import Testing
     #expect(try rowCount() == "2")
   }
 
+  /// A reader of a database in write-ahead-logging mode removes the `-wal` and `-shm` it made
+  /// only when no other connection uses them: an import that opened the database while it read
+  /// keeps its log, commits, and leaves the database whole.
+  @Test func aReaderOfAWALDatabaseLeavesTheLogOfAnImportThatStartedMeanwhile() throws {
+    try #require(try zipgeo("import", seedCSV, "--db", database).status == 0)
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode = WAL"]).out == "wal\n")
+    try #require(try leftovers() == ["zipgeo.db"])
+    let readerFIFO = temporary.path("reader.fifo")
+    try #require(mkfifo(readerFIFO, 0o600) == 0)
+    let reader = try RunningCommand(
+      Self.zipgeo, ["distance", "75075", "01001", "--format", "csv", "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "first-zip-read=pause:\(readerFIFO)"])
+    #expect(reader.waitForLine(startingWith: "zipgeo: paused at first-zip-read"))
+    // The reader made the log files; the import opens the database, writes, and waits.
+    let running = try importPaused(at: "committing")
+    let writer = open(readerFIFO, O_WRONLY | O_NONBLOCK)
+    if writer >= 0 { close(writer) }
+    let read = reader.finish()
+    #expect(read.status == 0, "\(read.err)")
+    #expect(try leftovers() == ["zipgeo.db", "zipgeo.db-wal", "zipgeo.db-shm"], "the import's log is in use")
+    resume()
+    let result = running.finish()
+    #expect(result.status == 0 && result.err == "zipgeo: paused at committing\n", "\(result.err)")
+    #expect(try rowCount() == Self.newCount)
+    #expect(try integrity() == "ok\n")
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
   // MARK: - The -wal after an import
 
   @Test func afterAnImportTheDatabaseFileAloneHoldsTheData() throws {

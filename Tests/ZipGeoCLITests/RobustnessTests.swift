@@ -277,6 +277,36 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
   }
 
+  /// Every file in the folder, by name, with its bytes (so its size and checksum too).
+  func folderContents() throws -> [String: Data] {
+    var contents: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      contents[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return contents
+  }
+
+  /// SQLite makes `-wal` and `-shm` files to read a database in write-ahead-logging mode; a
+  /// read-only command removes them again, as the last writer to close would, so that the folder
+  /// is as it was: the same names, sizes and bytes.
+  @Test func readOnlyCommandsLeaveTheFolderOfAWALDatabaseAsItWas() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode = WAL"]).out == "wal\n")
+    let before = try folderContents()
+    try #require(before.keys.sorted() == ["zipgeo.db"])
+    for arguments in [
+      ["near", "75075", "--km", "5"], ["nearest", "--zip", "75075"], ["info", "01001"], ["distance", "75075", "10001"],
+      ["countries"], ["sql", "SELECT COUNT(*) FROM zips"], ["where"],
+    ] {
+      let result = try zipgeo(arguments + ["--db", database])
+      #expect(result.status == 0 && result.err.isEmpty, "\(arguments): \(result.err)")
+      let after = try folderContents()
+      #expect(after.keys.sorted() == ["zipgeo.db"], "\(arguments)")
+      #expect(after == before, "\(arguments)")
+    }
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "wal\n")
+  }
+
   static let python3 = URL(fileURLWithPath: "/usr/bin/python3")
 
   /// Leaves `database` as a writer killed in the middle of a transaction leaves it: rows deleted
