@@ -15,7 +15,9 @@ extension Database {
   public func readMainFile(count: Int, at offset: Int64) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)
     let code = bytes.withUnsafeMutableBytes { csqlite_main_file_read(handle, $0.baseAddress, Int32(count), offset) }
-    guard code == SQLITE_OK else { throw DatabaseError(extendedResultCode: code, message: "cannot read the database file") }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(extendedResultCode: code, message: "cannot read the database file")
+    }
     return bytes
   }
 
@@ -33,14 +35,18 @@ extension Database {
   /// Writes what `writeMainFile(_:at:)` wrote to disk.
   public func syncMainFile() throws {
     let code = csqlite_main_file_sync(handle)
-    guard code == SQLITE_OK else { throw DatabaseError(extendedResultCode: code, message: "cannot sync the database file") }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(extendedResultCode: code, message: "cannot sync the database file")
+    }
   }
 
   /// The main database file's size in bytes, through SQLite's own open file.
   public func mainFileSize() throws -> Int64 {
     var size: sqlite3_int64 = 0
     let code = csqlite_main_file_size(handle, &size)
-    guard code == SQLITE_OK else { throw DatabaseError(extendedResultCode: code, message: "cannot stat the database file") }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(extendedResultCode: code, message: "cannot stat the database file")
+    }
     return size
   }
 }

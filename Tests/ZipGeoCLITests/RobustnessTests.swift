@@ -83,6 +83,7 @@ import Testing
   @Test(arguments: expectations)
   func everyHostileFileGivesItsDocumentedOutcome(_ expected: Expectation) throws {
     let before = try seed()
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
     let path = Self.hostileFolder.appendingPathComponent(expected.file).path
     let result = try zipgeo(["import", path, "--db", database], timeLimit: 30)
     #expect(!result.timedOut && !result.wasSignalled, "no hang, no crash")
@@ -96,6 +97,7 @@ import Testing
       #expect(result.err.contains(expected.message), "\(result.err)")
       #expect(result.err.split(separator: "\n").count == 1, "one line: \(result.err)")
       #expect(try contents() == before, "the database is unchanged")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes, "byte for byte")
     }
     #expect(try integrity() == "ok\n")
   }
@@ -275,6 +277,31 @@ import Testing
     #expect(write.status == 1)
     #expect(write.err.hasPrefix("Error: ") && write.err.split(separator: "\n").count == 1, "\(write.err)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  func sha256() throws -> String {
+    try runCommand(URL(fileURLWithPath: "/usr/bin/sha256sum"), [database]).out
+  }
+
+  /// An import switches an existing database to write-ahead logging for its transaction and
+  /// back, which rewrites the header's change counter: one that fails puts those bytes back, so
+  /// the file, not only its rows, is as it was; one into a database in WAL mode leaves it so.
+  @Test func aFailedImportLeavesAnExistingDatabaseByteForByteAsItWas() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    // Every real row, then a bad one: the import has written 41487 rows when it fails.
+    let bad = try temporary.write(
+      "bad.csv", try String(contentsOfFile: Self.zipsCSV, encoding: .utf8) + "99999,Nowhere,,,95,0\n")
+    for mode in ["delete", "wal"] {
+      #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode = \(mode)"]).out == "\(mode)\n")
+      let before = try sha256()
+      let result = try zipgeo(["import", bad, "--db", database])
+      #expect(result.status == 1)
+      #expect(result.err == "Error: \(bad):41489: latitude '95' is outside [-90, 90]\n")
+      #expect(try sha256() == before, "\(mode)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["bad.csv", "zipgeo.db"])
+      #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "\(mode)\n")
+    }
+    #expect(try integrity() == "ok\n")
   }
 
   /// Every file in the folder, by name, with its bytes (so its size and checksum too).
