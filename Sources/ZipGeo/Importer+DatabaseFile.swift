@@ -171,25 +171,29 @@ extension Importer {
     }
     /// The file before the import, when it was in rollback-journal mode (`DatabaseFileState`).
     var before: DatabaseFileState?
+    var startedInWAL = false
     defer {
+      // What is left to do is short, and must not be cut short by the stop that ended the import.
+      db.setInterruptCheck(nil)
       // A failed import puts the file back as it was, if it can at once: in a rollback journal,
       // and with the header bytes the two switches rewrote put back (a file that was in WAL mode
       // stays so).
       if deadline == nil {
         deadline = clock.now
-        if let before, (try? switchJournal(to: "delete", until: deadline)) == true {
+        if !startedInWAL, (try? switchJournal(to: "delete", until: deadline)) == true, let before {
           noWait = true
           _ = try? before.restoreHeader(of: db)
           noWait = false
         }
       }
       db.setBusyHandler(nil)
-      db.setInterruptCheck(nil)
       try? db.close()
     }
     try ZipDatabase.requireZipgeo(db, path: databasePath, writing: true)
-    let found = try DatabaseFileState(of: db)
-    before = found.isInWALMode ? nil : found
+    // Without it (a file it cannot read whole), a failed import only goes back to a rollback journal.
+    let found = try? DatabaseFileState(of: db)
+    startedInWAL = found?.isInWALMode ?? false
+    before = startedInWAL ? nil : found
     // Write-ahead logging lets readers go on reading the old data while the import runs. (Where
     // SQLite cannot use it, the import runs with a rollback journal: readers wait for its commit.)
     _ = try switchJournal(to: "wal", until: nil)
