@@ -31,6 +31,8 @@ public final class Database {
   /// Statements kept prepared for `cachedStatement(_:)`, by SQL text.
   private var statementCache: [String: Statement] = [:]
   private var keyedStatementCache: [ObjectIdentifier: (sql: CachedSQL, statement: Statement)] = [:]
+  /// What `onClose(_:)` asked to run once the connection is closed.
+  private var closeActions: [() -> Void] = []
 
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
   ///
@@ -91,10 +93,29 @@ public final class Database {
   }
 
   deinit {
-    // Cached statements hold the connection, so none is left when this runs; close_v2 copes anyway.
-    if ownsHandle { csqlite_close_v2(handle) }
+    if ownsHandle {
+      // Finalized first, so that the connection is closed when close_v2 returns (with statements
+      // left, it only becomes a zombie that the last one's finalize closes) and `onClose` actions
+      // run after it.
+      statementCache.removeAll()
+      keyedStatementCache.removeAll()
+      csqlite_close_v2(handle)
+    }
     busyHandler?.release()
     interruptCheck?.release()
+    runCloseActions()
+  }
+
+  /// Has `action` run once this connection is closed, by `close()` or when the last reference
+  /// goes away: for work that needs the connection's files and locks let go.
+  public func onClose(_ action: @escaping () -> Void) {
+    closeActions.append(action)
+  }
+
+  private func runCloseActions() {
+    let actions = closeActions
+    closeActions = []
+    for action in actions { action() }
   }
 
   /// Closes the connection now, rather than when the last reference goes away: its files are
@@ -109,6 +130,7 @@ public final class Database {
     let code = csqlite_close(handle)
     guard code == SQLITE_OK else { throw DatabaseError.lastError(of: handle, code: code, sql: nil) }
     ownsHandle = false
+    runCloseActions()
   }
 
   /// Prepares one SQL statement.
@@ -249,6 +271,14 @@ public final class Database {
 
   /// Whether no transaction is open.
   public var isAutocommit: Bool { csqlite_get_autocommit(handle) != 0 }
+
+  /// Whether the connection can only read its database: opened `.readOnly`, or opened for writing
+  /// a file this user cannot write (SQLite then opens it read-only, without an error).
+  public var isReadOnly: Bool { csqlite_db_readonly(handle) != 0 }
+
+  /// The database file's absolute path, symbolic links followed: the name SQLite gives its
+  /// `-journal`, `-wal` and `-shm` files, with those endings. `nil` for a database in memory.
+  public var filePath: String? { csqlite_db_filename(handle).map { String(cString: $0) } }
 
   /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
   public func setBusyTimeout(milliseconds: Int32) {

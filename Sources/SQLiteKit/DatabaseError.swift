@@ -26,6 +26,10 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
 
   /// Primary result codes zipgeo acts on.
   public static let readOnly = SQLITE_READONLY
+  /// A read-only connection found a hot journal, the rollback journal of a writer that stopped in
+  /// the middle of a transaction, which only a connection that can write may roll back
+  /// (`SQLITE_READONLY_ROLLBACK`, an extended code).
+  public static let readOnlyRollback = SQLITE_READONLY | (3 << 8)
   /// `sqlite3_interrupt` stopped the statement (Ctrl-C).
   public static let interrupted = SQLITE_INTERRUPT
   /// The file or a journal beside it could not be opened.

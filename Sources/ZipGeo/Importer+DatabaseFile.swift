@@ -24,7 +24,10 @@ extension Importer {
   ///   After the commit the new data is copied into the database file and the `-wal` emptied
   ///   (`PRAGMA wal_checkpoint(TRUNCATE)`, waiting up to 5 s for readers of the old data), and the
   ///   file goes back to a rollback journal, so that the database file alone holds the data and
-  ///   users who cannot write its folder can read it.
+  ///   users who cannot write its folder can read it. An import that fails or is stopped goes back
+  ///   too, and puts back the header bytes the two switches rewrote, so that the file is byte for
+  ///   byte as it was, when nobody else changed it meanwhile and no other connection has it open
+  ///   at that moment (`DatabaseFileState`); a file that was in WAL mode stays so.
   ///
   /// - Parameters:
   ///   - file: The CSV file, named in messages as given.
@@ -166,17 +169,31 @@ extension Importer {
         Database.sleep(milliseconds: 20)
       }
     }
+    /// The file before the import, when it was in rollback-journal mode (`DatabaseFileState`).
+    var before: DatabaseFileState?
+    var startedInWAL = false
     defer {
-      // A failed import puts the file back in a rollback journal too, if it can at once.
+      // What is left to do is short, and must not be cut short by the stop that ended the import.
+      db.setInterruptCheck(nil)
+      // A failed import puts the file back as it was, if it can at once: in a rollback journal,
+      // and with the header bytes the two switches rewrote put back (a file that was in WAL mode
+      // stays so).
       if deadline == nil {
         deadline = clock.now
-        _ = try? switchJournal(to: "delete", until: deadline)
+        if !startedInWAL, (try? switchJournal(to: "delete", until: deadline)) == true, let before {
+          noWait = true
+          _ = try? before.restoreHeader(of: db)
+          noWait = false
+        }
       }
       db.setBusyHandler(nil)
-      db.setInterruptCheck(nil)
       try? db.close()
     }
     try ZipDatabase.requireZipgeo(db, path: databasePath, writing: true)
+    // Without it (a file it cannot read whole), a failed import only goes back to a rollback journal.
+    let found = try? DatabaseFileState(of: db)
+    startedInWAL = found?.isInWALMode ?? false
+    before = startedInWAL ? nil : found
     // Write-ahead logging lets readers go on reading the old data while the import runs. (Where
     // SQLite cannot use it, the import runs with a rollback journal: readers wait for its commit.)
     _ = try switchJournal(to: "wal", until: nil)

@@ -22,12 +22,95 @@ extension ZipDatabase {
   ///     create it when missing.
   /// - Throws: `ZipGeoError.databaseMissing` when a file that must exist is not there;
   ///   `ZipGeoError.databaseUnreadable` when the path is not a regular file or SQLite cannot open it.
+  ///
+  /// Read-only, a database that a writer left in the middle of a change (a hot rollback journal,
+  /// `x.db-journal`, left by a crash or a kill) is first rolled back, by a connection opened for
+  /// writing for that alone, when this user can write the file and its folder: what any writer's
+  /// first read does, and what a read-only connection may not do. Otherwise the error says so and
+  /// how its owner can roll it back.
   public static func openConnection(_ path: String, mode: Database.Mode) throws -> Database {
-    _ = try sqlitePath(for: path)
+    let sqlitePath = try sqlitePath(for: path)
     guard mode == .readWriteCreate || access(path, F_OK) == 0 else { throw ZipGeoError.databaseMissing(path: path) }
-    let db = try open(path, mode: mode)
+    var db = try open(path, mode: mode)
     db.setBusyTimeout(milliseconds: 5000)
+    guard mode == .readOnly else { return db }
+    // Asked before the first read, which makes them.
+    let makesWALFiles = makesWALFilesToRead(db)
+    if holdsHotJournal(db) {
+      try? db.close()
+      try rollBackHotJournal(sqlitePath, path: path)
+      db = try open(path, mode: mode)
+      db.setBusyTimeout(milliseconds: 5000)
+    }
+    if makesWALFiles, let file = db.filePath { db.onClose { removeWALFilesNobodyUses(of: file) } }
     return db
+  }
+
+  /// Whether reading `db`, a read-only connection that has read nothing yet, makes `-wal` and
+  /// `-shm` files beside its database: one in write-ahead-logging mode that has neither (nobody
+  /// has it open), whose `-wal` SQLite makes (empty) and `-shm` too, to read it, and which a
+  /// read-only connection cannot remove when it closes, as the last writer's does.
+  ///
+  /// Why not read such a file without them (`immutable=1`, `SQLITE_OPEN_READONLY` with no
+  /// shared memory): a writer (an import) may open it meanwhile, and a reader that takes no locks
+  /// and reads no log can then read pages of two versions. The files are made and used as SQLite
+  /// always does; `removeWALFilesNobodyUses(of:)` removes them afterwards.
+  private static func makesWALFilesToRead(_ db: Database) -> Bool {
+    guard let file = db.filePath, access(file + "-wal", F_OK) != 0, access(file + "-shm", F_OK) != 0,
+      let header = try? db.readMainFile(count: 20, at: 0)
+    else { return false }
+    return header[18] == 2 && header[19] == 2
+  }
+
+  /// Removes the `-wal` and `-shm` of the database at `file` when no connection uses them, the
+  /// way SQLite does: a connection opened for writing, which reads and closes, and is then, when
+  /// it is the last connection to the file, the one that checkpoints (an empty log: nothing to
+  /// copy) and deletes them, under the EXCLUSIVE lock that shows nobody else has the file open.
+  /// With any other connection open (an import running meanwhile) it leaves them to that one.
+  /// A file this user cannot write opens read-only, and they stay.
+  static func removeWALFilesNobodyUses(of file: String) {
+    guard access(file + "-wal", F_OK) == 0 || access(file + "-shm", F_OK) == 0,
+      let cleaner = try? Database(path: file, mode: .readWrite), !cleaner.isReadOnly
+    else { return }
+    cleaner.setBusyTimeout(milliseconds: 100)
+    _ = try? cleaner.scalar("SELECT COUNT(*) FROM sqlite_master")
+    try? cleaner.close()
+  }
+
+  /// Whether the read-only connection `db` cannot read its database until a writer rolls back the
+  /// journal of one that stopped mid-transaction. Any other failure is left for the first real
+  /// read to report.
+  private static func holdsHotJournal(_ db: Database) -> Bool {
+    do {
+      _ = try db.scalar("SELECT COUNT(*) FROM sqlite_master")
+      return false
+    } catch let error as DatabaseError {
+      return error.extendedResultCode == DatabaseError.readOnlyRollback
+    } catch {
+      return false
+    }
+  }
+
+  /// Rolls back the hot journal of the database at `sqlitePath` (named `path` in messages), as a
+  /// writer's first read does; SQLite takes the locks that keep every other connection out
+  /// meanwhile.
+  private static func rollBackHotJournal(_ sqlitePath: String, path: String) throws {
+    let cannot = ZipGeoError.databaseUnreadable(
+      path: path,
+      reason: "a program that was changing it stopped in the middle (its rollback journal, \(path)-journal, is "
+        + "still there), and the change must be rolled back before it can be read, which needs a user who can "
+        + "write it and its folder; its owner can do that by importing again, or with: zipgeo sql --write "
+        + "--db=\(path.shellQuoted) 'PRAGMA integrity_check'")
+    guard let writer = try? Database(path: sqlitePath, mode: .readWrite), !writer.isReadOnly else { throw cannot }
+    defer { try? writer.close() }
+    writer.setBusyTimeout(milliseconds: 5000)
+    do {
+      _ = try writer.scalar("SELECT COUNT(*) FROM sqlite_master")
+    } catch let error as DatabaseError where error.resultCode == DatabaseError.busy {
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    } catch {
+      throw cannot
+    }
   }
 
   /// Reads the schema of `db`, just opened from `path`, so that a file SQLite cannot read fails

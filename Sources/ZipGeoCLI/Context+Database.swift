@@ -1,4 +1,5 @@
 import ArchiveInput
+import CInterrupt
 import CSV
 import ZipGeo
 
@@ -64,6 +65,11 @@ extension Context {
   /// Makes the per-user database at `path` from the installed `zips.csv`: its folders (mode 0700,
   /// as the XDG spec asks), then an import, which builds the file under a temporary name and
   /// links it into place, so two first uses at once both end with the whole database.
+  ///
+  /// Ctrl-C, SIGTERM and SIGHUP stop it as they stop `zipgeo import` (`FirstUseInterruption`,
+  /// exit code 128 + the signal): the import rolls back and removes its temporary file, and the
+  /// next query makes the database. One that arrives once the database is in place lets the
+  /// import finish, and then ends the command as it would have ended any query.
   func makePerUserDatabase(at path: String) throws {
     let data = dataFiles
     guard let csv = data.zipsCSV else {
@@ -76,17 +82,35 @@ extension Context {
     let hook = TestHook(environment: environment)
     let importer = Importer(options: ImportOptions()) { path throws(CSVError) in try CSVReader(unpacking: path) }
     let summary: ImportSummary
+    interrupt_on_signals()
     do {
       summary = try importer.importFiles(
-        [csv], intoDatabaseAt: path, phase: { hook?.reached($0.description) })
+        [csv], intoDatabaseAt: path, shouldStop: { interrupt_signal() != 0 }, phase: { hook?.reached($0.description) })
     } catch {
-      // Another first use made it meanwhile: this one's query reads that database.
-      if access(path, F_OK) == 0 { return }
+      // In place all the same (another first use made it meanwhile, or the signal came after the
+      // link): this one's query reads that database, unless the signal ends it first.
+      if access(path, F_OK) == 0 {
+        Self.deliverPendingSignal()
+        return
+      }
+      // The signal's number stays readable (interrupt_signal) for the exit code.
+      _ = interrupt_restore_signals()
+      if let error = error as? ImportError, error.isInterruption {
+        throw FirstUseInterruption(database: path, source: csv)
+      }
       // The user asked a question, not for an import: say what was being done.
       throw CommandFailure("first use: could not make the per-user database '\(path)' from \(csv): \(error)")
     }
     console.err(
       "zipgeo: first use: made \(path) from \(csv) (\(ImportCommand.count(summary.imported, "zip code")))\n")
+    Self.deliverPendingSignal()
+  }
+
+  /// Puts the signals back as they were and, when one arrived while the per-user database was
+  /// being put in place, lets it act now.
+  static func deliverPendingSignal() {
+    let signal = interrupt_restore_signals()
+    if signal != 0 { raise(signal) }
   }
 
   /// Root making a per-user database under a folder another user owns (sudo that keeps HOME)
@@ -116,4 +140,11 @@ extension Context {
       throw CommandFailure("cannot make the folder '\(folder)': \(String(cString: strerror(errno)))")
     }
   }
+}
+
+/// A first use stopped by Ctrl-C, SIGTERM or SIGHUP before the per-user database was in place:
+/// nothing was made, and the next query makes it.
+struct FirstUseInterruption: Error {
+  let database: String
+  let source: String
 }

@@ -133,15 +133,29 @@ public enum ZipGeoCommand {
       console.err(spec.usageErrorText(UsageError(error.description)))
       return ExitCode.usage
     } catch let error as ImportError where error.isInterruption {
-      // 128 + the signal's number, as shells report a process a signal ended.
-      let signal = interrupt_signal()
-      let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal].map { " by \($0)" } ?? ""
-      console.err("Error: \(error.file): import interrupted\(name); the database is unchanged\n")
-      return signal == 0 ? ExitCode.interrupted : 128 + signal
+      console.err("Error: \(error.file): import interrupted\(interruptingSignalName); the database is unchanged\n")
+      return interruptedExitCode
+    } catch let error as FirstUseInterruption {
+      console.err(
+        "Error: first use: could not make the per-user database '\(error.database)' from \(error.source): "
+          + "import interrupted\(interruptingSignalName); nothing was made, and the next query makes it\n")
+      return interruptedExitCode
     } catch {
       console.err("Error: \(error)\n")
       return ExitCode.failure
     }
+  }
+
+  /// ` by SIGTERM`, naming the signal that stopped an import, or `""`.
+  static var interruptingSignalName: String {
+    [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][interrupt_signal()].map { " by \($0)" } ?? ""
+  }
+
+  /// 128 + the number of the signal that stopped an import, as shells report a process a signal
+  /// ended.
+  static var interruptedExitCode: Int32 {
+    let signal = interrupt_signal()
+    return signal == 0 ? ExitCode.interrupted : 128 + signal
   }
 }
 

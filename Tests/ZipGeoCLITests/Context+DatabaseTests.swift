@@ -135,6 +135,57 @@ struct FreshUser {
       try runCommand(URL(fileURLWithPath: "/usr/bin/sqlite3"), [user.database, "PRAGMA integrity_check"]).out == "ok\n")
   }
 
+  /// Where a signal reaches a first use, and which.
+  struct FirstUseSignal: Sendable, CustomTestStringConvertible {
+    let phase: String
+    let signal: String
+    var testDescription: String { "SIG\(signal.uppercased()) at \(phase)" }
+  }
+
+  /// Ctrl-C, SIGTERM and SIGHUP stop a first use as they stop `zipgeo import`: its message, exit
+  /// code 128 + the signal, no temporary file, and the next query makes the database.
+  @Test(arguments: [
+    FirstUseSignal(phase: "inserted:8192", signal: "int"), FirstUseSignal(phase: "inserted:8192", signal: "term"),
+    FirstUseSignal(phase: "inserted:8192", signal: "hup"), FirstUseSignal(phase: "synced", signal: "term"),
+  ])
+  func aSignalDuringAFirstUseStopsItLikeAnImportAndLeavesNothing(_ point: FirstUseSignal) throws {
+    let user = try FreshUser(["ZIPGEO_TEST_HOOK": "\(point.phase)=\(point.signal)"])
+    let result = try user.zipgeo("near", "75075", "--km", "10")
+    let (number, name): (Int32, String) =
+      switch point.signal {
+      case "int": (SIGINT, "SIGINT")
+      case "term": (SIGTERM, "SIGTERM")
+      default: (SIGHUP, "SIGHUP")
+      }
+    #expect(!result.wasSignalled && result.status == 128 + number, "\(result.err)")
+    #expect(result.out.isEmpty)
+    #expect(
+      result.err
+        == "Error: first use: could not make the per-user database '\(user.database)' from \(zipsCSVPath): "
+        + "import interrupted by \(name); nothing was made, and the next query makes it\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.dataHome + "/zipgeo") == [])
+    var next = user
+    next.environment["ZIPGEO_TEST_HOOK"] = nil
+    let again = try next.zipgeo("near", "75075", "--km", "10")
+    #expect(again.status == 0 && again.err == user.firstUseLine, "\(again.err)")
+    #expect(again.out.split(separator: "\n").count == 15)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.dataHome + "/zipgeo") == ["zipgeo.db"])
+  }
+
+  /// Once the per-user database is in place the first use is done: a signal then ends the query,
+  /// as it ends any, and leaves the whole database.
+  @Test func aSignalOnceTheFirstUseHasLinkedTheDatabaseEndsTheQueryAndKeepsTheDatabase() throws {
+    let user = try FreshUser(["ZIPGEO_TEST_HOOK": "linked=term"])
+    let result = try user.zipgeo("near", "75075", "--km", "10")
+    #expect(result.wasSignalled && result.status == SIGTERM)
+    #expect(result.err == user.firstUseLine)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.dataHome + "/zipgeo") == ["zipgeo.db"])
+    var next = user
+    next.environment["ZIPGEO_TEST_HOOK"] = nil
+    let count = try next.zipgeo("sql", "SELECT COUNT(*) AS n FROM zips", "--format", "csv")
+    #expect(count.out == "n\r\n41487\r\n" && count.err.isEmpty)
+  }
+
   @Test func withNoDataFileTheFirstUseFailsInOneLineAndMakesNothing() throws {
     let empty = try TemporaryFolder()
     let user = try FreshUser(["ZIPGEO_DATA_DIR": empty.url.path])

@@ -162,6 +162,7 @@ import Testing
   @Test(arguments: signalPoints)
   func sigintSigtermAndSighupStopAnImportWithTheirExitCodeAndChangeNothing(_ point: SignalPoint) throws {
     if point.existing { try seed() }
+    let before = point.existing ? try Data(contentsOf: URL(fileURLWithPath: database)) : nil
     let result = try runCommand(
       Self.zipgeo, ["import", zipsCSVPath, "--db", database], in: folder,
       environment: withoutUserFolders(ProcessInfo.processInfo.environment).merging([
@@ -180,6 +181,7 @@ import Testing
     if point.existing {
       #expect(try rowCount() == Self.oldCount)
       #expect(try leftovers() == ["zipgeo.db"])
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "byte for byte")
     } else {
       #expect(try leftovers() == [], "no database, no temporary file")
     }
@@ -405,6 +407,34 @@ import Testing
       ], in: folder, input: input.fileHandleForReading)
   }
 
+  /// A failed import puts back the header bytes its switches of journal mode rewrote only over
+  /// a file nobody else changed: here another writer deletes a row while the import runs (in WAL
+  /// mode, leaving page 1 and so the change counter alone). Had the import put the old counter
+  /// back, a reader that kept the pages it read before would go on reading the deleted row.
+  @Test func aFailedImportPutsNoOldHeaderBackOverAnotherWritersChange() throws {
+    try seed()
+    let go = Pipe()
+    let reader = try heldReader(transaction: false, input: go)
+    #expect(reader.waitForLine(startingWith: "read 3"))
+    let bad = try temporary.write("bad.csv", "zip,lat,lon\n01001,42.07,-72.62\n01002,95,0\n")
+    let running = try RunningCommand(
+      Self.zipgeo, ["import", bad, "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "opened=pause:\(fifo)"])
+    #expect(running.waitForLine(startingWith: "zipgeo: paused at opened"))
+    let other = try runCommand(Self.sqlite3, [database, "DELETE FROM zips WHERE zip = '99501'"])
+    #expect(other.status == 0, "\(other.err)")
+    resume()
+    let result = running.finish()
+    #expect(result.status == 1)
+    #expect(result.err == "zipgeo: paused at opened\nError: \(bad):3: latitude '95' is outside [-90, 90]\n")
+    go.fileHandleForWriting.write(Data("done\n".utf8))
+    let read = reader.finish()
+    #expect(read.out == "still 2\nthen 2\n", "\(read.err)")
+    #expect(try rowCount() == "2")
+    #expect(try integrity() == "ok\n")
+    #expect(try leftovers() == ["zipgeo.db"])
+  }
+
   @Test func newQueriesKeepWorkingWhileAnImportWaitsForALongReader() throws {
     try seed()
     // A reader in the middle of a long read of the file in rollback-journal mode.
@@ -514,6 +544,34 @@ import Testing
     #expect(kilometres.map { $0 < 10 } == true, "\(read.out)")
     #expect(importer.finish().status == 0)
     #expect(try rowCount() == "2")
+  }
+
+  /// A reader of a database in write-ahead-logging mode removes the `-wal` and `-shm` it made
+  /// only when no other connection uses them: an import that opened the database while it read
+  /// keeps its log, commits, and leaves the database whole.
+  @Test func aReaderOfAWALDatabaseLeavesTheLogOfAnImportThatStartedMeanwhile() throws {
+    try #require(try zipgeo("import", seedCSV, "--db", database).status == 0)
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode = WAL"]).out == "wal\n")
+    try #require(try leftovers() == ["zipgeo.db"])
+    let readerFIFO = temporary.path("reader.fifo")
+    try #require(mkfifo(readerFIFO, 0o600) == 0)
+    let reader = try RunningCommand(
+      Self.zipgeo, ["distance", "75075", "01001", "--format", "csv", "--db", database], in: folder,
+      environment: ["ZIPGEO_TEST_HOOK": "first-zip-read=pause:\(readerFIFO)"])
+    #expect(reader.waitForLine(startingWith: "zipgeo: paused at first-zip-read"))
+    // The reader made the log files; the import opens the database, writes, and waits.
+    let running = try importPaused(at: "committing")
+    let writer = open(readerFIFO, O_WRONLY | O_NONBLOCK)
+    if writer >= 0 { close(writer) }
+    let read = reader.finish()
+    #expect(read.status == 0, "\(read.err)")
+    #expect(try leftovers() == ["zipgeo.db", "zipgeo.db-wal", "zipgeo.db-shm"], "the import's log is in use")
+    resume()
+    let result = running.finish()
+    #expect(result.status == 0 && result.err == "zipgeo: paused at committing\n", "\(result.err)")
+    #expect(try rowCount() == Self.newCount)
+    #expect(try integrity() == "ok\n")
+    #expect(try leftovers() == ["zipgeo.db"])
   }
 
   // MARK: - The -wal after an import

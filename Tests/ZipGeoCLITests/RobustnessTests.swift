@@ -83,6 +83,7 @@ import Testing
   @Test(arguments: expectations)
   func everyHostileFileGivesItsDocumentedOutcome(_ expected: Expectation) throws {
     let before = try seed()
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
     let path = Self.hostileFolder.appendingPathComponent(expected.file).path
     let result = try zipgeo(["import", path, "--db", database], timeLimit: 30)
     #expect(!result.timedOut && !result.wasSignalled, "no hang, no crash")
@@ -96,6 +97,7 @@ import Testing
       #expect(result.err.contains(expected.message), "\(result.err)")
       #expect(result.err.split(separator: "\n").count == 1, "one line: \(result.err)")
       #expect(try contents() == before, "the database is unchanged")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes, "byte for byte")
     }
     #expect(try integrity() == "ok\n")
   }
@@ -275,6 +277,127 @@ import Testing
     #expect(write.status == 1)
     #expect(write.err.hasPrefix("Error: ") && write.err.split(separator: "\n").count == 1, "\(write.err)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  func sha256() throws -> String {
+    try runCommand(URL(fileURLWithPath: "/usr/bin/sha256sum"), [database]).out
+  }
+
+  /// An import switches an existing database to write-ahead logging for its transaction and
+  /// back, which rewrites the header's change counter: one that fails puts those bytes back, so
+  /// the file, not only its rows, is as it was; one into a database in WAL mode leaves it so.
+  @Test func aFailedImportLeavesAnExistingDatabaseByteForByteAsItWas() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    // Every real row, then a bad one: the import has written 41487 rows when it fails.
+    let bad = try temporary.write(
+      "bad.csv", try String(contentsOfFile: Self.zipsCSV, encoding: .utf8) + "99999,Nowhere,,,95,0\n")
+    for mode in ["delete", "wal"] {
+      #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode = \(mode)"]).out == "\(mode)\n")
+      let before = try sha256()
+      let result = try zipgeo(["import", bad, "--db", database])
+      #expect(result.status == 1)
+      #expect(result.err == "Error: \(bad):41489: latitude '95' is outside [-90, 90]\n")
+      #expect(try sha256() == before, "\(mode)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["bad.csv", "zipgeo.db"])
+      #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "\(mode)\n")
+    }
+    #expect(try integrity() == "ok\n")
+  }
+
+  /// Every file in the folder, by name, with its bytes (so its size and checksum too).
+  func folderContents() throws -> [String: Data] {
+    var contents: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      contents[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return contents
+  }
+
+  /// SQLite makes `-wal` and `-shm` files to read a database in write-ahead-logging mode; a
+  /// read-only command removes them again, as the last writer to close would, so that the folder
+  /// is as it was: the same names, sizes and bytes.
+  @Test func readOnlyCommandsLeaveTheFolderOfAWALDatabaseAsItWas() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode = WAL"]).out == "wal\n")
+    let before = try folderContents()
+    try #require(before.keys.sorted() == ["zipgeo.db"])
+    for arguments in [
+      ["near", "75075", "--km", "5"], ["nearest", "--zip", "75075"], ["info", "01001"], ["distance", "75075", "10001"],
+      ["countries"], ["sql", "SELECT COUNT(*) FROM zips"], ["where"],
+    ] {
+      let result = try zipgeo(arguments + ["--db", database])
+      #expect(result.status == 0 && result.err.isEmpty, "\(arguments): \(result.err)")
+      let after = try folderContents()
+      #expect(after.keys.sorted() == ["zipgeo.db"], "\(arguments)")
+      #expect(after == before, "\(arguments)")
+    }
+    #expect(try runCommand(Self.sqlite3, [database, "PRAGMA journal_mode"]).out == "wal\n")
+  }
+
+  static let python3 = URL(fileURLWithPath: "/usr/bin/python3")
+
+  /// Leaves `database` as a writer killed in the middle of a transaction leaves it: rows deleted
+  /// in the file itself (a cache of 10 pages makes SQLite write them there before the commit) and
+  /// the hot rollback journal that holds the old pages beside it.
+  func leaveHotJournal() throws {
+    let script = """
+      import os, signal, sqlite3, sys
+      db = sqlite3.connect(sys.argv[1], isolation_level=None)
+      db.execute("PRAGMA cache_size = 10")
+      db.execute("BEGIN")
+      db.execute("DELETE FROM zips")
+      os.kill(os.getpid(), signal.SIGKILL)
+      """
+    let killed = try runCommand(Self.python3, ["-c", script, database], in: folder)
+    try #require(killed.wasSignalled && killed.status == SIGKILL, "\(killed.err)")
+    try #require(FileManager.default.fileExists(atPath: database + "-journal"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func aHotJournalLeftByAKilledWriterIsRolledBackAndTheDataReadAsItWas() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    for arguments in [["info", "01001"], ["sql", "SELECT COUNT(*) FROM zips", "--format", "tsv"]] {
+      try leaveHotJournal()
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) != before, "the kill left the change in the file")
+      let result = try zipgeo(arguments + ["--db", database])
+      #expect(result.status == 0, "\(result.err)")
+      #expect(result.err.isEmpty)
+      #expect(result.out.hasPrefix(arguments[0] == "info" ? "zip     01001\n" : "COUNT(*)\n41487\n"), "\(result.out)")
+      #expect(!FileManager.default.fileExists(atPath: database + "-journal"))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "rolled back to the file as it was")
+    }
+    #expect(try integrity() == "ok\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func aHotJournalThisUserCannotRollBackIsOneErrorThatSaysHowItsOwnerCan() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    try leaveHotJournal()
+    _ = try zipgeoAsUnprivilegedUser(["--version"])  // copies the binary before the folder closes
+    // Root ignores permissions: the other user is nobody. Anyone else is kept out by the modes.
+    chmod(folder.path, getuid() == 0 ? 0o755 : 0o555)
+    chmod(database, 0o444)
+    defer { chmod(folder.path, 0o755) }
+    let read = try zipgeoAsUnprivilegedUser(["info", "01001", "--db", database])
+    #expect(read.status == 1)
+    let command = "zipgeo sql --write --db=\(database) 'PRAGMA integrity_check'"
+    #expect(
+      read.err
+        == "Error: cannot open '\(database)': a program that was changing it stopped in the middle (its rollback "
+        + "journal, \(database)-journal, is still there), and the change must be rolled back before it can be read, "
+        + "which needs a user who can write it and its folder; its owner can do that by importing again, or with: "
+        + "\(command)\n")
+    #expect(FileManager.default.fileExists(atPath: database + "-journal"), "left for its owner")
+    // The owner runs what the message says; then anyone can read it.
+    chmod(folder.path, 0o755)
+    chmod(database, 0o644)
+    var environment = withoutUserFolders(ProcessInfo.processInfo.environment)
+    environment["PATH"] = buildProductsFolder.path + ":/usr/bin:/bin"
+    let owner = try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder, environment: environment)
+    #expect(owner.status == 0 && owner.out == "integrity_check\nok\n", "\(owner.err)")
+    let again = try zipgeoAsUnprivilegedUser(["info", "01001", "--db", database])
+    #expect(again.status == 0 && again.out.hasPrefix("zip     01001\n"), "\(again.err)")
   }
 
   // MARK: - Injection

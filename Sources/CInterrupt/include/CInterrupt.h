@@ -12,4 +12,9 @@ void interrupt_on_signals(void);
 /// The number of the first of those signals to arrive since interrupt_on_signals, or 0.
 int interrupt_signal(void);
 
+/// Puts back what SIGINT, SIGTERM and SIGHUP did before the first interrupt_on_signals (SIGXFSZ
+/// stays ignored), and returns the signal that arrived meanwhile, or 0: for work that must finish
+/// once it is past the point of no return, and then lets the signal act as it would have.
+int interrupt_restore_signals(void);
+
 #endif

@@ -58,6 +58,41 @@ static inline char *csqlite_strdup_in(const sqlite3_api_routines *routines, cons
   return routines->mprintf("%s", text);
 }
 
+/// Whether the "main" database of `db` is read-only (1), read-write (0), or missing (-1): a file
+/// opened read-write that this user cannot write opens read-only without an error.
+static inline int csqlite_db_readonly(sqlite3 *db) { return CSQLITE_API->db_readonly(db, "main"); }
+/// The absolute path of the "main" database file, symbolic links followed (where SQLite puts its
+/// -journal, -wal and -shm), or NULL for a database in memory.
+static inline const char *csqlite_db_filename(sqlite3 *db) {
+  const char *name = CSQLITE_API->db_filename(db, "main");
+  return name && name[0] ? name : 0;
+}
+
+// The main database file, through SQLite's own open file (SQLITE_FCNTL_FILE_POINTER): reading
+// and writing it so never opens or closes another descriptor on it, which would drop the POSIX
+// locks SQLite holds through its own. Each returns an SQLite result code.
+static inline sqlite3_file *csqlite_main_file(sqlite3 *db) {
+  sqlite3_file *file = 0;
+  if (CSQLITE_API->file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK) return 0;
+  return file && file->pMethods ? file : 0;
+}
+static inline int csqlite_main_file_read(sqlite3 *db, void *bytes, int count, sqlite3_int64 offset) {
+  sqlite3_file *file = csqlite_main_file(db);
+  return file ? file->pMethods->xRead(file, bytes, count, offset) : SQLITE_MISUSE;
+}
+static inline int csqlite_main_file_write(sqlite3 *db, const void *bytes, int count, sqlite3_int64 offset) {
+  sqlite3_file *file = csqlite_main_file(db);
+  return file ? file->pMethods->xWrite(file, bytes, count, offset) : SQLITE_MISUSE;
+}
+static inline int csqlite_main_file_sync(sqlite3 *db) {
+  sqlite3_file *file = csqlite_main_file(db);
+  return file ? file->pMethods->xSync(file, SQLITE_SYNC_NORMAL) : SQLITE_MISUSE;
+}
+static inline int csqlite_main_file_size(sqlite3 *db, sqlite3_int64 *size) {
+  sqlite3_file *file = csqlite_main_file(db);
+  return file ? file->pMethods->xFileSize(file, size) : SQLITE_MISUSE;
+}
+
 // Statements
 static inline int csqlite_prepare_v2(sqlite3 *db, const char *sql, int n, sqlite3_stmt **stmt,
                                      const char **tail) {
