@@ -56,4 +56,107 @@ enum GridCell {
     }
     return ranges
   }
+
+  /// Ranges of cells every point of which lies within `metres` of `center` on either Earth model
+  /// (`SphericalCap`), row by row: a band of a nearest-first search skips them, since every row in
+  /// them was given by an earlier band. Each row's half-width is the smaller of the cap's at the
+  /// row's edges widened by 0.01 degrees (the width rises and falls once from south to north),
+  /// and a cell is skipped only when it lies wholly inside, by the same margin; longitudes are
+  /// not wrapped across the 180th meridian (less is skipped there).
+  static func rangesWithin(metres: Double, of center: Coordinate, model: EarthModel) -> [ClosedRange<Int>] {
+    let cap = SphericalCap(center: center, innerMetres: metres, model: model)
+    guard cap.angle > 0 else { return [] }
+    let margin = 0.01
+    let firstRow = max(0, row(max(-90, center.latitude - cap.latitudeReach)))
+    let lastRow = min(Int(180 * perDegree) - 1, row(min(90, center.latitude + cap.latitudeReach)))
+    guard firstRow <= lastRow else { return [] }
+    var ranges: [ClosedRange<Int>] = []
+    for cellRow in firstRow...lastRow {
+      let south = Double(cellRow) / perDegree - 90
+      guard let a = cap.halfWidth(atLatitude: south - margin),
+        let b = cap.halfWidth(atLatitude: south + 1 / perDegree + margin)
+      else { continue }
+      let width = min(a, b)
+      let west = max(-180, cap.centerLongitude - width)
+      let east = min(180, cap.centerLongitude + width)
+      // Cells whose span, widened by the margin, lies within [west, east].
+      let first = Int(((west + margin + 180) * perDegree).rounded(.up))
+      let last = Int(((east - margin + 180) * perDegree).rounded(.down)) - 1
+      guard first <= last else { continue }
+      ranges.append((cellRow * columns + first)...(cellRow * columns + last))
+    }
+    return ranges
+  }
+
+  /// Ranges of cells that hold every point within `metres` of `center` on either Earth model
+  /// (`SphericalCap(center:outerMetres:)`), row by row, each row as wide as the cap's widest
+  /// parallel in it plus 0.01 degrees, in two ranges where it crosses the 180th meridian.
+  static func rangesHolding(metres: Double, of center: Coordinate, model: EarthModel) -> [ClosedRange<Int>] {
+    let cap = SphericalCap(center: center, outerMetres: metres, model: model)
+    let margin = 0.01
+    let firstRow = max(0, row(max(-90, center.latitude - cap.latitudeReach - margin)))
+    let lastRow = min(Int(180 * perDegree), row(min(90, center.latitude + cap.latitudeReach + margin)))
+    guard firstRow <= lastRow else { return [] }
+    var ranges: [ClosedRange<Int>] = []
+    for cellRow in firstRow...lastRow {
+      let south = Double(cellRow) / perDegree - 90
+      guard let width = cap.widestHalfWidth(from: south - margin, to: south + 1 / perDegree + margin) else { continue }
+      let base = cellRow * columns
+      if width + margin >= 180 {
+        ranges.append(base...(base + columns - 1))
+        continue
+      }
+      let west = cap.centerLongitude - width - margin
+      let east = cap.centerLongitude + width + margin
+      var pieces: [ClosedRange<Double>] = [max(-180, west)...min(180, east)]
+      if west < -180 { pieces.insert(max(-180, west + 360)...180, at: 1) }
+      if east > 180 { pieces.insert(-180...min(180, east - 360), at: 0) }
+      var rowRanges = pieces.map { column($0.lowerBound)...column($0.upperBound) }
+      rowRanges.sort { $0.lowerBound < $1.lowerBound }
+      for range in rowRanges {
+        if let last = ranges.last, last.upperBound + 1 >= base + range.lowerBound {
+          ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, base + range.upperBound)
+        } else {
+          ranges.append((base + range.lowerBound)...(base + range.upperBound))
+        }
+      }
+    }
+    return ranges
+  }
+
+  /// The cells in both `a` and `b` (each sorted, apart), sorted.
+  static func intersecting(_ a: [ClosedRange<Int>], _ b: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+    var result: [ClosedRange<Int>] = []
+    var (i, j) = (0, 0)
+    while i < a.count && j < b.count {
+      let low = max(a[i].lowerBound, b[j].lowerBound)
+      let high = min(a[i].upperBound, b[j].upperBound)
+      if low <= high { result.append(low...high) }
+      if a[i].upperBound < b[j].upperBound { i += 1 } else { j += 1 }
+    }
+    return result
+  }
+
+  /// `ranges` (sorted, apart) less `excluded` (sorted, apart), sorted.
+  static func subtracting(_ excluded: [ClosedRange<Int>], from ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+    guard !excluded.isEmpty else { return ranges }
+    var result: [ClosedRange<Int>] = []
+    var next = 0
+    for range in ranges {
+      var start = range.lowerBound
+      while next < excluded.count && excluded[next].upperBound < start { next += 1 }
+      var index = next
+      while start <= range.upperBound {
+        guard index < excluded.count, excluded[index].lowerBound <= range.upperBound else {
+          result.append(start...range.upperBound)
+          break
+        }
+        let cut = excluded[index]
+        if cut.lowerBound > start { result.append(start...(cut.lowerBound - 1)) }
+        start = max(start, cut.upperBound + 1)
+        index += 1
+      }
+    }
+    return result
+  }
 }

@@ -34,6 +34,8 @@ public struct NearestFirstSearch {
   /// read only the index) rather than with the rows.
   private let detailsAfterward: Bool
   private var finished = false
+  /// The distances of the rows the last band that was cut read past its cut.
+  private var histogram: DistanceHistogram?
   let budget: Int
 
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
@@ -68,12 +70,15 @@ public struct NearestFirstSearch {
 
   /// The next rows, nearest first, or `nil` after the last; never an empty band.
   public mutating func nextBand(on database: Database) throws -> [NearbyZip]? {
-    let radius = query.radius.value
+    // No point is farther than half the Earth's circumference: a larger radius (1e300 km) reads
+    // the world, and its bands are measured within that.
+    let radius = min(
+      query.radius.value, query.radius.unit.fromMetres(query.model.halfCircumference * (1 + 1e-9)))
     while !finished {
       let upper = min(reach, radius)
       let wanted = min(budget, remaining)
       let scanDetails = details && !detailsAfterward
-      var (hits, rowids, covered) = try Schema.diagnosingTable(database) {
+      var (hits, rowids, covered, beyond) = try Schema.diagnosingTable(database) {
         try query.band(on: database, details: scanDetails, above: lower, upTo: upper, budget: wanted)
       }
       if details && detailsAfterward && !hits.isEmpty {
@@ -82,12 +87,17 @@ public struct NearestFirstSearch {
           try RadiusQuery.detailed(hits, rowids: rowids, on: database)
           ?? Schema.diagnosingTable(database) {
             let again = try query.band(on: database, details: true, above: lower, upTo: upper, budget: wanted)
-            covered = again.covered
+            (covered, beyond) = (again.covered, again.beyond)
             return again.hits
           }
       }
       rowids = []
-      reach = nextReach(after: covered, found: hits.count, cut: covered < upper, wanted: wanted)
+      // What the rows read past the cut tell of the next band holds until a band reaches past them.
+      if covered < upper { histogram = beyond }
+      let next = max(1, min(budget, remaining - min(remaining, hits.count)))
+      reach =
+        histogram?.reach(after: covered, budget: next)
+        ?? nextReach(after: max(covered, histogram?.upper ?? covered), found: hits.count, wanted: wanted)
       lower = covered
       if covered >= radius { finished = true }
       if hits.count >= remaining {
@@ -100,20 +110,14 @@ public struct NearestFirstSearch {
     return nil
   }
 
-  /// The reach of the band after one that reached `covered` (from `lower`) and held `found` rows:
-  /// the area that should hold about `wanted` more at the density found, at least 1.5 and at
-  /// most 4 times as far (4 times after a band with none: far from land, the 50 nearest of 0,180
-  /// are 2,900 km away). After a band that was cut, the next reaches half as many rows again.
-  private func nextReach(after covered: Double, found: Int, cut: Bool, wanted: Int) -> Double {
-    let inner = max(0, lower)
+  /// The reach of the band after one that reached `covered` and held `found` rows, all there
+  /// were out to it: the area that should hold about `wanted` more at the density found, at
+  /// least 1.5 and at most 4 times as far (4 times after a band with none: far from land, the 50
+  /// nearest of 0,180 are 2,900 km away). (After a band that was cut, the rows it read past its
+  /// cut tell how far the next may reach: `DistanceHistogram`.)
+  private func nextReach(after covered: Double, found: Int, wanted: Int) -> Double {
     guard covered > 0 else { return max(reach * 4, query.radius.unit.fromMetres(1_000)) }
-    if cut {
-      // found rows lay between inner and covered: half as many again lie out to r, where
-      // r² - covered² = (covered² - inner²) / 2.
-      let next = (covered * covered + (covered * covered - inner * inner) / 2).squareRoot()
-      return max(next, covered.nextUp)
-    }
     let growth = found == 0 ? 4 : min(4, max(1.5, (Double(wanted) / Double(found)).squareRoot() * 1.25))
-    return covered * growth
+    return max(covered * growth, covered.nextUp)
   }
 }

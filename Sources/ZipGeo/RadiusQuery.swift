@@ -102,9 +102,13 @@ public struct RadiusQuery: Equatable, Sendable {
   /// the band then reaches (every row at most that far, and farther than `lower`, is in `hits`).
   /// Rows of one distance are never split (all are kept when they alone pass the budget).
   /// Errors of a table that is not zipgeo's come out as SQLite's.
+  ///
+  /// `beyond` counts the rows read past `covered` (every row farther than `covered` and at most
+  /// `upper` away, when the band was cut): `beyond.counts[i]` rows lie at most
+  /// `beyond.edge(i + 1)` away, for the next band to reach as far as its budget allows.
   func band(
     on database: Database, details: Bool, above lower: Double, upTo upper: Double, budget: Int
-  ) throws -> (hits: [NearbyZip], rowids: [Int64], covered: Double) {
+  ) throws -> (hits: [NearbyZip], rowids: [Int64], covered: Double, beyond: DistanceHistogram) {
     let unit = radius.unit
     let box = model.boundingBox(around: center, radius: unit.toMetres(upper))
     let twoRanges = box.longitudeRanges.count > 1
@@ -120,6 +124,7 @@ public struct RadiusQuery: Equatable, Sendable {
     }
     if let country { try statement.bind(.text(country), at: 9) }
     var within = upper
+    var beyond = DistanceHistogram(from: max(0, lower), to: upper)
     var found: [ZipCode] = []
     var rowids: [Int64] = []
     var order: [(distance: Double, index: Int)] = []
@@ -162,12 +167,25 @@ public struct RadiusQuery: Equatable, Sendable {
         keptRowids.append(rowids[entry.index])
         order[position].index = position
       }
+      for entry in order[kept...] { beyond.count(entry.distance) }
       order.removeSubrange(kept...)
       (found, rowids) = (keptFound, keptRowids)
     }
     // Most rows of a database share their country: its text is made once, not once a row.
     var lastCountry = country ?? "US"
-    for cells in GridCell.ranges(covering: box) {
+    // The cells wholly within the distance earlier bands reached hold only rows they gave.
+    var cellRanges = GridCell.ranges(covering: box)
+    // Far out, the box holds much more than the circle (all of its longitudes): only the cells
+    // that meet the circle are read.
+    if unit.toMetres(upper) > 500_000 {
+      cellRanges = GridCell.intersecting(
+        cellRanges, GridCell.rangesHolding(metres: unit.toMetres(upper), of: center, model: model))
+    }
+    if lower > 0 {
+      cellRanges = GridCell.subtracting(
+        GridCell.rangesWithin(metres: unit.toMetres(lower), of: center, model: model), from: cellRanges)
+    }
+    for cells in cellRanges {
       statement.reset()
       try statement.bind(.integer(Int64(cells.lowerBound)), at: 1)
       try statement.bind(.integer(Int64(cells.upperBound)), at: 2)
@@ -176,7 +194,10 @@ public struct RadiusQuery: Equatable, Sendable {
         // a latitude of 95 in a damaged file): SQLite compares them as outside any range of numbers.
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
         let distance = model.distance(from: center, to: point, in: unit)
-        guard distance <= within, distance > lower else { continue }
+        guard distance <= within, distance > lower else {
+          if distance <= upper && distance > lower { beyond.count(distance) }
+          continue
+        }
         order.append((distance, found.count))
         // Without details, place, state, county and accuracy are NULL: not read (each read of a
         // column is a call into SQLite, under its mutex in a serialized host such as Python).
@@ -200,7 +221,8 @@ public struct RadiusQuery: Equatable, Sendable {
     return (
       order.map { NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit)) },
       order.map { rowids[$0.index] },
-      within
+      within,
+      beyond
     )
   }
 }
@@ -253,5 +275,43 @@ extension RadiusQuery {
       detailed.append(NearbyZip(zipCode: row, distance: hit.distance))
     }
     return detailed
+  }
+}
+
+/// How many rows a band read lie at each distance past where it was cut: equal bins from
+/// `lower` to `upper`, so that the next band reaches as far as holds about its budget.
+struct DistanceHistogram {
+  static let binCount = 1024
+  let lower: Double
+  let upper: Double
+  private(set) var counts: [Int]
+
+  init(from lower: Double, to upper: Double) {
+    self.lower = lower
+    self.upper = upper
+    counts = upper > lower && upper.isFinite ? Array(repeating: 0, count: Self.binCount) : []
+  }
+
+  mutating func count(_ distance: Double) {
+    let position = (distance - lower) / (upper - lower) * Double(Self.binCount)
+    guard !counts.isEmpty, position.isFinite else { return }
+    counts[Int(min(Double(Self.binCount - 1), max(0, position)).rounded(.down))] += 1
+  }
+
+  /// The farthest distance past `start` out to which the rows counted number at most `budget`
+  /// (a bin's far edge; the first bin past `start` even when it alone holds more), or `nil` when
+  /// all of them do: then the next band may reach past `upper`.
+  func reach(after start: Double, budget: Int) -> Double? {
+    guard !counts.isEmpty else { return nil }
+    var total = 0
+    var last: Double?
+    for bin in counts.indices {
+      let edge = bin == counts.count - 1 ? upper : lower + (upper - lower) * Double(bin + 1) / Double(counts.count)
+      guard edge > start else { continue }
+      total += counts[bin]
+      if total > budget { return last ?? edge }
+      last = edge
+    }
+    return nil
   }
 }
