@@ -111,7 +111,9 @@ private class TableRows {
 }
 
 private final class TypedTableRows<Rows: TableFunctionRows>: TableRows {
-  var rows: Rows
+  // A constant: SQLite reads a value of it for every column of every row, and a variable of a
+  // class would have its every access checked for exclusivity.
+  let rows: Rows
   init(_ rows: Rows) { self.rows = rows }
   override var count: Int { rows.rowCount }
   override func setResult(row: Int, column: Int, on context: OpaquePointer) {
@@ -288,12 +290,12 @@ public protocol TableFunctionRows {
   func value(row: Int, column: Int) -> DatabaseValue
   /// Replaces the rows with the next part of the answer, made when SQLite has read the current
   /// one (a query with a LIMIT may never ask): `false` after the last part. By default there is
-  /// one part.
-  mutating func advance() throws -> Bool
+  /// one part. Rows that come in parts are a class, which changes its own state here.
+  func advance() throws -> Bool
 }
 
 extension TableFunctionRows {
-  public mutating func advance() throws -> Bool { false }
+  public func advance() throws -> Bool { false }
 }
 
 extension Array: TableFunctionRows where Element == [DatabaseValue] {

@@ -100,7 +100,7 @@ public struct RadiusQuery: Equatable, Sendable {
   /// the radius's unit), nearest first, ties by zip, country and rowid, at most about `budget`
   /// of them: when more lie in the band, only the nearest are kept, and `covered` says how far
   /// the band then reaches (every row at most that far, and farther than `lower`, is in `hits`).
-  /// Rows of one distance are never split (all are kept when they alone pass the budget).
+  /// Rows of one distance are never split: every row as near as the last one kept is kept.
   /// Errors of a table that is not zipgeo's come out as SQLite's.
   ///
   /// `beyond` counts the rows read past `covered` (every row farther than `covered` and at most
@@ -123,54 +123,7 @@ public struct RadiusQuery: Equatable, Sendable {
       try statement.bind(.real(longitudes.upperBound), at: Int32(6 + 2 * index))
     }
     if let country { try statement.bind(.text(country), at: 9) }
-    var within = upper
-    var beyond = DistanceHistogram(from: max(0, lower), to: upper)
-    var found: [ZipCode] = []
-    var rowids: [Int64] = []
-    var order: [(distance: Double, index: Int)] = []
-    // Room for a typical search without growing (each growth copies the array).
-    found.reserveCapacity(32)
-    rowids.reserveCapacity(32)
-    order.reserveCapacity(32)
-    let budget = max(1, budget)
-    /// Nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts them), then by
-    /// country, then in the order of the file (rowid); the sort moves pairs of numbers.
-    func sortOrder() {
-      order.sort { a, b in
-        guard a.distance == b.distance else { return a.distance < b.distance }
-        let (x, y) = (found[a.index], found[b.index])
-        if x.zip != y.zip { return x.zip.utf8.lexicographicallyPrecedes(y.zip.utf8) }
-        if x.country != y.country { return x.country.utf8.lexicographicallyPrecedes(y.country.utf8) }
-        return rowids[a.index] < rowids[b.index]
-      }
-    }
-    /// Keeps the nearest `budget` rows (all of one distance or none) and lowers `within` to the
-    /// farthest kept; memory stays within twice the budget, whatever the band holds.
-    func trim() {
-      sortOrder()
-      guard order.count > budget else { return }
-      let cut = order[budget].distance
-      var kept = order.firstIndex { $0.distance >= cut } ?? budget
-      if kept == 0 {
-        // The nearest rows all lie at one distance: they go together.
-        kept = order.firstIndex { $0.distance > cut } ?? order.count
-        within = cut
-      } else {
-        within = cut.nextDown
-      }
-      var keptFound: [ZipCode] = []
-      var keptRowids: [Int64] = []
-      keptFound.reserveCapacity(kept)
-      keptRowids.reserveCapacity(kept)
-      for (position, entry) in order.prefix(kept).enumerated() {
-        keptFound.append(found[entry.index])
-        keptRowids.append(rowids[entry.index])
-        order[position].index = position
-      }
-      for entry in order[kept...] { beyond.count(entry.distance) }
-      order.removeSubrange(kept...)
-      (found, rowids) = (keptFound, keptRowids)
-    }
+    var rows = BandRows(within: upper, beyond: DistanceHistogram(from: max(0, lower), to: upper), budget: budget)
     // Most rows of a database share their country: its text is made once, not once a row.
     var lastCountry = country ?? "US"
     // The cells wholly within the distance earlier bands reached hold only rows they gave.
@@ -194,36 +147,100 @@ public struct RadiusQuery: Equatable, Sendable {
         // a latitude of 95 in a damaged file): SQLite compares them as outside any range of numbers.
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
         let distance = model.distance(from: center, to: point, in: unit)
-        guard distance <= within, distance > lower else {
-          if distance <= upper && distance > lower { beyond.count(distance) }
+        guard distance <= rows.within, distance > lower else {
+          if distance <= upper && distance > lower { rows.beyond.count(distance) }
           continue
         }
-        order.append((distance, found.count))
         // Without details, place, state, county and accuracy are NULL: not read (each read of a
         // column is a call into SQLite, under its mutex in a serialized host such as Python).
+        let zipCode: ZipCode
         if details {
-          found.append(ZipDatabase.zipCode(from: statement))
+          zipCode = ZipDatabase.zipCode(from: statement)
         } else {
           lastCountry = statement.text(at: 6, reusing: lastCountry) ?? "US"
-          found.append(
-            ZipCode(
-              zip: statement.text(at: 0) ?? "", place: nil, state: nil, county: nil, coordinate: point,
-              country: lastCountry))
+          zipCode = ZipCode(
+            zip: statement.text(at: 0) ?? "", place: nil, state: nil, county: nil, coordinate: point,
+            country: lastCountry)
         }
-        rowids.append(statement.int64(at: 9))
-        if order.count >= 2 * budget { trim() }
+        rows.append(zipCode, rowid: statement.int64(at: 9), distance: distance)
       }
     }
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as
     // zipgeo's are, or the ranges above compared text with numbers.
     try Schema.requireSearchable(statement, columns: Self.searchedColumns)
-    trim()
+    rows.trim()
     return (
-      order.map { NearbyZip(zipCode: found[$0.index], distance: Length($0.distance, unit)) },
-      order.map { rowids[$0.index] },
-      within,
-      beyond
+      rows.order.map { NearbyZip(zipCode: rows.found[$0.index], distance: Length($0.distance, unit)) },
+      rows.order.map { rows.rowids[$0.index] },
+      rows.within,
+      rows.beyond
     )
+  }
+}
+
+/// The rows of one band as it is read, with no more than about twice its budget held.
+private struct BandRows {
+  /// How far the band reaches: its upper bound, lowered to the farthest row kept when it is cut.
+  var within: Double
+  /// The rows read past the cut.
+  var beyond: DistanceHistogram
+  let budget: Int
+  var found: [ZipCode] = []
+  var rowids: [Int64] = []
+  var order: [(distance: Double, index: Int)] = []
+  /// The rows held before they are cut to the budget: a few hundred more than it, so that a
+  /// nearest search of 5 among thousands in a city does not sort and copy every 10 rows.
+  private let limit: Int
+
+  init(within: Double, beyond: DistanceHistogram, budget: Int) {
+    self.within = within
+    self.beyond = beyond
+    self.budget = max(1, budget)
+    limit = 2 * self.budget + 256
+    // Room for a typical search without growing (each growth copies the array).
+    found.reserveCapacity(32)
+    rowids.reserveCapacity(32)
+    order.reserveCapacity(32)
+  }
+
+  mutating func append(_ zipCode: ZipCode, rowid: Int64, distance: Double) {
+    order.append((distance, found.count))
+    found.append(zipCode)
+    rowids.append(rowid)
+    if order.count >= limit { trim() }
+  }
+
+  /// Sorts the rows nearest first, ties by zip in SQLite's order (bytes, as ORDER BY zip sorts
+  /// them), then by country, then in the order of the file (rowid), and keeps the nearest
+  /// `budget` of them and every row as near as the last one kept (rows of one distance are never
+  /// split), lowering `within` to that distance.
+  mutating func trim() {
+    let (found, rowids) = (self.found, self.rowids)
+    order.sort { a, b in
+      guard a.distance == b.distance else { return a.distance < b.distance }
+      let (x, y) = (found[a.index], found[b.index])
+      if x.zip != y.zip { return x.zip.utf8.lexicographicallyPrecedes(y.zip.utf8) }
+      if x.country != y.country { return x.country.utf8.lexicographicallyPrecedes(y.country.utf8) }
+      return rowids[a.index] < rowids[b.index]
+    }
+    guard order.count > budget else { return }
+    let cut = order[budget - 1].distance
+    let kept = order.firstIndex { $0.distance > cut } ?? order.count
+    within = cut
+    guard kept < order.count else { return }
+    var keptFound: [ZipCode] = []
+    var keptRowids: [Int64] = []
+    keptFound.reserveCapacity(kept)
+    keptRowids.reserveCapacity(kept)
+    for position in 0..<kept {
+      let index = order[position].index
+      keptFound.append(found[index])
+      keptRowids.append(rowids[index])
+      order[position].index = position
+    }
+    for entry in order[kept...] { beyond.count(entry.distance) }
+    order.removeSubrange(kept...)
+    (self.found, self.rowids) = (keptFound, keptRowids)
   }
 }
 
@@ -284,23 +301,24 @@ struct DistanceHistogram {
   static let binCount = 1024
   let lower: Double
   let upper: Double
-  private(set) var counts: [Int]
+  /// The counts, made at the first row counted: most searches are one band and count none.
+  private(set) var counts: [Int] = []
 
   init(from lower: Double, to upper: Double) {
     self.lower = lower
     self.upper = upper
-    counts = upper > lower && upper.isFinite ? Array(repeating: 0, count: Self.binCount) : []
   }
 
   mutating func count(_ distance: Double) {
     let position = (distance - lower) / (upper - lower) * Double(Self.binCount)
-    guard !counts.isEmpty, position.isFinite else { return }
+    guard upper > lower, upper.isFinite, position.isFinite else { return }
+    if counts.isEmpty { counts = Array(repeating: 0, count: Self.binCount) }
     counts[Int(min(Double(Self.binCount - 1), max(0, position)).rounded(.down))] += 1
   }
 
   /// The farthest distance past `start` out to which the rows counted number at most `budget`
   /// (a bin's far edge; the first bin past `start` even when it alone holds more), or `nil` when
-  /// all of them do: then the next band may reach past `upper`.
+  /// all of them do (or none was counted): then the next band may reach past `upper`.
   func reach(after start: Double, budget: Int) -> Double? {
     guard !counts.isEmpty else { return nil }
     var total = 0

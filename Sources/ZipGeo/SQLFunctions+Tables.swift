@@ -142,7 +142,7 @@ extension SQLFunctions {
   /// to the last bit). Each value is made when SQLite reads it, and only for the columns the
   /// query uses; the next band is read when SQLite has read this one, so a LIMIT reads no more
   /// than it needs and memory holds one band, whatever the answer's size.
-  struct SearchRows: TableFunctionRows {
+  final class SearchRows: TableFunctionRows {
     private var search: NearestFirstSearch
     private let database: Database
     private let function: String
@@ -154,7 +154,9 @@ extension SQLFunctions {
       self.database = database
       self.function = function
       hits = []
-      hits = try reportingErrors(of: function) { try self.search.nextBand(on: database) } ?? []
+      var search = search
+      hits = try reportingErrors(of: function) { try search.nextBand(on: database) } ?? []
+      self.search = search
     }
 
     var rowCount: Int { hits.count }
@@ -164,8 +166,10 @@ extension SQLFunctions {
       column == ZipCode.columns.count ? .real(hits[row].distance.value) : hits[row].zipCode.value(column: column)
     }
 
-    mutating func advance() throws -> Bool {
+    func advance() throws -> Bool {
       let database = database
+      var search = search
+      defer { self.search = search }
       guard let band = try reportingErrors(of: function, { try search.nextBand(on: database) }) else {
         hits = []
         return false
