@@ -29,6 +29,9 @@ struct ResultWriter {
   let collectionProperties: [(String, DatabaseValue)]
   /// The rows a table holds back to measure its columns.
   let tableBatchSize: Int
+  /// A table's columns aligned to the right, or `nil` for those whose held values are all
+  /// numbers.
+  let rightAligned: Set<Int>?
   /// For GeoJSON: the latitude and longitude columns.
   private let point: (lat: Int, lon: Int)?
   /// Each column's name as a JSON member's start, `"zip": `, made once rather than per row.
@@ -48,12 +51,13 @@ struct ResultWriter {
   ///   anything is printed.
   init(
     columns: [String], format: OutputFormat, collectionProperties: [(String, DatabaseValue)] = [],
-    tableBatchSize: Int = ResultWriter.tableBatchSize
+    tableBatchSize: Int = ResultWriter.tableBatchSize, rightAligned: Set<Int>? = nil
   ) throws(UsageError) {
     self.columns = columns
     self.format = format
     self.collectionProperties = collectionProperties
     self.tableBatchSize = max(1, tableBatchSize)
+    self.rightAligned = rightAligned
     keys = columns.map { JSON.string($0) + ": " }
     guard format == .geojson else {
       point = nil
@@ -137,11 +141,13 @@ struct ResultWriter {
   /// Measures the table's columns from the rows held, and returns the header and those rows.
   private mutating func layOutTable() -> String {
     // Numeric columns align to the right, as numbers do.
-    let numeric = Set(
-      columns.indices.filter { column in
-        !heldRows.isEmpty && heldRows.allSatisfy { $0[column].double != nil || $0[column] == .null }
-      })
-    var table = TextTable(headers: columns, rightAligned: numeric)
+    let aligned =
+      rightAligned
+      ?? Set(
+        columns.indices.filter { column in
+          !heldRows.isEmpty && heldRows.allSatisfy { $0[column].double != nil || $0[column] == .null }
+        })
+    var table = TextTable(headers: columns, rightAligned: aligned)
     table.rows = heldRows.map { $0.map(Self.plainText) }
     heldRows = []
     heldBytes = 0
