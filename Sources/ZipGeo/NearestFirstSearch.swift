@@ -16,9 +16,11 @@ import SQLiteKit
 /// the next one starts where the cut was. A radius search reads its whole circle as its first
 /// band (one pass, as before, for the answers people usually ask for); a nearest search starts at
 /// 1 km and widens by the density found, as the area that should hold the rows still wanted.
-/// Every band reads its box from the index again, skipping the rows earlier bands gave.
+/// Each later band reads only the cells that meet its ring (`GridCell.rangesWithin` and
+/// `rangesHolding`), and reaches as far as the rows the last cut band read past its cut say
+/// holds its budget (`DistanceHistogram`).
 public struct NearestFirstSearch {
-  /// The most rows a band holds (more only when that many lie at one distance): 65,536 rows of
+  /// The most rows a band holds (more only for rows as near as the last of them): 65,536 rows of
   /// about 200 bytes, some 13 MB, where the world's 1.8 million rows took 500 MB in one answer.
   public static let budget = 65_536
 
@@ -36,6 +38,9 @@ public struct NearestFirstSearch {
   private var finished = false
   /// The distances of the rows the last band that was cut read past its cut.
   private var histogram: DistanceHistogram?
+  /// How far the last band reaches: the radius, or half the Earth's circumference for a larger
+  /// one (1e300 km reads the world, and its bands are measured within it).
+  private let farthest: Double
   let budget: Int
 
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
@@ -66,16 +71,20 @@ public struct NearestFirstSearch {
     self.detailsAfterward = detailsAfterward
     self.budget = max(1, budget)
     finished = remaining == 0
+    farthest = min(query.radius.value, query.radius.unit.fromMetres(query.model.halfCircumference * (1 + 1e-9)))
+  }
+
+  /// Every band, one after the other: the whole answer, for callers that need it at once.
+  public mutating func allRows(on database: Database) throws -> [NearbyZip] {
+    var hits: [NearbyZip] = []
+    while let band = try nextBand(on: database) { hits += band }
+    return hits
   }
 
   /// The next rows, nearest first, or `nil` after the last; never an empty band.
   public mutating func nextBand(on database: Database) throws -> [NearbyZip]? {
-    // No point is farther than half the Earth's circumference: a larger radius (1e300 km) reads
-    // the world, and its bands are measured within that.
-    let radius = min(
-      query.radius.value, query.radius.unit.fromMetres(query.model.halfCircumference * (1 + 1e-9)))
     while !finished {
-      let upper = min(reach, radius)
+      let upper = min(reach, farthest)
       let wanted = min(budget, remaining)
       let scanDetails = details && !detailsAfterward
       var (hits, rowids, covered, beyond) = try Schema.diagnosingTable(database) {
@@ -91,7 +100,6 @@ public struct NearestFirstSearch {
             return again.hits
           }
       }
-      rowids = []
       // What the rows read past the cut tell of the next band holds until a band reaches past them.
       if covered < upper { histogram = beyond }
       let next = max(1, min(budget, remaining - min(remaining, hits.count)))
@@ -99,7 +107,7 @@ public struct NearestFirstSearch {
         histogram?.reach(after: covered, budget: next)
         ?? nextReach(after: max(covered, histogram?.upper ?? covered), found: hits.count, wanted: wanted)
       lower = covered
-      if covered >= radius { finished = true }
+      if covered >= farthest { finished = true }
       if hits.count >= remaining {
         finished = true
         hits.removeSubrange(remaining...)

@@ -91,9 +91,7 @@ public struct RadiusQuery: Equatable, Sendable {
   /// `NearestFirstSearch`; a caller that can use rows as they come reads the bands itself.
   func run(on database: Database, details: Bool) throws -> [NearbyZip] {
     var search = NearestFirstSearch(self, details: details)
-    var hits: [NearbyZip] = []
-    while let band = try search.nextBand(on: database) { hits += band }
-    return hits
+    return try search.allRows(on: database)
   }
 
   /// The rows of one band of a search: those farther than `lower` and at most `upper` away (in
@@ -104,8 +102,7 @@ public struct RadiusQuery: Equatable, Sendable {
   /// Errors of a table that is not zipgeo's come out as SQLite's.
   ///
   /// `beyond` counts the rows read past `covered` (every row farther than `covered` and at most
-  /// `upper` away, when the band was cut): `beyond.counts[i]` rows lie at most
-  /// `beyond.edge(i + 1)` away, for the next band to reach as far as its budget allows.
+  /// `upper` away, when the band was cut), for the next band to reach as far as its budget allows.
   func band(
     on database: Database, details: Bool, above lower: Double, upTo upper: Double, budget: Int
   ) throws -> (hits: [NearbyZip], rowids: [Int64], covered: Double, beyond: DistanceHistogram) {
@@ -126,7 +123,6 @@ public struct RadiusQuery: Equatable, Sendable {
     var rows = BandRows(within: upper, beyond: DistanceHistogram(from: max(0, lower), to: upper), budget: budget)
     // Most rows of a database share their country: its text is made once, not once a row.
     var lastCountry = country ?? "US"
-    // The cells wholly within the distance earlier bands reached hold only rows they gave.
     var cellRanges = GridCell.ranges(covering: box)
     // Far out, the box holds much more than the circle (all of its longitudes): only the cells
     // that meet the circle are read.
@@ -134,6 +130,7 @@ public struct RadiusQuery: Equatable, Sendable {
       cellRanges = GridCell.intersecting(
         cellRanges, GridCell.rangesHolding(metres: unit.toMetres(upper), of: center, model: model))
     }
+    // The cells wholly within the distance earlier bands reached hold only rows they gave.
     if lower > 0 {
       cellRanges = GridCell.subtracting(
         GridCell.rangesWithin(metres: unit.toMetres(lower), of: center, model: model), from: cellRanges)
@@ -266,9 +263,7 @@ extension RadiusQuery {
     guard count > 0 else { return [] }
     var search = try NearestFirstSearch(
       nearestTo: center, count: count, model: model, unit: unit, country: country, details: details)
-    var hits: [NearbyZip] = []
-    while let band = try search.nextBand(on: database) { hits += band }
-    return hits
+    return try search.allRows(on: database)
   }
 
   private static let byRowid = Schema.Variants {
