@@ -96,17 +96,16 @@ public struct TableFunction: Sendable {
 /// knows the rows' type: no copy of an existential for every value SQLite asks for.
 private class TableRows {
   /// The function's box, whose re-entry guard also covers the statements that make later parts.
-  var box: TableFunctionBox?
+  let box: TableFunctionBox
+  init(box: TableFunctionBox) { self.box = box }
   var count: Int { 0 }
   func setResult(row: Int, column: Int, on context: OpaquePointer) {}
   func advance() throws -> Bool { false }
 
-  /// `rows`, held with their type.
-  static func holding(_ rows: any TableFunctionRows, box: TableFunctionBox? = nil) -> TableRows {
-    func typed<Rows: TableFunctionRows>(_ rows: Rows) -> TableRows { TypedTableRows(rows) }
-    let held = typed(rows)
-    held.box = box
-    return held
+  /// `rows` of a call of `box`'s function, held with their type.
+  static func holding(_ rows: any TableFunctionRows, box: TableFunctionBox) -> TableRows {
+    func typed<Rows: TableFunctionRows>(_ rows: Rows) -> TableRows { TypedTableRows(rows, box: box) }
+    return typed(rows)
   }
 }
 
@@ -114,14 +113,16 @@ private final class TypedTableRows<Rows: TableFunctionRows>: TableRows {
   // A constant: SQLite reads a value of it for every column of every row, and a variable of a
   // class would have its every access checked for exclusivity.
   let rows: Rows
-  init(_ rows: Rows) { self.rows = rows }
+  init(_ rows: Rows, box: TableFunctionBox) {
+    self.rows = rows
+    super.init(box: box)
+  }
   override var count: Int { rows.rowCount }
   override func setResult(row: Int, column: Int, on context: OpaquePointer) {
     SQLiteKit.setResult(rows.value(row: row, column: column), on: context)
   }
   override func advance() throws -> Bool {
-    guard let box else { return try rows.advance() }
-    return try box.running { try rows.advance() }
+    try box.running { try rows.advance() }
   }
 }
 
@@ -251,7 +252,7 @@ private func fill(
       // true, whether written as a call or as a WHERE term, and the body never sees a NULL.
       let arguments = FunctionArguments(values: argv, count: Int(argc))
       if (0..<Int(argc)).contains(where: { argv?[$0] != nil && arguments.isNull(at: $0) }) {
-        return Unmanaged.passRetained(TableRows.holding([[DatabaseValue]]())).toOpaque()
+        return Unmanaged.passRetained(TableRows.holding([[DatabaseValue]](), box: box)).toOpaque()
       }
       let call = TableFunction.Call(database: box.database(db), usedColumns: used)
       let rows = try function.body(arguments, call)
@@ -264,11 +265,10 @@ private func fill(
 }
 
 /// The error of a call that left out a required argument; `explainingScope` when it gave a later
-/// one, whose usual cause is a correlated call
-/// whose argument names a column of a table the subquery cannot see: in
-/// `SELECT (SELECT count(*) FROM zipgeo_near(zip, 1)) FROM zipgeo_near('75075', 3)`, `zip` is the
-/// inner call's own column, not the outer one's (which needs an alias: `... FROM zipgeo_near('75075', 3) AS a`
-/// and `zipgeo_near(a.zip, 1)`).
+/// one. Its usual cause is a correlated call whose argument names a column the subquery cannot
+/// see: in `SELECT (SELECT count(*) FROM zipgeo_near(zip, 1)) FROM zipgeo_near('75075', 3)`,
+/// `zip` is the inner call's own column, not the outer one's, which needs an alias
+/// (`FROM zipgeo_near('75075', 3) AS a` and `zipgeo_near(a.zip, 1)`).
 func missingArguments(of function: TableFunction, explainingScope: Bool) -> FunctionError {
   let names = function.arguments.prefix(function.requiredArguments).joined(separator: ", ")
   var message = "\(function.name)(): needs at least \(function.requiredArguments) arguments: \(names)"
