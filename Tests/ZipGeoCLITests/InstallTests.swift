@@ -322,16 +322,23 @@ import Testing
     )
   }
 
-  /// A link where a file goes (a zipgeo of your own elsewhere, or a link to a folder) is replaced
-  /// by the installed file, as `install` and `mv` replace one: never written through, nor
-  /// renamed into the folder it leads to.
-  @Test func anInstallReplacesALinkWhereAFileGoesWithoutFollowingIt() throws {
+  /// The prefix's folders, with a link where bin/zipgeo goes (to a script of the user's, `mine`)
+  /// and one where the manual goes (to a folder, `folder`).
+  func plantLinksWhereFilesGo() throws -> (mine: String, folder: URL) {
     try makeTheFolders()
     let mine = try temporary.write("my zipgeo", "#!/bin/sh\necho mine\n")
     let folder = temporary.url.appendingPathComponent("a folder")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: file("bin/zipgeo").path, withDestinationPath: mine)
     try FileManager.default.createSymbolicLink(at: file("share/man/man1/zipgeo.1"), withDestinationURL: folder)
+    return (mine, folder)
+  }
+
+  /// A link where a file goes (a zipgeo of your own elsewhere, or a link to a folder) is replaced
+  /// by the installed file, as `install` and `mv` replace one: never written through, nor
+  /// renamed into the folder it leads to.
+  @Test func anInstallReplacesALinkWhereAFileGoesWithoutFollowingIt() throws {
+    let (mine, folder) = try plantLinksWhereFilesGo()
     let result = try install()
     #expect(result.status == 0, "\(result.err)")
     #expect(try String(contentsOfFile: mine, encoding: .utf8) == "#!/bin/sh\necho mine\n")
@@ -404,12 +411,7 @@ import Testing
   /// takes its place (bin/zipgeo, the first file), or while it is still aside (the manual, the
   /// sixth, when the install stops before renaming it).
   @Test func anInstallStoppedByASignalPutsBackALinkWhereAFileGoes() throws {
-    try makeTheFolders()
-    let mine = try temporary.write("my zipgeo", "#!/bin/sh\necho mine\n")
-    let folder = temporary.url.appendingPathComponent("a folder")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: file("bin/zipgeo").path, withDestinationPath: mine)
-    try FileManager.default.createSymbolicLink(at: file("share/man/man1/zipgeo.1"), withDestinationURL: folder)
+    _ = try plantLinksWhereFilesGo()
     let before = try snapshot(temporary.url)
     for step in ["place 1", "place 6", "place 10"] {
       let result = try install(environment: ["ZIPGEO_INSTALL_TEST_HOOK": "\(step) TERM"])
