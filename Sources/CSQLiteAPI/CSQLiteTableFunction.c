@@ -5,6 +5,7 @@
 #include <string.h>
 
 #define TVF_MAX_ARGUMENTS 32
+#define TVF_MAX_ORDERED 8
 
 typedef struct {
   const char *schema;
@@ -17,6 +18,9 @@ typedef struct {
   csqlite_tvf_release release;
   csqlite_tvf_disconnect disconnect;
   csqlite_tvf_destroy destroy;
+  /// The columns whose order, ascending, the rows of every call come in: an ORDER BY of a prefix
+  /// of them is consumed (SQLite does not sort again).
+  int ordered[TVF_MAX_ORDERED], ordered_count;
   /// The module's reference and one for each connected table. SQLite may destroy a module's
   /// client data before it disconnects the module's last table (3.40's sqlite3VtabUnlock drops
   /// the module first; registering the same name again, as a second load of the extension does,
@@ -130,6 +134,16 @@ static int tvf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   // Too few arguments still make a plan, so that the call can fail with a message naming them
   // rather than SQLite's "no query solution"; it costs the most, so any complete plan wins.
   info->estimatedCost = required_given ? 10 : 1e99;
+  // The rows of one call come in the order of `ordered`: an ORDER BY of its first columns,
+  // ascending, needs no sort. (SQLite passes only terms on this table's columns with their own
+  // collation, and only when this table's order can give the whole statement's.)
+  if (info->nOrderBy > 0 && info->nOrderBy <= spec->ordered_count) {
+    int consumed = 1;
+    for (int i = 0; i < info->nOrderBy; i++) {
+      if (info->aOrderBy[i].desc || info->aOrderBy[i].iColumn != spec->ordered[i]) consumed = 0;
+    }
+    info->orderByConsumed = consumed;
+  }
   info->estimatedRows = 100;
   return SQLITE_OK;
 }
@@ -263,10 +277,11 @@ int csqlite_create_table_function(sqlite3 *db, const char *name, const char *sch
                                   int argument_count, int required, int innocuous, void *context,
                                   csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_advance advance,
                                   csqlite_tvf_column column, csqlite_tvf_release release,
-                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy) {
+                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy,
+                                  const int *ordered, int ordered_count) {
   // On every failure `destroy` is called, as SQLite calls it when create_module_v2 fails: the
   // caller's context never leaks.
-  if (argument_count > TVF_MAX_ARGUMENTS) {
+  if (argument_count > TVF_MAX_ARGUMENTS || ordered_count < 0 || ordered_count > TVF_MAX_ORDERED) {
     if (destroy) destroy(context);
     return SQLITE_MISUSE;
   }
@@ -276,7 +291,8 @@ int csqlite_create_table_function(sqlite3 *db, const char *name, const char *sch
     return SQLITE_NOMEM;
   }
   *spec = (tvf_spec){strdup(schema), column_count, argument_count, required, innocuous, context, fill, count,
-                     advance, column, release, disconnect, destroy, 1};
+                     advance, column, release, disconnect, destroy, {0}, ordered_count, 1};
+  for (int i = 0; i < ordered_count; i++) spec->ordered[i] = ordered[i];
   if (!spec->schema) {
     free(spec);
     if (destroy) destroy(context);

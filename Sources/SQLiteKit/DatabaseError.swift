@@ -43,7 +43,11 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// `SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT ...``.
   public var description: String {
     var text = "SQLite error \(resultCode): \(message)"
-    if let sql { text += " - while executing `\(sql)`" }
+    // On one line: a statement written over several reads as one in a message.
+    if let sql {
+      text +=
+        " - while executing `\(sql.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.joined(separator: " "))`"
+    }
     return text
   }
 

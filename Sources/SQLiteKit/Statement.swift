@@ -190,6 +190,9 @@ public final class Statement {
     }
   }
 
+  /// Whether column `index` of the current row is NULL.
+  public func isNull(at index: Int) -> Bool { csqlite_column_type(handle, Int32(index)) == SQLITE_NULL }
+
   /// Column `index` of the current row read as a double, without boxing (NULL reads as 0).
   public func double(at index: Int) -> Double { csqlite_column_double(handle, Int32(index)) }
 
@@ -203,6 +206,15 @@ public final class Statement {
     guard let text = csqlite_column_text(handle, column) else { return nil }
     let count = Int(csqlite_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+
+  /// The bytes of column `index` of the current row read as text (UTF-8), or `nil` when it is
+  /// NULL: SQLite's own, valid only until the statement steps, resets or reads the column as
+  /// another type. (An empty text is an empty buffer, not `nil`.)
+  public func textBytes(at index: Int) -> UnsafeBufferPointer<UInt8>? {
+    let column = Int32(index)
+    guard let text = csqlite_column_text(handle, column) else { return nil }
+    return UnsafeBufferPointer(start: text, count: Int(csqlite_column_bytes(handle, column)))
   }
 
   /// Column `index` read as text, or `nil` when it is NULL: `previous` itself when the column

@@ -56,6 +56,9 @@ public struct TableFunction: Sendable {
   public let argumentTypes: [String: String]
   /// How many of the arguments must be given; the rest may be left out.
   public let requiredArguments: Int
+  /// The result columns whose order, ascending, the rows of every call come in (at most 8): an
+  /// `ORDER BY` of the first of them, ascending, is not sorted again. Empty: no order promised.
+  public let orderedBy: [String]
   /// Whether views and triggers may call it under `PRAGMA trusted_schema=OFF`
   /// (`SQLITE_VTAB_INNOCUOUS`): true for a function without side effects.
   public let isInnocuous: Bool
@@ -67,18 +70,20 @@ public struct TableFunction: Sendable {
   ///   - arguments: The arguments' names.
   ///   - argumentTypes: The declared types of arguments that have one (default: none).
   ///   - required: How many arguments must be given (default: all).
+  ///   - orderedBy: The result columns whose ascending order the rows come in (default: none).
   ///   - innocuous: The body has no side effects, so that views and triggers of a database file
   ///     may call it even when the schema is not trusted (default: true).
   ///   - body: Makes the rows.
   public init(
     _ name: String, columns: [String], arguments: [String], argumentTypes: [String: String] = [:],
-    required: Int? = nil, innocuous: Bool = true, body: @escaping Body
+    required: Int? = nil, orderedBy: [String] = [], innocuous: Bool = true, body: @escaping Body
   ) {
     self.name = name
     self.columns = columns
     self.arguments = arguments
     self.argumentTypes = argumentTypes
     self.requiredArguments = required ?? arguments.count
+    self.orderedBy = orderedBy
     self.isInnocuous = innocuous
     self.body = body
   }
@@ -119,7 +124,7 @@ private final class TypedTableRows<Rows: TableFunctionRows>: TableRows {
   }
   override var count: Int { rows.rowCount }
   override func setResult(row: Int, column: Int, on context: OpaquePointer) {
-    SQLiteKit.setResult(rows.value(row: row, column: column), on: context)
+    rows.write(row: row, column: column, to: ResultSlot(context: context))
   }
   override func advance() throws -> Bool {
     try box.running { try rows.advance() }
@@ -194,6 +199,9 @@ extension Database {
   /// Registers `function` on this connection as an eponymous virtual table.
   public func add(tableFunction function: TableFunction) throws {
     let box = Unmanaged.passRetained(TableFunctionBox(function)).toOpaque()
+    // Columns the function does not have promise nothing, nor does what follows them.
+    let ordered = function.orderedBy.prefix(8).map { function.columns.firstIndex(of: $0).map(Int32.init) ?? -1 }
+    let known = Array(ordered.prefix { $0 >= 0 })
     let code = csqlite_create_table_function(
       handle, function.name, function.schema, Int32(function.columns.count), Int32(function.arguments.count),
       Int32(function.requiredArguments), function.isInnocuous ? 1 : 0, box,
@@ -224,7 +232,7 @@ extension Database {
       { context in
         guard let context else { return }
         Unmanaged<TableFunctionBox>.fromOpaque(context).release()
-      })
+      }, known, Int32(known.count))
     guard code == SQLITE_OK else { throw DatabaseError.lastError(of: handle, code: code, sql: nil) }
   }
 }
@@ -288,6 +296,9 @@ public protocol TableFunctionRows {
   var rowCount: Int { get }
   /// The value of `column` (a column of the function's, not an argument) in `row`.
   func value(row: Int, column: Int) -> DatabaseValue
+  /// Gives SQLite the value of `column` in `row` through `result`: by default `value(row:column:)`;
+  /// rows that hold their values as bytes give them without making a `DatabaseValue`.
+  func write(row: Int, column: Int, to result: ResultSlot)
   /// Replaces the rows with the next part of the answer, made when SQLite has read the current
   /// one (a query with a LIMIT may never ask): `false` after the last part. By default there is
   /// one part. Rows that come in parts are a class, which changes its own state here.
@@ -296,6 +307,25 @@ public protocol TableFunctionRows {
 
 extension TableFunctionRows {
   public func advance() throws -> Bool { false }
+  public func write(row: Int, column: Int, to result: ResultSlot) { result.set(value(row: row, column: column)) }
+}
+
+/// Where SQLite takes the value of one column of a table function's row (its `sqlite3_context`),
+/// valid only during the call that hands it over; every value given is copied.
+public struct ResultSlot {
+  let context: OpaquePointer
+
+  public func set(_ value: DatabaseValue) { setResult(value, on: context) }
+  public func setNull() { csqlite_result_null(context) }
+  public func set(_ integer: Int64) { csqlite_result_int64(context, integer) }
+  public func set(_ real: Double) { csqlite_result_double(context, real) }
+  /// Text: the UTF-8 `bytes`, which a NUL must follow (as in SQLite's own copies of a text).
+  public func set(terminatedText bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress else { return csqlite_result_text(context, "", 0) }
+    start.withMemoryRebound(to: CChar.self, capacity: bytes.count + 1) {
+      csqlite_result_text(context, $0, Int32(clamping: bytes.count))
+    }
+  }
 }
 
 extension Array: TableFunctionRows where Element == [DatabaseValue] {

@@ -277,74 +277,84 @@ public struct Importer: Sendable {
   /// file's length; the world file's 1.8 million rows fit.
   static let trackedKeys = 2_000_000
 
-  /// Builds the unique zip index; when a country, code and place appear more than once, first
-  /// reports and removes every row after its first (or, with `strict`, fails on the first of them).
+  /// The table an import writes its rows to as it reads them, each numbered by its line (and
+  /// its file's offset): a temporary table, in file order, which the rows leave sorted by
+  /// `zips`' key once every file is read.
+  static let stagedTable = "temp.zipgeo_staged"
+
+  /// Reports and removes the staged rows that repeat the country, code and place of an earlier
+  /// one (or, with `strict`, fails on the first of them), as far as the hashes of their keys found
+  /// them: each is checked in SQL first (a hash may collide).
   ///
   /// - Parameters:
-  ///   - repeats: The rowids of rows whose key's hash came before, with the rowid it came with.
-  ///   - inputs: Where each file's rows start, to name a rowid's file and line.
+  ///   - repeats: The ids of rows whose key's hash came before, with the id it came with.
+  ///   - inputs: Where each file's rows start, to name an id's file and line.
   /// - Returns: The number of rows removed.
-  private func removeDuplicates(
-    in sql: Database, repeats: [(rowid: Int64, first: Int64)], inputs: RowNumbering, notify: (ImportNotice) -> Void
+  private func removeStagedRepeats(
+    in sql: Database, repeats: [(id: Int64, first: Int64)], inputs: RowNumbering, notify: (ImportNotice) -> Void
   ) throws -> Int {
-    if !repeats.isEmpty {
-      // Checked in SQL (a hash may collide), reported and removed before the index is built.
-      let same = try sql.prepare(
-        """
-        SELECT a.zip, a.country, a.place FROM zips AS a, zips AS b
-        WHERE a.rowid = ? AND b.rowid = ? AND a.zip = b.zip AND a.country = b.country
-          AND ifnull(a.place, '') = ifnull(b.place, '')
-        """)
-      let delete = try sql.prepare("DELETE FROM zips WHERE rowid = ?")
-      var removed = 0
-      for (rowid, firstRowid) in repeats {
-        try same.bind(.integer(rowid), at: 1)
-        try same.bind(.integer(firstRowid), at: 2)
-        defer { same.reset() }
-        guard try same.step() else { continue }
-        let zip = Self.shown(code: same.text(at: 0) ?? "", country: same.text(at: 1) ?? "US", place: same.text(at: 2))
-        try report(zip: zip, at: inputs.place(of: rowid), first: inputs.place(of: firstRowid), notify: notify)
-        try delete.bind(.integer(rowid), at: 1)
-        try delete.step()
-        delete.reset()
-        removed += 1
-      }
-      do {
-        try sql.execute(Schema.zipIndex)
-        return removed
-      } catch let error as DatabaseError where error.isConstraintViolation {
-        // Rows whose hash matched another key first: found the slow way below.
-        return try removed + removeDuplicates(in: sql, repeats: [], inputs: inputs, notify: notify)
-      }
+    guard !repeats.isEmpty else { return 0 }
+    let same = try sql.prepare(
+      """
+      SELECT a.zip, a.country, a.place FROM \(Self.stagedTable) AS a, \(Self.stagedTable) AS b
+      WHERE a.rowid = ? AND b.rowid = ? AND a.zip = b.zip AND a.country = b.country
+        AND ifnull(a.place, '') = ifnull(b.place, '')
+      """)
+    let delete = try sql.prepare("DELETE FROM \(Self.stagedTable) WHERE rowid = ?")
+    var removed = 0
+    for (id, firstID) in repeats {
+      try same.bind(.integer(id), at: 1)
+      try same.bind(.integer(firstID), at: 2)
+      defer { same.reset() }
+      guard try same.step() else { continue }
+      let zip = Self.shown(code: same.text(at: 0) ?? "", country: same.text(at: 1) ?? "US", place: same.text(at: 2))
+      try report(zip: zip, at: inputs.place(of: id), first: inputs.place(of: firstID), notify: notify)
+      try delete.bind(.integer(id), at: 1)
+      try delete.step()
+      delete.reset()
+      removed += 1
     }
+    return removed
+  }
+
+  /// Builds the unique zip index; when a country, code and place still appear more than once
+  /// (repeats the hashes did not track), first reports and removes every row after its first.
+  /// - Returns: The number of rows removed.
+  private func buildZipIndex(in sql: Database, inputs: RowNumbering, notify: (ImportNotice) -> Void) throws -> Int {
     do {
       try sql.execute(Schema.zipIndex)
       return 0  // the usual case: one sort, no duplicates
     } catch let error as DatabaseError where error.isConstraintViolation {}
     // The same index without UNIQUE lets the repeated rows be found and removed without sorting
-    // the table again for each query (on the world file: 4 s less).
+    // the table again for each query. (Rows kept from earlier imports are of other countries, and
+    // were unique.)
     try sql.execute(Schema.zipLookupIndex)
     let later = """
-      SELECT z.rowid, z.zip, z.country, z.place, d.first FROM zips AS z
-        JOIN (SELECT zip, country, ifnull(place, '') AS p, MIN(rowid) AS first FROM zips
+      SELECT z.id, z.zip, z.country, z.place, d.first FROM zips AS z
+        JOIN (SELECT zip, country, ifnull(place, '') AS p, MIN(id) AS first FROM zips
               GROUP BY zip, country, ifnull(place, '') HAVING COUNT(*) > 1) AS d
-        ON z.zip = d.zip AND z.country = d.country AND ifnull(z.place, '') = d.p AND z.rowid > d.first
-      ORDER BY z.rowid
+        ON z.zip = d.zip AND z.country = d.country AND ifnull(z.place, '') = d.p AND z.id > d.first
+      ORDER BY z.id
       """
     let statement = try sql.prepare(later)
-    var count = 0
+    var repeated: [(zip: String, country: String, id: Int64)] = []
     while try statement.step() {
-      let rowid = statement.value(at: 0).int64 ?? 0
-      let zip = Self.shown(
-        code: statement.text(at: 1) ?? "", country: statement.text(at: 2) ?? "US", place: statement.text(at: 3))
+      let id = statement.value(at: 0).int64 ?? 0
+      let (code, country) = (statement.text(at: 1) ?? "", statement.text(at: 2) ?? "US")
+      let zip = Self.shown(code: code, country: country, place: statement.text(at: 3))
       let first = statement.value(at: 4).int64 ?? 0
-      try report(zip: zip, at: inputs.place(of: rowid), first: inputs.place(of: first), notify: notify)
-      count += 1
+      try report(zip: zip, at: inputs.place(of: id), first: inputs.place(of: first), notify: notify)
+      repeated.append((code, country, id))
     }
     statement.reset()
-    try sql.execute("DELETE FROM zips WHERE rowid IN (SELECT rowid FROM (\(later)))")
+    let delete = try sql.prepare("DELETE FROM zips WHERE zip = ? AND country = ? AND id = ?")
+    for row in repeated {
+      try delete.bind(values: [.text(row.zip), .text(row.country), .integer(row.id)])
+      try delete.step()
+      delete.reset()
+    }
     try sql.execute("DROP INDEX zips_zip; \(Schema.zipIndex)")
-    return count
+    return repeated.count
   }
 
   /// A repeated row as warnings name it: US rows as before countries existed (`75075`), others
@@ -444,9 +454,9 @@ public struct Importer: Sendable {
       throw ZipGeoError.notAZipgeoDatabase(path: "the database", reason: reason)
     case .current, .upgradable:
       // Any older layout is upgraded first, its rows kept (an import replaces only the countries it
-      // brings); then the indexes and triggers, which the import makes again after the rows.
+      // brings); then the index and triggers, which the import makes again after the rows.
       try Schema.upgradeToCurrentVersion(sql)
-      try sql.execute("DROP INDEX IF EXISTS zips_zip; DROP INDEX IF EXISTS zips_cell; \(Schema.dropCellTriggers)")
+      try sql.execute("DROP INDEX IF EXISTS zips_zip; \(Schema.dropCellTriggers)")
       if options.replaceAll {
         let rows = try sql.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
         try sql.execute("DELETE FROM zips; DELETE FROM countries;")
@@ -470,15 +480,22 @@ public struct Importer: Sendable {
     // What an interruption names: the import as a whole.
     let everyFile = Self.listed(inputs.map(\.path))
     var replaced = try prepareTables(in: sql)
-    // Both indexes are built once, after the rows are in: much faster than growing them row by
-    // row. Each new row's rowid is its line in its file plus its file's offset: for the first
-    // file the largest rowid of the rows already there, for each next one the largest rowid so
-    // far, so that kept rows and the rows of different files never meet, and duplicates name
+    // The rows are staged in file order, then written to `zips` in the order of its key (one
+    // sort), and the zip index built once, after the rows are in: much faster than growing a
+    // clustered table and an index row by row. Each staged row's rowid (its id in `zips`) is its
+    // line in its file plus its file's offset: 0 for the first file, for each next one the
+    // largest rowid so far, so that the rows of different files never meet, and duplicates name
     // their files and lines.
-    var offset = try sql.scalar("SELECT max(rowid) FROM zips")?.int64 ?? 0
+    try sql.execute(
+      """
+      PRAGMA temp.cache_size = -16384;
+      DROP TABLE IF EXISTS \(Self.stagedTable);
+      CREATE TABLE \(Self.stagedTable) (zip, place, state, county, lat, lon, cell, country, accuracy);
+      """)
+    var offset: Int64 = 0
     var numbering = RowNumbering()
     let insert = try sql.prepare(
-      "INSERT INTO zips (rowid, zip, place, state, county, lat, lon, cell, country, accuracy)"
+      "INSERT INTO \(Self.stagedTable) (rowid, zip, place, state, county, lat, lon, cell, country, accuracy)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
     var inserted = 0
@@ -489,7 +506,7 @@ public struct Importer: Sendable {
     // four more sorts (6 s of 12 on the world file).
     var firstRows: [Int: Int64] = [:]
     firstRows.reserveCapacity(min(Self.trackedKeys, 1 << 16))
-    var repeats: [(rowid: Int64, first: Int64)] = []
+    var repeats: [(id: Int64, first: Int64)] = []
     // The countries each file holds, for the countries table.
     var sources: [String: [String]] = [:]
     // Progress counts the bytes of all the files, when each one's size is known.
@@ -519,7 +536,7 @@ public struct Importer: Sendable {
       // Known once the first bytes are read: messages name a zip archive's data file in it.
       let shown = reader.member.map { "\(path):\($0)" } ?? path
       phase(.headerRead)
-      if let last = try sql.scalar("SELECT max(rowid) FROM zips")?.int64, !numbering.files.isEmpty {
+      if let last = try sql.scalar("SELECT max(rowid) FROM \(Self.stagedTable)")?.int64, !numbering.files.isEmpty {
         offset = last
       }
       numbering.files.append((shown, offset))
@@ -540,7 +557,7 @@ public struct Importer: Sendable {
           case .row(let number, let zip):
             rows += 1
             if let countries = options.countries, !countries.contains(zip.country) { continue }
-            let rowid = Int64(number) + offset
+            let id = Int64(number) + offset
             var code = zip.zip
             if zip.country == "US", let padded = ZipCode.restoringLeadingZeros(code) {
               if options.padZeros {
@@ -551,7 +568,7 @@ public struct Importer: Sendable {
               }
             }
             // Bound one by one: no array of values per row.
-            try insert.bind(.integer(rowid), at: 1)
+            try insert.bind(.integer(id), at: 1)
             try insert.bind(.text(code), at: 2)
             try insert.bind(text(zip.place), at: 3)
             try insert.bind(text(zip.state), at: 4)
@@ -576,9 +593,9 @@ public struct Importer: Sendable {
             // Bounded, so that memory stays flat for files of any length: past the bound, repeats
             // are left for the unique index to find, the slow way.
             if let first = firstRows[key] {
-              if repeats.count < Self.trackedKeys { repeats.append((rowid, first)) }
+              if repeats.count < Self.trackedKeys { repeats.append((id, first)) }
             } else if firstRows.count < Self.trackedKeys {
-              firstRows[key] = rowid
+              firstRows[key] = id
             }
           }
         }
@@ -609,30 +626,26 @@ public struct Importer: Sendable {
       notify(.shortUSZips(count: shortZips, file: first.file, line: first.line, zip: first.zip))
     }
     phase(.rowsInserted)
-    let kept = numbering.files[0].offset
-    if kept > 0 {
-      // The countries the files hold are replaced; the others are kept.
-      try sql.execute(
-        """
-        DELETE FROM zips WHERE rowid <= \(kept)
-          AND country IN (SELECT DISTINCT country FROM zips WHERE rowid > \(kept))
-        """)
-      replaced += sql.changes
-      if try sql.scalar("SELECT 1 FROM zips WHERE rowid <= \(kept) LIMIT 1") == nil {
-        // Nothing was kept (the usual re-import of one country): rowids are lines again. Rows
-        // move down in rowid order, each to a rowid the rows before it have left.
-        try sql.execute("UPDATE zips SET rowid = rowid - \(kept)")
-        numbering.shift(by: -kept)
-      }
-    }
     firstRows = [:]
-    let shift = numbering.files[0].offset - kept
-    let duplicates = try removeDuplicates(
-      in: sql, repeats: shift == 0 ? repeats : repeats.map { ($0.rowid + shift, $0.first + shift) },
-      inputs: numbering, notify: notify)
+    var duplicates = try removeStagedRepeats(in: sql, repeats: repeats, inputs: numbering, notify: notify)
+    repeats = []
+    // The countries the files hold are replaced; the others are kept.
+    let imported = sources.keys.sorted()
+    let countryList = imported.map { "'\($0)'" }.joined(separator: ", ")
+    if try sql.scalar("SELECT 1 FROM zips LIMIT 1") != nil {
+      try sql.execute("DELETE FROM zips WHERE country IN (\(countryList))")
+      replaced += sql.changes
+    }
+    try sql.execute(
+      """
+      INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
+        SELECT zip, place, state, county, lat, lon, cell, country, accuracy, rowid FROM \(Self.stagedTable)
+        ORDER BY cell, zip, country, rowid;
+      DROP TABLE \(Self.stagedTable);
+      """)
+    duplicates += try buildZipIndex(in: sql, inputs: numbering, notify: notify)
     phase(.zipIndexBuilt)
-    try recordCountries(in: sql, after: numbering.files[0].offset, sources: sources)
-    try sql.execute(Schema.cellIndex)
+    try recordCountries(in: sql, imported: countryList, sources: sources)
     try sql.execute(Schema.cellTriggers)
     phase(.committing)
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
@@ -640,16 +653,16 @@ public struct Importer: Sendable {
     return (inserted - duplicates, skipped, duplicates, replaced)
   }
 
-  /// Writes the `countries` rows of the countries just imported (the rows after rowid `offset`):
-  /// their counts, the files they came from and the time, replacing their earlier rows.
-  private func recordCountries(in sql: Database, after offset: Int64, sources: [String: [String]]) throws {
+  /// Writes the `countries` rows of the countries just imported (`imported`, a list of SQL
+  /// strings): their counts, the files they came from and the time, replacing their earlier rows.
+  private func recordCountries(in sql: Database, imported: String, sources: [String: [String]]) throws {
     let now = try sql.scalar("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now')") ?? .null
     // One pass over the unique index, already in (zip, country) order, so nothing is sorted: the
     // rows of a code in a country are next to each other, and its codes are counted as changes.
     // (GROUP BY country with count(DISTINCT zip) sorts the rows twice: on the world file 1.1 s of
     // CPU against 0.2 s for the scan.)
-    let scan = try sql.prepare("SELECT zip, country FROM zips WHERE rowid > ? ORDER BY zip, country")
-    try scan.bind(.integer(offset), at: 1)
+    let scan = try sql.prepare(
+      "SELECT zip, country FROM zips INDEXED BY zips_zip WHERE country IN (\(imported)) ORDER BY zip, country")
     var counts: [String: (places: Int, codes: Int)] = [:]
     var last: (zip: String, country: String) = ("", "")
     while try scan.step() {

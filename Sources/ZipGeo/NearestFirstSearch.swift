@@ -1,52 +1,53 @@
 import Geodesy
 import SQLiteKit
 
-/// A radius or nearest search that hands out its answer in bands, nearest first, so that memory
-/// is bounded by a band, never by the answer: the table functions give SQLite each band's rows
-/// as it asks for them (a `LIMIT 10` of a world-wide radius reads one band), and the command
-/// line prints each band before it reads the next.
+/// A radius or nearest search that hands out its answer nearest first, as it reads it, so that
+/// memory is bounded by the rows near its frontier, never by the answer: the table functions give
+/// SQLite each row as it asks for it (a `LIMIT 10` of a world-wide radius reads a few cells), and
+/// the command line prints rows before it reads the rest.
 ///
 /// ```swift
 /// var search = NearestFirstSearch(try RadiusQuery(center: plano, radius: Length(30, .kilometres)))
 /// while let band = try search.nextBand(on: db) { for hit in band { print(hit.zipCode.zip) } }
 /// ```
 ///
-/// Each band holds the rows farther than the last band's reach and at most its own reach away,
-/// sorted as `RadiusQuery` sorts; a band of more than `budget` rows is cut to its nearest, and
-/// the next one starts where the cut was. A radius search reads its whole circle as its first
-/// band (one pass, as before, for the answers people usually ask for); a nearest search starts at
-/// 1 km and widens by the density found, as the area that should hold the rows still wanted.
-/// Each later band reads only the cells that meet its ring (`GridCell.rangesWithin` and
-/// `rangesHolding`), and reaches as far as the rows the last cut band read past its cut say
-/// holds its budget (`DistanceHistogram`).
+/// The squares of the quadtree over the grid (`GridCell.Node`) wait in a queue ordered by the
+/// least distance any point of a square can have from the centre (`EarthModel.leastDistance`), as
+/// an R*Tree search orders its nodes; squares wholly past the radius are never queued. The nearest
+/// square is taken from the queue: one small enough is read (one range scan of the table, which
+/// is kept in cell order), a larger one is cut in four, each queued. A square is small enough when
+/// it is no larger than its distance from the centre (and 500 km), or than the finest a search
+/// reads: a radius search reads squares up to twice its radius (at most 40 km); a nearest search goes down to
+/// single cells, so that the nearest few in a dense city cost a few hundred metres of it. The rows
+/// read wait in a second queue, by distance, and leave it once no square still queued can hold a
+/// nearer one.
 public struct NearestFirstSearch {
-  /// The most rows a band holds (more only for rows as near as the last of them): 65,536 rows of
-  /// about 200 bytes, some 13 MB, where the world's 1.8 million rows took 500 MB in one answer.
+  /// The most rows a band holds: the rows of a band are handed out together.
   public static let budget = 65_536
 
   let query: RadiusQuery
   let details: Bool
+  let budget: Int
   /// The rows still wanted (`query.limit` less those given).
   private var remaining: Int
-  /// How far the bands given so far reach: every row at most this far has been given.
-  private var lower = -Double.infinity
-  /// The reach the next band tries.
-  private var reach: Double
-  /// Whether a nearest search's details are read by rowid after each band (its widening bands
-  /// read only the index) rather than with the rows.
-  private let detailsAfterward: Bool
-  private var finished = false
-  /// The distances of the rows the last band that was cut read past its cut.
-  private var histogram: DistanceHistogram?
-  /// How far the last band reaches: the radius, or half the Earth's circumference for a larger
-  /// one (1e300 km reads the world, and its bands are measured within it).
+  /// The squares not yet read, by their least possible distance, in the query's unit.
+  private var squares = MinHeap<Square>()
+  /// The reads whose rows are not all given, by their nearest row not yet given.
+  private var found = RunQueue()
+  /// Bands made so far, to tell which reads a band already holds.
+  private var bands = 0
+  /// The query's radius, at most half the Earth's circumference (1e300 km reads the world).
   private let farthest: Double
-  let budget: Int
+  /// The size (in metres of latitude) up to which a square is read whatever its distance.
+  private let finest: Double
+  /// The largest square read, however far (in metres of latitude): what one read holds (a few
+  /// countries' rows at most) bounds the memory of a search of the whole world.
+  static let largest = 500_000.0
 
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
   /// without `details`, with no place, state, county or accuracy.
   public init(_ query: RadiusQuery, details: Bool = true) {
-    self.init(query, details: details, firstReach: query.radius.value, detailsAfterward: false)
+    self.init(query, details: details, finest: query.limit == nil ? min(2 * query.radius.metres, 40_000) : 0)
   }
 
   /// The `count` zip codes nearest `center` on the whole Earth, nearest first, with distances in
@@ -55,77 +56,239 @@ public struct NearestFirstSearch {
     nearestTo center: Coordinate, count: Int, model: EarthModel = .sphere, unit: LengthUnit = .kilometres,
     country: String? = nil, details: Bool = true
   ) throws {
-    // The last band reaches past the farthest point by more than any rounding.
+    // Past the farthest point by more than any rounding.
     let everywhere = unit.fromMetres(model.halfCircumference * (1 + 1e-9))
     let query = try RadiusQuery(
       center: center, radius: Length(everywhere, unit), limit: max(0, count), model: model, country: country)
-    // Dense cities hold thousands of codes within a few kilometres: the search starts small.
-    self.init(query, details: details, firstReach: min(everywhere, unit.fromMetres(1_000)), detailsAfterward: details)
+    self.init(query, details: details, finest: 0)
   }
 
-  init(_ query: RadiusQuery, details: Bool, firstReach: Double, detailsAfterward: Bool, budget: Int = Self.budget) {
+  init(_ query: RadiusQuery, details: Bool, finest: Double, budget: Int = Self.budget) {
     self.query = query
     self.details = details
-    remaining = query.limit ?? Int.max
-    reach = firstReach
-    self.detailsAfterward = detailsAfterward
     self.budget = max(1, budget)
-    finished = remaining == 0
+    self.finest = finest.isNaN ? 0 : finest
+    remaining = query.limit ?? Int.max
     farthest = min(query.radius.value, query.radius.unit.fromMetres(query.model.halfCircumference * (1 + 1e-9)))
+    guard remaining > 0 else { return }
+    queue(.world)
   }
 
-  /// Every band, one after the other: the whole answer, for callers that need it at once.
+  /// Every band, one after the other: the whole answer, for callers that need it at once, read
+  /// in one transaction (unless one is open), so that it is one version of the data.
   public mutating func allRows(on database: Database) throws -> [NearbyZip] {
     var hits: [NearbyZip] = []
-    while let band = try nextBand(on: database) { hits += band }
+    func readAll() throws {
+      while let band = try nextBand(on: database) { hits += band }
+    }
+    if database.isAutocommit { try database.inTransaction(.deferred, readAll) } else { try readAll() }
     return hits
   }
 
-  /// The next rows, nearest first, or `nil` after the last; never an empty band.
+  /// The next rows, nearest first, or `nil` after the last; never an empty band. (Between two
+  /// calls another connection may commit: read inside a transaction for one version throughout,
+  /// as the table functions do, inside their statement's.)
   public mutating func nextBand(on database: Database) throws -> [NearbyZip]? {
-    while !finished {
-      let upper = min(reach, farthest)
-      let wanted = min(budget, remaining)
-      let scanDetails = details && !detailsAfterward
-      var (hits, rowids, covered, beyond) = try Schema.diagnosingTable(database) {
-        try query.band(on: database, details: scanDetails, above: lower, upTo: upper, budget: wanted)
-      }
-      if details && detailsAfterward && !hits.isEmpty {
-        // Rows another connection changed between the two reads: the band again, whole.
-        hits =
-          try RadiusQuery.detailed(hits, rowids: rowids, on: database)
-          ?? Schema.diagnosingTable(database) {
-            let again = try query.band(on: database, details: true, above: lower, upTo: upper, budget: wanted)
-            (covered, beyond) = (again.covered, again.beyond)
-            return again.hits
-          }
-      }
-      // What the rows read past the cut tell of the next band holds until a band reaches past them.
-      if covered < upper { histogram = beyond }
-      let next = max(1, min(budget, remaining - min(remaining, hits.count)))
-      reach =
-        histogram?.reach(after: covered, budget: next)
-        ?? nextReach(after: max(covered, histogram?.upper ?? covered), found: hits.count, wanted: wanted)
-      lower = covered
-      if covered >= farthest { finished = true }
-      if hits.count >= remaining {
-        finished = true
-        hits.removeSubrange(remaining...)
-      }
-      remaining -= hits.count
-      if !hits.isEmpty { return hits }
+    guard let band = try nextRows(on: database) else { return nil }
+    let unit = query.radius.unit
+    return band.rows.indices.map { index in
+      let (store, row) = band.rows[index]
+      return NearbyZip(
+        zipCode: band.stores[Int(store)].zipCode(row: row), distance: Length(band.distances[index], unit))
     }
+  }
+
+  /// The next rows as they were read, nearest first, or `nil` after the last; never empty.
+  mutating func nextRows(on database: Database) throws -> SearchBand? {
+    while remaining > 0 {
+      let frontier = squares.min?.bound ?? .infinity
+      if let nearest = found.nearestDistance, nearest < frontier {
+        bands += 1
+        var band = SearchBand()
+        let wanted = min(budget, remaining)
+        while band.rows.count < wanted, let distance = found.nearestDistance, distance < frontier {
+          found.giveFirst(to: &band, number: bands)
+        }
+        remaining -= band.rows.count
+        return band
+      }
+      guard let square = squares.popMin() else { break }
+      if square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
+        let reads = try Schema.diagnosingTable(database) { try read(square.node, on: database) }
+        if !reads.entries.isEmpty { found.insert(reads) }
+      } else {
+        for child in square.node.children { queue(child) }
+      }
+    }
+    remaining = 0
+    squares.removeAll()
+    found.removeAll()
     return nil
   }
 
-  /// The reach of the band after one that reached `covered` and held `found` rows, all there
-  /// were out to it: the area that should hold about `wanted` more at the density found, at
-  /// least 1.5 and at most 4 times as far (4 times after a band with none: far from land, the 50
-  /// nearest of 0,180 are 2,900 km away). (After a band that was cut, the rows it read past its
-  /// cut tell how far the next may reach: `DistanceHistogram`.)
-  private func nextReach(after covered: Double, found: Int, wanted: Int) -> Double {
-    guard covered > 0 else { return max(reach * 4, query.radius.unit.fromMetres(1_000)) }
-    let growth = found == 0 ? 4 : min(4, max(1.5, (Double(wanted) / Double(found)).squareRoot() * 1.25))
-    return max(covered * growth, covered.nextUp)
+  /// Queues `node` with its least possible distance, unless that is past the radius.
+  private mutating func queue(_ node: GridCell.Node) {
+    let metres = query.model.leastDistance(
+      from: query.center, latitudes: node.latitudes, longitudes: node.longitudes)
+    let bound = query.radius.unit.fromMetres(metres)
+    guard bound <= farthest else { return }
+    squares.insert(Square(bound: bound, metres: metres, node: node))
   }
+
+  /// The search statement: parameters 1-2 are a range of cells, 3 the country when
+  /// `restricted`; result columns as `ZipDatabase.zipCode(from:)` reads them, then the cell (read
+  /// for its declared type, which `Schema.requireSearchable` checks) and the rows' order in their
+  /// file. Without `details`, place, state, county and accuracy are NULL. The latitudes and
+  /// longitudes keep out every row whose coordinates are not numbers within range (NULL, text, a
+  /// latitude of 95 in a damaged file); on an older table, whose cells are `GridCell.Legacy`'s,
+  /// they are the square's (parameters 4-7), and the range one that holds it.
+  static func sql(details: Bool, restricted: Bool, layout: Schema.Layout) -> String {
+    let country = layout.hasCountries ? "country" : "'US'"
+    let columns = details ? Schema.placeColumns(layout) : "zip, NULL, NULL, NULL, lat, lon, \(country), NULL"
+    let box =
+      layout == .current
+      ? "lat BETWEEN -90 AND 90 AND lon BETWEEN -180 AND 180" : "lat BETWEEN ?4 AND ?5 AND lon BETWEEN ?6 AND ?7"
+    return """
+      SELECT \(columns), cell, \(layout.order)
+      FROM zips
+      WHERE cell BETWEEN ?1 AND ?2 AND \(box)\(restricted ? " AND \(country) = ?3" : "")
+      """
+  }
+
+  /// The statements of `sql(details:restricted:layout:)`; index: 2 for details, plus 1 for a country.
+  private static let statements = (0..<4).map { index in
+    Schema.Variants { sql(details: index & 2 != 0, restricted: index & 1 != 0, layout: $0) }
+  }
+
+  /// Where the search statement has the columns `Schema.requireSearchable` checks.
+  private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
+
+  /// Reads the rows of `node` within the radius, sorted.
+  private func read(_ node: GridCell.Node, on database: Database) throws -> FoundRows {
+    let (statement, layout) = try Schema.cachedStatementAndLayout(
+      database, Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
+    defer { statement.reset() }
+    statement.reset()
+    if let country = query.country { try statement.bind(.text(country), at: 3) }
+    let ranges: [ClosedRange<Int>]
+    if layout == .current {
+      ranges = [node.first...node.last]
+    } else {
+      ranges = GridCell.Legacy.ranges(covering: node)
+      let (latitudes, longitudes) = (node.latitudes, node.longitudes)
+      try statement.bind(.real(latitudes.lowerBound), at: 4)
+      try statement.bind(.real(latitudes.upperBound), at: 5)
+      try statement.bind(.real(longitudes.lowerBound), at: 6)
+      try statement.bind(.real(longitudes.upperBound), at: 7)
+    }
+    let (center, model, unit) = (query.center, query.model, query.radius.unit)
+    let cells = node.first...node.last
+    var found = FoundRows.Builder()
+    for range in ranges {
+      statement.reset()
+      try statement.bind(.integer(Int64(range.lowerBound)), at: 1)
+      try statement.bind(.integer(Int64(range.upperBound)), at: 2)
+      while try statement.step() {
+        let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
+        // An older table's range holds more than the square: each row is read for its own square.
+        if layout != .current && !cells.contains(GridCell.number(of: point)) { continue }
+        let distance = model.distance(from: center, to: point, in: unit)
+        guard distance <= farthest else { continue }
+        // Without details, place, state, county and accuracy are NULL: not read (each read of a
+        // column is a call into SQLite, under its mutex in a serialized host such as Python).
+        found.append(from: statement, distance: distance, details: details)
+      }
+    }
+    // The rows came from the statement as SQLite last prepared it: its columns must be typed as
+    // zipgeo's are, or the range above compared text with numbers.
+    try Schema.requireSearchable(statement, columns: Self.searchedColumns)
+    return FoundRows(found)
+  }
+
+  /// A square of the quadtree waiting to be read or cut, with its least possible distance from
+  /// the centre, in the query's unit (`bound`) and in metres.
+  struct Square: Comparable {
+    let bound: Double
+    let metres: Double
+    let node: GridCell.Node
+
+    /// Its size: its span of latitude, in metres on the mean sphere.
+    var size: Double { Double.pi * Sphere.earth.radius / Double(1 << node.level) }
+
+    static func < (a: Square, b: Square) -> Bool { a.bound < b.bound }
+    static func == (a: Square, b: Square) -> Bool { a.bound == b.bound && a.node.first == b.node.first }
+  }
+
+  /// The reads whose rows are not all given, a heap by the nearest row each has not given (ties
+  /// as `FoundRows` orders them): the first holds the nearest row read and not given.
+  struct RunQueue {
+    /// A read, the next of its entries to give, and the last band that holds rows of it (its
+    /// number) and where that band holds it.
+    struct Run {
+      let rows: FoundRows
+      var next = 0
+      var band = 0
+      var bandIndex: Int32 = 0
+      var entry: FoundRows.Entry { rows.entries[next] }
+    }
+
+    private(set) var heap: [Run] = []
+
+    var nearestDistance: Double? { heap.first?.entry.distance }
+
+    mutating func insert(_ rows: FoundRows) {
+      heap.append(Run(rows: rows))
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard precedes(heap[child], heap[parent]) else { break }
+        heap.swapAt(child, parent)
+        child = parent
+      }
+    }
+
+    /// Gives the first read's next row to `band` (band number `number`), and moves past it: drops
+    /// the read when that was its last.
+    mutating func giveFirst(to band: inout SearchBand, number: Int) {
+      let entry = heap[0].entry
+      if heap[0].band != number {
+        heap[0].band = number
+        heap[0].bandIndex = Int32(band.stores.count)
+        band.stores.append(heap[0].rows)
+      }
+      band.rows.append((heap[0].bandIndex, entry.row))
+      band.distances.append(entry.distance)
+      heap[0].next += 1
+      if heap[0].next == heap[0].rows.entries.count {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+      }
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < heap.count else { break }
+        let right = left + 1
+        let child = right < heap.count && precedes(heap[right], heap[left]) ? right : left
+        guard precedes(heap[child], heap[parent]) else { break }
+        heap.swapAt(child, parent)
+        parent = child
+      }
+    }
+
+    mutating func removeAll() { heap = [] }
+
+    private func precedes(_ x: Run, _ y: Run) -> Bool {
+      let (a, b) = (x.entry, y.entry)
+      guard a.distance == b.distance else { return a.distance < b.distance }
+      guard a.key == b.key else { return a.key < b.key }
+      return FoundRows.tieOrder(x.rows, a.row, y.rows, b.row)
+    }
+  }
+}
+
+/// Rows a search gives at once, nearest first: each a row of one of `stores`, at its distance.
+struct SearchBand {
+  var stores: [FoundRows] = []
+  var rows: [(store: Int32, row: Int32)] = []
+  var distances: [Double] = []
 }

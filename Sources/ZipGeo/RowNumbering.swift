@@ -20,9 +20,4 @@ struct RowNumbering {
     }
     return (index, files[index].name, Int(rowid - files[index].offset))
   }
-
-  /// Moves every file's rows by `delta`, as `UPDATE zips SET rowid = rowid + delta` does.
-  mutating func shift(by delta: Int64) {
-    files = files.map { ($0.name, $0.offset + delta) }
-  }
 }

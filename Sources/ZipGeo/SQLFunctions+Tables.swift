@@ -21,12 +21,16 @@ extension SQLFunctions {
   /// The columns of every search: the zip code's, then the distance from the centre.
   static let searchColumns = ZipCode.columns + ["distance"]
 
+  /// The order every search gives its rows in (`NearestFirstSearch`): `ORDER BY distance`,
+  /// `ORDER BY distance, zip` and `ORDER BY distance, zip, country` cost no sort.
+  static let searchOrder = ["distance", "zip", "country"]
+
   /// `zipgeo_near(zip, radius [, unit [, model]])`: the zip codes within `radius` of the zip code `zip`
   /// (`'75075'`, `'DE:10115'`; a code with several places is centred on their mean position),
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let nearTable = TableFunction(
     "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit", "model"],
-    argumentTypes: textArguments, required: 2
+    argumentTypes: textArguments, required: 2, orderedBy: searchOrder
   ) { arguments, call in
     let function = "zipgeo_near"
     let zip: String
@@ -74,7 +78,7 @@ extension SQLFunctions {
   /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
   public static let withinTable = TableFunction(
     "zipgeo_within", columns: searchColumns, arguments: ["center_lat", "center_lon", "radius", "unit", "model"],
-    argumentTypes: textArguments, required: 3
+    argumentTypes: textArguments, required: 3, orderedBy: searchOrder
   ) { arguments, call in
     let function = "zipgeo_within"
     let center = try point(arguments, function: function)
@@ -94,7 +98,7 @@ extension SQLFunctions {
   /// `distance` in km.
   public static let nearestTable = TableFunction(
     "zipgeo_nearest", columns: searchColumns, arguments: ["center_lat", "center_lon", "k", "model", "only_country"],
-    argumentTypes: textArguments, required: 2
+    argumentTypes: textArguments, required: 2, orderedBy: searchOrder
   ) { arguments, call in
     let function = "zipgeo_nearest"
     let center = try point(arguments, function: function)
@@ -139,42 +143,50 @@ extension SQLFunctions {
 
   /// The rows of a search, one band at a time (`NearestFirstSearch`): each zip code's columns,
   /// then its distance in the unit it was measured in (the unit `distance(..., unit)` would give,
-  /// to the last bit). Each value is made when SQLite reads it, and only for the columns the
-  /// query uses; the next band is read when SQLite has read this one, so a LIMIT reads no more
-  /// than it needs and memory holds one band, whatever the answer's size.
+  /// to the last bit). Each value goes to SQLite from the bytes the search read, when SQLite reads
+  /// it, and only for the columns the query uses; the next band is read when SQLite has read this
+  /// one, so a LIMIT reads no more than it needs and memory holds the rows near the search's
+  /// frontier, whatever the answer's size.
   final class SearchRows: TableFunctionRows {
     private var search: NearestFirstSearch
     private let database: Database
     private let function: String
-    private(set) var hits: [NearbyZip]
+    private(set) var band: SearchBand
 
     /// The search, with its first band read (so that its errors fail the call itself).
     init(_ search: NearestFirstSearch, on database: Database, function: String) throws {
       self.search = search
       self.database = database
       self.function = function
-      hits = []
+      band = SearchBand()
       var search = search
-      hits = try reportingErrors(of: function) { try search.nextBand(on: database) } ?? []
+      band = try reportingErrors(of: function) { try search.nextRows(on: database) } ?? SearchBand()
       self.search = search
     }
 
-    var rowCount: Int { hits.count }
+    var rowCount: Int { band.rows.count }
 
     func value(row: Int, column: Int) -> DatabaseValue {
-      // Read in place: a copy of the hit would retain and release each of its strings.
-      column == ZipCode.columns.count ? .real(hits[row].distance.value) : hits[row].zipCode.value(column: column)
+      if column == ZipCode.columns.count { return .real(band.distances[row]) }
+      let (store, index) = band.rows[row]
+      return band.stores[Int(store)].zipCode(row: index).value(column: column)
+    }
+
+    func write(row: Int, column: Int, to result: ResultSlot) {
+      if column == ZipCode.columns.count { return result.set(band.distances[row]) }
+      let (store, index) = band.rows[row]
+      band.stores[Int(store)].write(row: index, column: column, to: result)
     }
 
     func advance() throws -> Bool {
       let database = database
       var search = search
       defer { self.search = search }
-      guard let band = try reportingErrors(of: function, { try search.nextBand(on: database) }) else {
-        hits = []
+      guard let next = try reportingErrors(of: function, { try search.nextRows(on: database) }) else {
+        band = SearchBand()
         return false
       }
-      hits = band
+      band = next
       return true
     }
   }

@@ -4,15 +4,23 @@ import SQLiteKit
 ///
 /// `PRAGMA user_version` holds `Schema.version`; a later zipgeo that changes the tables raises it
 /// and migrates older files. Version 2 added `country` and `accuracy` and allows several places
-/// per code; a version-1 database is read as US data, and `zipgeo import` upgrades it.
+/// per code; version 3 stores the rows clustered by grid cell (a table without rowids keyed by
+/// `(cell, zip, country, id)`), so that a search reads neighbouring places, every column, from the
+/// same pages. Version-1 and version-2 databases are read as they are (a version-1 database as US
+/// data), and `zipgeo import` upgrades them.
 public enum Schema {
   /// The version this zipgeo writes.
-  public static let version: Int64 = 2
+  public static let version: Int64 = 3
   /// The oldest version this zipgeo reads (and upgrades on import).
   static let oldestReadableVersion: Int64 = 1
 
-  /// The table. The `rowid` of a row is the line of the import file it came from, plus the
-  /// largest rowid the rows kept from earlier imports had (so that kept and new rows never meet).
+  /// The table. `id` is the line of the import file the row came from (plus, for the second file
+  /// of an import, the lines of the first, and so on), so that the rows of one code in one country,
+  /// which always come from one import, keep the order of their file; a row inserted by another
+  /// tool without one is numbered after the others of its code by a trigger. The rows are kept in
+  /// the order of their key, which starts with their grid cell. (`lat` and `lon` refuse NULL by a
+  /// CHECK, not NOT NULL: SQLite 3.40's integrity_check reports every NOT NULL column of a table
+  /// without rowids that follows a column outside its key as NULL.)
   static let createTable = createTable(named: "zips")
 
   /// The table's statement, for a table of this name.
@@ -23,11 +31,13 @@ public enum Schema {
       place TEXT,
       state TEXT,
       county TEXT,
-      lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
-      lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
+      lat REAL CHECK (lat IS NOT NULL AND lat BETWEEN -90 AND 90),
+      lon REAL CHECK (lon IS NOT NULL AND lon BETWEEN -180 AND 180),
       cell INTEGER NOT NULL DEFAULT -1,
-      \(addedInVersion2.joined(separator: ",\n  "))
-    );
+      \(addedInVersion2.joined(separator: ",\n  ")),
+      id INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (cell, zip, country, id)
+    ) WITHOUT ROWID;
     """
   }
 
@@ -38,24 +48,19 @@ public enum Schema {
   ]
 
   /// Brings the tables of any layout a landed zipgeo wrote up to this version, inside the caller's
-  /// transaction, keeping every row and its rowid, and adds the `countries` table when the database
-  /// lacks it.
+  /// transaction, keeping every row, and adds the `countries` table when the database lacks it.
   ///
-  /// Version 1 was written in four layouts (a `zip` primary key or `UNIQUE` zip, no `cell`, a
-  /// `cell` without a default, a `cell` with triggers), all US data: its table is made anew as this
-  /// zipgeo makes it and its rows copied into it as US rows, their cells computed again. (A `zip`
-  /// that is a key or `UNIQUE` would refuse the same code in a second country, and such a
-  /// constraint cannot be dropped in place.) A version-2 table only lacks what later changes
-  /// appended.
+  /// An older table (version 1 in its four layouts: a `zip` primary key or `UNIQUE` zip, no
+  /// `cell`, a `cell` without a default, a `cell` with triggers, all US data; version 2, in file
+  /// order with an index of cells) is made anew as this zipgeo makes it and its rows copied into it
+  /// in the order of the new key, each with its rowid as its `id` and its cell computed again.
+  /// (A table cannot become clustered in place, and a `zip` that is a key or `UNIQUE` would refuse
+  /// the same code in a second country.)
   static func upgradeToCurrentVersion(_ db: Database) throws {
     let stored = try db.scalar("PRAGMA user_version")?.int64 ?? 0
-    let names = try db.rows("SELECT lower(name) FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
-    if stored < 2 {
-      try rebuildVersion1Table(db, columns: Set(names))
-    } else {
-      for column in addedInVersion2 where !names.contains(String(column.prefix { $0 != " " })) {
-        try db.execute("ALTER TABLE zips ADD COLUMN \(column)")
-      }
+    if stored < version {
+      let names = try db.rows("SELECT lower(name) FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
+      try rebuildTable(db, columns: Set(names))
     }
     try addCountriesTable(db)
     try db.execute("PRAGMA user_version = \(version)")
@@ -64,16 +69,17 @@ public enum Schema {
   /// The name the upgrade builds the new table under before it takes the name `zips`.
   static let upgradedTableName = "zipgeo_upgraded_zips"
 
-  /// Copies a version-1 `zips` table (whose `columns` are these lower-case names) into a table of
-  /// this version, as US rows with their rowids, and puts the new table in its place. Views and
-  /// triggers of other tools that name `zips` keep naming `zips` (the rename is made the legacy
-  /// way, which leaves them as they are, as SQLite's 12-step procedure for schema changes says).
-  static func rebuildVersion1Table(_ db: Database, columns: Set<String>) throws {
+  /// Copies an older `zips` table (whose `columns` are these lower-case names) into a table of
+  /// this version, with its rowids as ids (a version-1 table's rows as US rows), and puts the new
+  /// table in its place. Views and triggers of other tools that name `zips` keep naming `zips` (the
+  /// rename is made the legacy way, which leaves them as they are, as SQLite's 12-step procedure
+  /// for schema changes says).
+  static func rebuildTable(_ db: Database, columns: Set<String>) throws {
     for required in ["zip", "lat", "lon"] where !columns.contains(required) {
       throw ZipGeoError.unsearchableTable(
-        reason: "its version-1 'zips' table has no '\(required)' column, so zipgeo cannot upgrade it")
+        reason: "its older 'zips' table has no '\(required)' column, so zipgeo cannot upgrade it")
     }
-    func column(_ name: String) -> String { columns.contains(name) ? name : "NULL" }
+    func column(_ name: String, otherwise: String = "NULL") -> String { columns.contains(name) ? name : otherwise }
     // The first release's table was WITHOUT ROWID (keyed by zip): its rows are numbered in the
     // order of that key.
     let hasRowids = (try? db.prepare("SELECT rowid FROM zips LIMIT 0")) != nil
@@ -82,10 +88,10 @@ public enum Schema {
     try db.execute(
       """
       \(createTable(named: upgradedTableName))
-      INSERT INTO \(upgradedTableName) (rowid, zip, place, state, county, lat, lon, cell, country, accuracy)
-        SELECT \(rowid), zip, \(column("place")), \(column("state")), \(column("county")), lat, lon,
-          \(GridCell.sqlExpression()), 'US', NULL
-        FROM zips ORDER BY 1;
+      INSERT INTO \(upgradedTableName) (zip, place, state, county, lat, lon, cell, country, accuracy, id)
+        SELECT zip, \(column("place")), \(column("state")), \(column("county")), lat, lon,
+          \(GridCell.sqlExpression()), \(column("country", otherwise: "'US'")), \(column("accuracy")), \(rowid)
+        FROM zips ORDER BY 7, 1, 8, 10;
       DROP TABLE zips;
       PRAGMA legacy_alter_table = ON;
       ALTER TABLE \(upgradedTableName) RENAME TO zips;
@@ -128,23 +134,31 @@ public enum Schema {
     \(createTable)
     \(createCountriesTable)
     \(zipIndex)
-    \(cellIndex)
     \(cellTriggers)
     PRAGMA user_version = \(version);
     """
 
   /// Keep `cell` right when any tool adds or moves a row (`UPDATE zips SET lat = 40.7, ...`),
-  /// so that searches find it where it now is; an INSERT may leave `cell` out. (Not a generated
-  /// column: SQLite 3.40 would no longer answer searches from the index alone.) The import drops
-  /// them while it inserts rows whose cells it computed, and makes them again.
+  /// so that searches find it where it now is; an INSERT may leave `cell` and `id` out (a row
+  /// without an id is numbered after the others of its code). (Not a generated column: the cell
+  /// leads the table's key.) The import drops them while it inserts rows whose cells it computed,
+  /// and makes them again.
   static let cellTriggers = """
     CREATE TRIGGER zips_cell_insert AFTER INSERT ON zips
-      WHEN NEW.cell IS NOT \(GridCell.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
-      BEGIN UPDATE zips SET cell = \(GridCell.sqlExpression()) WHERE rowid = NEW.rowid; END;
+      WHEN NEW.cell IS NOT \(GridCell.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon")) OR NEW.id = 0
+      BEGIN
+        UPDATE zips SET cell = \(GridCell.sqlExpression()),
+          id = CASE WHEN NEW.id = 0
+            THEN (SELECT ifnull(max(id), 0) + 1 FROM zips WHERE zip = NEW.zip AND country = NEW.country) ELSE id END
+        WHERE \(rowIsNew);
+      END;
     CREATE TRIGGER zips_cell_update AFTER UPDATE OF lat, lon, cell ON zips
       WHEN NEW.cell IS NOT \(GridCell.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
-      BEGIN UPDATE zips SET cell = \(GridCell.sqlExpression()) WHERE rowid = NEW.rowid; END;
+      BEGIN UPDATE zips SET cell = \(GridCell.sqlExpression()) WHERE \(rowIsNew); END;
     """
+
+  /// The row a trigger fired for, by its key.
+  private static let rowIsNew = "cell = NEW.cell AND zip = NEW.zip AND country = NEW.country AND id = NEW.id"
 
   static let dropCellTriggers = "DROP TRIGGER IF EXISTS zips_cell_insert; DROP TRIGGER IF EXISTS zips_cell_update;"
 
@@ -154,40 +168,61 @@ public enum Schema {
   /// The same index without UNIQUE, with which an import finds the rows that repeat others.
   static let zipLookupIndex = "CREATE INDEX zips_zip ON zips \(zipIndexKey);"
 
-  /// Radius queries read the cells their box covers from this index (one range per row of
-  /// cells), then only the rows in those cells.
-  /// `country` is in it so that a search that needs no place names reads the index alone.
-  static let cellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon, zip, country);"
+  /// Version 2's index of cells, with which its rows (in file order) were found; version 3's
+  /// table is kept in the order of its cells.
+  static let version2CellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon, zip, country);"
+
+  /// The layouts of `zips` a search reads: this version's, and those an import would upgrade.
+  enum Layout: CaseIterable, Sendable {
+    /// Version 3: clustered by cell, each row numbered by `id`.
+    case current
+    /// Version 2: rows in file order (the rowid), found through the `zips_cell` index.
+    case version2
+    /// Version 1: as version 2, without `country` or `accuracy` (its rows are US).
+    case version1
+
+    /// Whether the table has `country` and `accuracy`.
+    var hasCountries: Bool { self != .version1 }
+    /// The column that orders the rows of one code in one country as their file did.
+    var order: String { self == .current ? "id" : "rowid" }
+  }
 
   /// The columns that make a `ZipCode` (`ZipDatabase.zipCode(from:)` reads them as 0...7), as a
-  /// select list; a version-1 table (`countries: false`) has no country or accuracy: its rows are
-  /// US.
-  static func placeColumns(countries: Bool) -> String {
-    "zip, place, state, county, lat, lon, " + (countries ? "country, accuracy" : "'US', NULL")
+  /// select list; a version-1 table has no country or accuracy: its rows are US.
+  static func placeColumns(_ layout: Layout) -> String {
+    "zip, place, state, county, lat, lon, " + (layout.hasCountries ? "country, accuracy" : "'US', NULL")
   }
 
-  /// One statement written twice: for a table with `country` (version 2) and for a version-1
-  /// table, which has none. Made once, as a static: a search costs tens of microseconds, and
-  /// building its SQL on every call was a few of them.
+  /// One statement written for each layout. Made once, as a static: a search costs tens of
+  /// microseconds, and building its SQL on every call was a few of them.
   struct Variants: Sendable {
-    let current: CachedSQL
-    let version1: CachedSQL
+    let statements: [CachedSQL]
 
-    init(_ sql: (_ countries: Bool) -> String) {
-      current = CachedSQL(sql(true))
-      version1 = CachedSQL(sql(false))
+    init(_ sql: (_ layout: Layout) -> String) {
+      statements = Layout.allCases.map { CachedSQL(sql($0)) }
     }
   }
 
-  /// The statement of `variants` for this table, kept prepared: the current one, or on a
-  /// version-1 table, which has no `country` column, the other. (Trying is cheaper than asking
-  /// the schema on every call: a version-2 table succeeds the first time.)
+  /// The statement of `variants` for this table, kept prepared: the current one, or on an older
+  /// table, which lacks a column the current one names, the first that prepares. (Trying is
+  /// cheaper than asking the schema on every call: a current table succeeds the first time.)
   static func cachedStatement(_ db: Database, _ variants: Variants) throws -> Statement {
-    do {
-      return try db.cachedStatement(variants.current)
-    } catch let error as DatabaseError where error.message.hasPrefix("no such column: country") {
-      return try db.cachedStatement(variants.version1)
+    try cachedStatementAndLayout(db, variants).statement
+  }
+
+  /// `cachedStatement(_:_:)`, and the layout whose statement it is.
+  static func cachedStatementAndLayout(_ db: Database, _ variants: Variants) throws
+    -> (statement: Statement, layout: Layout)
+  {
+    var failure: DatabaseError?
+    for (sql, layout) in zip(variants.statements, Layout.allCases) {
+      do {
+        return (try db.cachedStatement(sql), layout)
+      } catch let error as DatabaseError where error.message.hasPrefix("no such column") {
+        failure = failure ?? error
+      }
     }
+    throw failure!
   }
 
   /// What a database file holds.
@@ -293,14 +328,16 @@ extension Schema {
   /// a row moved by another tool keeps its old grid cell and would be missing from every answer,
   /// silently: the cells are checked, and a mismatch is a problem that says how to mend it.
   static func cellProblem(_ db: Database, schema: String) throws -> String? {
+    // A table with `id` is this version's (as the searches' statements tell the layouts apart).
+    let current =
+      try db.scalar("SELECT 1 FROM \(schema.quotedIdentifier).pragma_table_info('zips') WHERE name = 'id'") != nil
+    let cell = current ? GridCell.sqlExpression() : GridCell.Legacy.sqlExpression()
     let wrong =
-      try db.scalar(
-        "SELECT count(*) FROM \(schema.quotedIdentifier).zips WHERE cell IS NOT \(GridCell.sqlExpression())")?.int64
-      ?? 0
+      try db.scalar("SELECT count(*) FROM \(schema.quotedIdentifier).zips WHERE cell IS NOT \(cell)")?.int64 ?? 0
     guard wrong > 0 else { return nil }
     return "\(wrong) of its rows have a grid cell that does not match their coordinates (moved by a tool that"
       + " did not update cell), so searches would miss them; run zipgeo import again, which also adds the"
-      + " triggers that keep cells right, or: UPDATE zips SET cell = \(GridCell.sqlExpression())"
+      + " triggers that keep cells right, or: UPDATE zips SET cell = \(cell)"
   }
 
   /// Runs `body`, which prepares and steps statements on the `zips` table; when SQLite fails

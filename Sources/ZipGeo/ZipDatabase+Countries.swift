@@ -38,7 +38,7 @@ extension ZipDatabase {
   /// country column: every row is US).
   private static let countedSQL = Schema.Variants {
     """
-    SELECT \($0 ? "country" : "'US'") AS c, count(*), count(DISTINCT zip), NULL, NULL FROM zips
+    SELECT \($0.hasCountries ? "country" : "'US'") AS c, count(*), count(DISTINCT zip), NULL, NULL FROM zips
     GROUP BY c HAVING count(*) > 0 ORDER BY c
     """
   }

@@ -109,15 +109,15 @@ extension ZipDatabase {
   /// Where the statement of `placesSQL` has the columns `Schema.requireSearchable` checks.
   private static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
   private static let firstCountrySQL = Schema.Variants {
-    $0 ? "SELECT country FROM zips LIMIT 1" : "SELECT NULL"
+    $0.hasCountries ? "SELECT country FROM zips LIMIT 1" : "SELECT NULL"
   }
   private static let placesSQL = Schema.Variants {
     """
-    SELECT \(Schema.placeColumns(countries: $0)), rowid FROM zips
-    WHERE zip = ?1 AND (?2 IS NULL OR \($0 ? "country" : "'US'") = ?2)
+    SELECT \(Schema.placeColumns($0)), \($0.order) FROM zips
+    WHERE zip = ?1 AND (?2 IS NULL OR \($0.hasCountries ? "country" : "'US'") = ?2)
     """
   }
   private static let holdsSQL = Schema.Variants {
-    "SELECT 1 FROM zips WHERE \($0 ? "country" : "'US'") = ? LIMIT 1"
+    "SELECT 1 FROM zips WHERE \($0.hasCountries ? "country" : "'US'") = ? LIMIT 1"
   }
 }

@@ -214,14 +214,14 @@ import Testing
 
   @Test func aDatabaseFromANewerZipgeoIsRefusedAndLeftAlone() throws {
     try seed()
-    _ = try runCommand(Self.sqlite3, [database, "PRAGMA user_version = 3"])
+    _ = try runCommand(Self.sqlite3, [database, "PRAGMA user_version = 4"])
     let before = try Data(contentsOf: URL(fileURLWithPath: database))
     for arguments in [["info", "01001"], ["import", Self.zipsCSV]] {
       let result = try zipgeo(arguments + ["--db", database])
       #expect(result.status == 1)
       #expect(
         result.err
-          == "Error: '\(database)' is not a zipgeo database: it was made by a newer zipgeo (schema version 3, this one reads 2)\n"
+          == "Error: '\(database)' is not a zipgeo database: it was made by a newer zipgeo (schema version 4, this one reads 3)\n"
       )
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)

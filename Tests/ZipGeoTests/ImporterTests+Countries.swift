@@ -101,12 +101,12 @@ import Testing
     let summary = try importText(Self.geoNames(Self.german01945))
     #expect(summary.imported == 9)
     #expect(summary.duplicates == 0)
-    let places = try rows("SELECT place FROM zips WHERE zip = '01945' AND country = 'DE' ORDER BY rowid")
+    let places = try rows("SELECT place FROM zips WHERE zip = '01945' AND country = 'DE' ORDER BY id")
     #expect(places.map { $0[0].string } == Self.german01945.map { $0[2] })
     let first = try rows("SELECT state, county, accuracy, lat, lon FROM zips WHERE place = 'Grünewald'")
     // GeoNames leaves admin_name2 empty in Germany: the county is the district, admin_name3.
     #expect(first == [[.text("BB"), .text("Landkreis Oberspreewald-Lausitz"), .integer(4), .real(51.4), .real(14.0)]])
-    #expect(try rows("PRAGMA user_version") == [[.integer(2)]])
+    #expect(try rows("PRAGMA user_version") == [[.integer(Schema.version)]])
   }
 
   @Test func theSameCodeInTwoCountriesKeepsBoth() throws {
@@ -133,7 +133,7 @@ import Testing
     var unclosed = Self.melbourne
     unclosed[2] = "\"Melbourne"
     try importText(Self.geoNames([quoted, unclosed]))
-    #expect(try rows("SELECT place FROM zips ORDER BY rowid") == [[.text("\"Bern\" 9")], [.text("\"Melbourne")]])
+    #expect(try rows("SELECT place FROM zips ORDER BY id") == [[.text("\"Bern\" 9")], [.text("\"Melbourne")]])
   }
 
   @Test func anEmptyStateCodeFallsBackToTheStateNameAndAnEmptyAccuracyIsNull() throws {
@@ -161,7 +161,7 @@ import Testing
     let log = NoticeLog()
     try importText(Self.geoNames([Self.aquila, Self.aquila]), log: log)
     #expect(try countries() == ["AU": 1, "CH": 1, "DE": 9])
-    // Lines are still named from the file, whatever rowids the kept rows have.
+    // Lines are still named from the file, whatever ids the kept rows have.
     #expect(
       log.notices.first?.hasSuffix(":2: zip 'CH:6719 (Aquila)' already appeared on line 1; keeping line 1") == true)
     #expect(try ZipDatabase(readingAt: dbPath).count() == 11)
@@ -336,16 +336,16 @@ import Testing
         lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90), lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
         cell INTEGER NOT NULL DEFAULT -1);
       INSERT INTO zips (zip, place, state, county, lat, lon) VALUES ('75075', 'Plano', 'TX', 'Collin', 33.025, -96.7397);
-      UPDATE zips SET cell = \(GridCell.sqlExpression());
+      UPDATE zips SET cell = \(GridCell.Legacy.sqlExpression());
       CREATE UNIQUE INDEX zips_zip ON zips (zip);
       CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);
-      \(Schema.cellTriggers)
+      \(SchemaUpgradeTests.version1Triggers)
       PRAGMA user_version = 1;
       """)
     let reading = try ZipDatabase(readingAt: dbPath)
     #expect(try reading.zipCode("75075")?.place == "Plano")
     try importText(Self.geoNames(Self.german01945))
-    #expect(try rows("PRAGMA user_version") == [[.integer(2)]])
+    #expect(try rows("PRAGMA user_version") == [[.integer(Schema.version)]])
     #expect(try countries() == ["DE": 9, "US": 1])
     #expect(try ZipDatabase(readingAt: dbPath).zipCode("75075")?.place == "Plano")
   }
@@ -354,10 +354,10 @@ import Testing
     try importText(Self.geoNames([Self.bern, Self.aquila]))
     try importText(Self.geoNames([Self.melbourne]))
     try importText(Self.geoNames([Self.aquila, Self.bern]))
-    #expect(try rows("SELECT rowid, country FROM zips ORDER BY country")[0][1] == .text("AU"))
+    #expect(try rows("SELECT id, country FROM zips ORDER BY country")[0][1] == .text("AU"))
     try importText(Self.geoNames([Self.aquila, Self.melbourne, Self.bern, Self.aquila]))
     #expect(
-      try rows("SELECT rowid, place FROM zips ORDER BY rowid")
+      try rows("SELECT id, place FROM zips ORDER BY id")
         == [[.integer(1), .text("Aquila")], [.integer(2), .text("Melbourne")], [.integer(3), .text("Bern 9")]])
   }
 }

@@ -74,7 +74,7 @@ import Testing
     try importFiles([("a.txt", [Samples.bern, Samples.aquila]), ("b.txt", [Samples.melbourne, Self.berlin])])
     // Each file's rows follow the rows before them: a file's line 1 never meets another's.
     #expect(
-      try rows("SELECT rowid, place FROM zips ORDER BY rowid")
+      try rows("SELECT id, place FROM zips ORDER BY id")
         == [
           [.integer(1), .text("Bern 9")], [.integer(2), .text("Aquila")], [.integer(3), .text("Melbourne")],
           [.integer(4), .text("Berlin")],
@@ -104,7 +104,7 @@ import Testing
 
   @Test func aFailingSecondFileLeavesTheDatabaseUnchanged() throws {
     try importFiles([("first.txt", [Samples.bern])])
-    let before = try rows("SELECT * FROM zips ORDER BY rowid")
+    let before = try rows("SELECT * FROM zips ORDER BY id")
     let countriesBefore = try rows("SELECT * FROM countries")
     var bad = Samples.melbourne
     bad[9] = "-95"
@@ -113,13 +113,13 @@ import Testing
     #expect(throws: ImportError(file: broken, line: 2, message: "latitude '-95' is outside [-90, 90]")) {
       try Importer().importFiles([good, broken], intoDatabaseAt: dbPath)
     }
-    #expect(try rows("SELECT * FROM zips ORDER BY rowid") == before)
+    #expect(try rows("SELECT * FROM zips ORDER BY id") == before)
     #expect(try rows("SELECT * FROM countries") == countriesBefore)
     // A missing file fails before anything is read.
     #expect(throws: ImportError.self) {
       try Importer().importFiles([good, folder.path("missing.txt")], intoDatabaseAt: dbPath)
     }
-    #expect(try rows("SELECT * FROM zips ORDER BY rowid") == before)
+    #expect(try rows("SELECT * FROM zips ORDER BY id") == before)
   }
 
   @Test func theCountriesTableNamesEachCountrysFileAndTime() throws {

@@ -11,8 +11,5 @@ import Testing
     #expect(numbering.place(of: 251) == (1, "b.txt", 1))
     // The same file given twice is told apart by its place.
     #expect(numbering.place(of: 265) == (2, "a.txt", 5))
-    numbering.shift(by: -100)
-    #expect(numbering.place(of: 1) == (0, "a.txt", 1))
-    #expect(numbering.place(of: 151) == (1, "b.txt", 1))
   }
 }

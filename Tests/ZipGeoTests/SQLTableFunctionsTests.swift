@@ -171,26 +171,15 @@ import Testing
     }
   }
 
+  /// Each square of a search is one range of the table's key, with or without a country and
+  /// place names: no index, no scan.
   @Test(arguments: [false, true], [false, true])
-  func theRadiusQueryReadsTheCellIndexWithOrWithoutACountryAndWithOneOrTwoRangesOfLongitudes(
-    restricted: Bool, twoRanges: Bool
-  ) throws {
-    let sql = RadiusQuery.sql(details: true, countries: true, restricted: restricted, twoRanges: twoRanges)
-    let parameters = restricted ? 9 : twoRanges ? 8 : 6
-    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: parameters))
+  func eachSquareOfASearchIsOneRangeOfTheTablesKey(details: Bool, restricted: Bool) throws {
+    let sql = NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current)
+    let parameters: [any DatabaseValueConvertible] = restricted ? [1, 2, "US"] : [1, 2]
+    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, parameters)
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
-    #expect(plan.contains("USING INDEX zips_cell (cell>? AND cell<?)"), "\(plan)")
-    #expect(!plan.contains("SCAN zips"), "\(plan)")
-  }
-
-  @Test(arguments: [false, true], [false, true])
-  func withoutPlaceNamesTheRadiusQueryReadsOnlyTheIndexWithOrWithoutACountryAndWithOneOrTwoRangesOfLongitudes(
-    restricted: Bool, twoRanges: Bool
-  ) throws {
-    let sql = RadiusQuery.sql(details: false, countries: true, restricted: restricted, twoRanges: twoRanges)
-    let parameters = restricted ? 9 : twoRanges ? 8 : 6
-    let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: 1.0, count: parameters))
-      .compactMap { $0["detail"]?.string }.joined(separator: "\n")
-    #expect(plan.contains("USING COVERING INDEX zips_cell (cell>? AND cell<?)"), "\(plan)")
+    #expect(plan.contains("SEARCH zips USING PRIMARY KEY (cell>? AND cell<?)"), "\(plan)")
+    #expect(!plan.contains("SCAN"), "\(plan)")
   }
 }

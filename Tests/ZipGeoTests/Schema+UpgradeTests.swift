@@ -10,6 +10,16 @@ import Testing
 /// upgraded by an import of another country without losing a row.
 @Suite struct SchemaUpgradeTests {
   /// The version-1 layouts, each as its release made it (`git show <commit>:Sources/ZipGeo/Schema.swift`).
+  /// The triggers that kept the cells of versions 1 and 2 right, on their grid.
+  static let version1Triggers = """
+    CREATE TRIGGER zips_cell_insert AFTER INSERT ON zips
+      WHEN NEW.cell IS NOT \(GridCell.Legacy.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
+      BEGIN UPDATE zips SET cell = \(GridCell.Legacy.sqlExpression()) WHERE rowid = NEW.rowid; END;
+    CREATE TRIGGER zips_cell_update AFTER UPDATE OF lat, lon, cell ON zips
+      WHEN NEW.cell IS NOT \(GridCell.Legacy.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
+      BEGIN UPDATE zips SET cell = \(GridCell.Legacy.sqlExpression()) WHERE rowid = NEW.rowid; END;
+    """
+
   static let version1Layouts: [(release: String, sql: String)] = [
     (
       "0070d32, the first: zip the key of a table without rowids",
@@ -89,7 +99,7 @@ import Testing
       );
       CREATE UNIQUE INDEX zips_zip ON zips (zip);
       CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);
-      \(Schema.cellTriggers)
+      \(version1Triggers)
       PRAGMA user_version = 1;
       """
     ),
@@ -122,7 +132,7 @@ import Testing
       if hasCells {
         try old.execute(
           "INSERT INTO zips (zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?,"
-            + " \(GridCell.sqlExpression(latitude: "?5", longitude: "?6")))", row)
+            + " \(GridCell.Legacy.sqlExpression(latitude: "?5", longitude: "?6")))", row)
       } else {
         try old.execute("INSERT INTO zips (zip, place, state, county, lat, lon) VALUES (?, ?, ?, ?, ?, ?)", row)
       }
@@ -177,7 +187,7 @@ import Testing
     let before = try Database(path: dbPath).rows("SELECT rowid, zip FROM zips ORDER BY rowid").map(\.values)
     try importGerman()
     #expect(
-      try Database(path: dbPath).rows("SELECT rowid, zip FROM zips WHERE country = 'US' ORDER BY rowid").map(\.values)
+      try Database(path: dbPath).rows("SELECT id, zip FROM zips WHERE country = 'US' ORDER BY id").map(\.values)
         == before)
   }
 

@@ -51,7 +51,7 @@ import Testing
 
     init(path: String) throws {
       let statement = try ZipDatabase(readingAt: path).database.prepare(
-        "SELECT zip, place, country, lat, lon FROM zips ORDER BY rowid")
+        "SELECT zip, place, country, lat, lon FROM zips ORDER BY id")
       var numbers: [String: Int] = [:]
       while try statement.step() {
         let country = statement.text(at: 2) ?? ""
@@ -71,7 +71,7 @@ import Testing
 
     /// Whether row `a` comes before row `b` at the same distance: by zip, then country, each
     /// compared byte by byte, as SQLite's ORDER BY compares text, then in the order of the file
-    /// (rowid: the rows are read in that order).
+    /// (id: the rows are read in that order).
     func precedes(_ a: Int, _ b: Int) -> Bool {
       if zips[a] != zips[b] { return zips[a].utf8.lexicographicallyPrecedes(zips[b].utf8) }
       if countries[a] != countries[b] { return countries[a].utf8.lexicographicallyPrecedes(countries[b].utf8) }

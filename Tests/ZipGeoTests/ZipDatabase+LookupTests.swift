@@ -194,10 +194,10 @@ import Testing
         cell INTEGER NOT NULL DEFAULT -1);
       INSERT INTO zips (zip, place, state, lat, lon) VALUES ('75075', 'Plano', 'TX', 33.025, -96.7397);
       INSERT INTO zips (zip, place, state, lat, lon) VALUES ('75023', 'Plano', 'TX', 33.05, -96.73);
-      UPDATE zips SET cell = \(GridCell.sqlExpression());
+      UPDATE zips SET cell = \(GridCell.Legacy.sqlExpression());
       CREATE UNIQUE INDEX zips_zip ON zips (zip);
       CREATE INDEX zips_cell ON zips (cell, lat, lon, zip);
-      \(Schema.cellTriggers)
+      \(SchemaUpgradeTests.version1Triggers)
       PRAGMA user_version = 1;
       """)
     let v1 = try ZipDatabase(readingAt: folder.path("v1.db"))

@@ -38,11 +38,14 @@ typedef void (*csqlite_tvf_destroy)(void *context);
 /// given (the others may be left out; their hidden columns then read as NULL). When `innocuous`
 /// is set the table is declared SQLITE_VTAB_INNOCUOUS, so that views and triggers may use it
 /// under `PRAGMA trusted_schema=OFF`. `destroy` releases `context` once SQLite and every table
-/// it connected are done with it, or at once when registering fails.
+/// it connected are done with it, or at once when registering fails. The rows of every call come
+/// in the ascending order of the `ordered_count` columns `ordered` (at most 8): an ORDER BY of a
+/// prefix of them is left to the rows.
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, int innocuous, void *context,
                                   csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_advance advance,
                                   csqlite_tvf_column column, csqlite_tvf_release release,
-                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy);
+                                  csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy,
+                                  const int *ordered, int ordered_count);
 
 #endif

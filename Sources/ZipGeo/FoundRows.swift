@@ -1,0 +1,156 @@
+import Geodesy
+import SQLiteKit
+
+/// The rows one read of a search found (one square of the grid), kept as SQLite gave them: texts
+/// as bytes in one buffer, each followed by a NUL as SQLite keeps them, so that a table function
+/// hands them back to SQLite without making a `String` of any, and the Swift API makes a
+/// `ZipCode` only of the rows it gives. Sorted nearest first once read; a search then takes its
+/// rows from the front.
+final class FoundRows: TextRows {
+  /// The text columns kept, in the order of their spans: zip, place, state, county, country.
+  static let textColumns = 5
+  // Constants, made by a `Builder`: a class's variables are checked for exclusive access at
+  // every read, which cost a tenth of a search.
+  private let text: [UInt8]
+  /// For each row and text column: where its bytes start in `text` and how many there are (-1:
+  /// NULL).
+  private let spans: [Int32]
+  private let coordinates: [Double]
+  /// Int64.min: NULL.
+  private let accuracies: [Int64]
+  /// The rows' order in their file, the last of ties.
+  private let orders: [Int64]
+  /// The rows nearest first (nearer, or as near and of a zip before in SQLite's order, bytes as
+  /// ORDER BY zip sorts them, then of a country before, then earlier in the file), with their
+  /// distance and the first bytes of their zip as a number, for fast ties.
+  let entries: [Entry]
+  typealias Entry = (distance: Double, key: UInt64, row: Int32)
+
+  /// The rows of `builder`, sorted nearest first.
+  init(_ builder: Builder) {
+    (text, spans, coordinates, accuracies, orders) =
+      (builder.text, builder.spans, builder.coordinates, builder.accuracies, builder.orders)
+    entries = builder.entries.sorted { a, b in
+      guard a.distance == b.distance else { return a.distance < b.distance }
+      guard a.key == b.key else { return a.key < b.key }
+      return Self.tieOrder(builder, a.row, builder, b.row)
+    }
+  }
+
+  /// The rows of one read as it goes.
+  struct Builder: TextRows {
+    fileprivate var text: [UInt8] = []
+    fileprivate var spans: [Int32] = []
+    fileprivate var coordinates: [Double] = []
+    fileprivate var accuracies: [Int64] = []
+    fileprivate var orders: [Int64] = []
+    fileprivate var entries: [Entry] = []
+
+    /// Appends the current row of `statement` (columns as `ZipDatabase.zipCode(from:)` reads
+    /// them; its order in its file at 9) found at `distance`; without `details`, place, state,
+    /// county and accuracy are left NULL.
+    mutating func append(from statement: Statement, distance: Double, details: Bool) {
+      let row = Int32(orders.count)
+      let zip = statement.textBytes(at: 0)
+      appendText(zip)
+      for column in 1...3 { appendText(details ? statement.textBytes(at: column) : nil) }
+      appendText(statement.textBytes(at: 6))
+      coordinates.append(statement.double(at: 4))
+      coordinates.append(statement.double(at: 5))
+      accuracies.append(details && !statement.isNull(at: 7) ? statement.int64(at: 7) : .min)
+      orders.append(statement.int64(at: 9))
+      var key: UInt64 = 0
+      if let zip {
+        for index in 0..<8 { key = key << 8 | UInt64(index < zip.count ? zip[index] : 0) }
+      }
+      entries.append((distance, key, row))
+    }
+
+    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>?) {
+      guard let bytes else {
+        spans.append(0)
+        spans.append(-1)
+        return
+      }
+      spans.append(Int32(text.count))
+      spans.append(Int32(bytes.count))
+      text.append(contentsOf: bytes)
+      text.append(0)
+    }
+
+    func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+      FoundRows.withText(text, spans, row: row, column: column, body)
+    }
+
+    func order(row: Int32) -> Int64 { orders[Int(row)] }
+  }
+
+  /// Whether row `a` of `x` comes before row `b` of `y`, both as near and with the same first
+  /// bytes of zip: by the rest of the zip, then the country, then the order in the file.
+  static func tieOrder<X: TextRows, Y: TextRows>(_ x: X, _ a: Int32, _ y: Y, _ b: Int32) -> Bool {
+    for column in [0, 4] {
+      let order = x.withText(row: a, column: column) { p in
+        y.withText(row: b, column: column) { q -> Bool? in
+          let (p, q) = (p ?? UnsafeBufferPointer(start: nil, count: 0), q ?? UnsafeBufferPointer(start: nil, count: 0))
+          return p.elementsEqual(q) ? nil : p.lexicographicallyPrecedes(q)
+        }
+      }
+      if let order { return order }
+    }
+    return x.order(row: a) < y.order(row: b)
+  }
+
+  /// Runs `body` with the bytes of text column `column` (0 zip, 1 place, 2 state, 3 county,
+  /// 4 country) of `row`, a NUL after them, or `nil` when it is NULL.
+  func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+    Self.withText(text, spans, row: row, column: column, body)
+  }
+
+  func order(row: Int32) -> Int64 { orders[Int(row)] }
+
+  fileprivate static func withText<T>(
+    _ text: [UInt8], _ spans: [Int32], row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T
+  ) -> T {
+    let span = Int(row) * 2 * textColumns + 2 * column
+    let (start, count) = (Int(spans[span]), Int(spans[span + 1]))
+    guard count >= 0 else { return body(nil) }
+    return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
+  }
+
+  func string(row: Int32, column: Int) -> String? {
+    withText(row: row, column: column) { $0.map { String(decoding: $0, as: UTF8.self) } }
+  }
+
+  func latitude(row: Int32) -> Double { coordinates[2 * Int(row)] }
+  func longitude(row: Int32) -> Double { coordinates[2 * Int(row) + 1] }
+  func accuracy(row: Int32) -> Int64? { accuracies[Int(row)] == .min ? nil : accuracies[Int(row)] }
+
+  /// The zip code of `row`, made for the Swift API.
+  func zipCode(row: Int32) -> ZipCode {
+    ZipCode(
+      zip: string(row: row, column: 0) ?? "", place: string(row: row, column: 1), state: string(row: row, column: 2),
+      county: string(row: row, column: 3),
+      coordinate: Coordinate(uncheckedLatitude: latitude(row: row), longitude: longitude(row: row)),
+      country: string(row: row, column: 4) ?? "US", accuracy: accuracy(row: row).map { Int($0) })
+  }
+
+  /// Gives SQLite column `column` (of `ZipCode.columns`) of `row`.
+  func write(row: Int32, column: Int, to result: ResultSlot) {
+    switch column {
+    case 0, 1, 2, 3, 6:
+      withText(row: row, column: column == 6 ? 4 : column) { bytes in
+        if let bytes { result.set(terminatedText: bytes) } else { result.setNull() }
+      }
+    case 4: result.set(latitude(row: row))
+    case 5: result.set(longitude(row: row))
+    default:
+      if let accuracy = accuracy(row: row) { result.set(accuracy) } else { result.setNull() }
+    }
+  }
+}
+
+/// Rows whose texts can be compared for ties: `FoundRows` and its `Builder`.
+protocol TextRows {
+  func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T
+  func order(row: Int32) -> Int64
+}
