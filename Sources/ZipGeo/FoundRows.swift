@@ -27,14 +27,10 @@ final class FoundRows: TextRows {
   typealias Entry = (distance: Double, key: UInt64, row: Int32)
 
   /// The rows of `builder`, sorted nearest first.
-  init(_ builder: Builder) {
-    (text, spans, coordinates, accuracies, orders) =
-      (builder.text, builder.spans, builder.coordinates, builder.accuracies, builder.orders)
-    entries = builder.entries.sorted { a, b in
-      guard a.distance == b.distance else { return a.distance < b.distance }
-      guard a.key == b.key else { return a.key < b.key }
-      return Self.tieOrder(builder, a.row, builder, b.row)
-    }
+  init(_ builder: consuming Builder) {
+    builder.sortEntries()
+    (text, spans, coordinates, accuracies, orders, entries) =
+      (builder.text, builder.spans, builder.coordinates, builder.accuracies, builder.orders, builder.entries)
   }
 
   /// The rows of one read as it goes.
@@ -46,18 +42,23 @@ final class FoundRows: TextRows {
     fileprivate var orders: [Int64] = []
     fileprivate var entries: [Entry] = []
 
+    var count: Int { entries.count }
+
     /// Appends the current row of `statement` (columns as `ZipDatabase.zipCode(from:)` reads
-    /// them; its order in its file at 9) found at `distance`; without `details`, place, state,
-    /// county and accuracy are left NULL.
-    mutating func append(from statement: Statement, distance: Double, details: Bool) {
+    /// them; its order in its file at 9) found at `distance`; of place, state, county and
+    /// accuracy only `details` are read, the others left NULL (each read of a column is a call
+    /// into SQLite, under its mutex in a serialized host such as Python).
+    mutating func append(from statement: Statement, distance: Double, details: Details) {
       let row = Int32(orders.count)
       let zip = statement.textBytes(at: 0)
       appendText(zip)
-      for column in 1...3 { appendText(details ? statement.textBytes(at: column) : nil) }
+      appendText(details.contains(.place) ? statement.textBytes(at: 1) : nil)
+      appendText(details.contains(.state) ? statement.textBytes(at: 2) : nil)
+      appendText(details.contains(.county) ? statement.textBytes(at: 3) : nil)
       appendText(statement.textBytes(at: 6))
       coordinates.append(statement.double(at: 4))
       coordinates.append(statement.double(at: 5))
-      accuracies.append(details && !statement.isNull(at: 7) ? statement.int64(at: 7) : .min)
+      accuracies.append(details.contains(.accuracy) && !statement.isNull(at: 7) ? statement.int64(at: 7) : .min)
       orders.append(statement.int64(at: 9))
       var key: UInt64 = 0
       if let zip {
@@ -83,6 +84,18 @@ final class FoundRows: TextRows {
     }
 
     func order(row: Int32) -> Int64 { orders[Int(row)] }
+
+    /// Sorts the entries nearest first; only ties of distance and first bytes of zip read texts.
+    mutating func sortEntries() {
+      var entries = self.entries
+      self.entries = []
+      entries.sort { a, b in
+        guard a.distance == b.distance else { return a.distance < b.distance }
+        guard a.key == b.key else { return a.key < b.key }
+        return FoundRows.tieOrder(self, a.row, self, b.row)
+      }
+      self.entries = entries
+    }
   }
 
   /// Whether row `a` of `x` comes before row `b` of `y`, both as near and with the same first
@@ -146,6 +159,19 @@ final class FoundRows: TextRows {
     default:
       if let accuracy = accuracy(row: row) { result.set(accuracy) } else { result.setNull() }
     }
+  }
+}
+
+extension FoundRows {
+  /// The columns of a row besides zip, coordinates and country, which a search reads only when
+  /// its caller uses them.
+  struct Details: OptionSet {
+    let rawValue: UInt8
+    static let place = Details(rawValue: 1)
+    static let state = Details(rawValue: 2)
+    static let county = Details(rawValue: 4)
+    static let accuracy = Details(rawValue: 8)
+    static let all: Details = [.place, .state, .county, .accuracy]
   }
 }
 

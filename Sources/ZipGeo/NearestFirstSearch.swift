@@ -27,6 +27,9 @@ public struct NearestFirstSearch {
 
   let query: RadiusQuery
   let details: Bool
+  /// Of place, state, county and accuracy, the ones read (all with `details`, else none): a
+  /// table function reads only those its query uses.
+  var detailColumns: FoundRows.Details
   let budget: Int
   /// The rows still wanted (`query.limit` less those given).
   private var remaining: Int
@@ -36,6 +39,8 @@ public struct NearestFirstSearch {
   private var found = RunQueue()
   /// Bands made so far, to tell which reads a band already holds.
   private var bands = 0
+  /// Whether the table's columns were checked (`Schema.requireSearchable`).
+  private var checked = false
   /// The query's radius, at most half the Earth's circumference (1e300 km reads the world).
   private let farthest: Double
   /// The size (in metres of latitude) up to which a square is read whatever its distance.
@@ -66,6 +71,7 @@ public struct NearestFirstSearch {
   init(_ query: RadiusQuery, details: Bool, finest: Double, budget: Int = Self.budget) {
     self.query = query
     self.details = details
+    detailColumns = details ? .all : []
     self.budget = max(1, budget)
     self.finest = finest.isNaN ? 0 : finest
     remaining = query.limit ?? Int.max
@@ -114,8 +120,9 @@ public struct NearestFirstSearch {
       }
       guard let square = squares.popMin() else { break }
       if square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
-        let reads = try Schema.diagnosingTable(database) { try read(square.node, on: database) }
-        if !reads.entries.isEmpty { found.insert(reads) }
+        if let reads = try Schema.diagnosingTable(database, { try read(square.node, on: database) }) {
+          found.insert(reads)
+        }
       } else {
         for child in square.node.children { queue(child) }
       }
@@ -163,8 +170,8 @@ public struct NearestFirstSearch {
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
   private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
 
-  /// Reads the rows of `node` within the radius, sorted.
-  private func read(_ node: GridCell.Node, on database: Database) throws -> FoundRows {
+  /// Reads the rows of `node` within the radius, sorted, or `nil` when there are none.
+  private mutating func read(_ node: GridCell.Node, on database: Database) throws -> FoundRows? {
     let (statement, layout) = try Schema.cachedStatementAndLayout(
       database, Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
     defer { statement.reset() }
@@ -196,13 +203,17 @@ public struct NearestFirstSearch {
         guard distance <= farthest else { continue }
         // Without details, place, state, county and accuracy are NULL: not read (each read of a
         // column is a call into SQLite, under its mutex in a serialized host such as Python).
-        found.append(from: statement, distance: distance, details: details)
+        found.append(from: statement, distance: distance, details: detailColumns)
       }
     }
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as
-    // zipgeo's are, or the range above compared text with numbers.
-    try Schema.requireSearchable(statement, columns: Self.searchedColumns)
-    return FoundRows(found)
+    // zipgeo's are, or the range above compared text with numbers. (Once a search: a statement
+    // that SQLite prepares again for a changed schema mid-search is checked by the next search.)
+    if !checked {
+      try Schema.requireSearchable(statement, columns: Self.searchedColumns)
+      checked = true
+    }
+    return found.count == 0 ? nil : FoundRows(found)
   }
 
   /// A square of the quadtree waiting to be read or cut, with its least possible distance from

@@ -70,7 +70,7 @@ extension SQLFunctions {
       }
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return try SearchRows(
-        NearestFirstSearch(query, details: needsDetails(call)), on: call.database, function: function)
+        NearestFirstSearch(query, details: needsDetails(call)), call: call, function: function)
     }
   }
 
@@ -88,7 +88,7 @@ extension SQLFunctions {
     return try reportingErrors(of: function) {
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return try SearchRows(
-        NearestFirstSearch(query, details: needsDetails(call)), on: call.database, function: function)
+        NearestFirstSearch(query, details: needsDetails(call)), call: call, function: function)
     }
   }
 
@@ -129,16 +129,23 @@ extension SQLFunctions {
       let search = try NearestFirstSearch(
         nearestTo: center, count: count, model: model, unit: .kilometres, country: country,
         details: needsDetails(call))
-      return try SearchRows(search, on: call.database, function: function)
+      return try SearchRows(search, call: call, function: function)
     }
   }
 
   /// The table functions, in registration order.
   public static let tableFunctions = [nearTable, withinTable, nearestTable]
 
-  /// Whether the query reads place, state or county, which are not in the index.
-  static func needsDetails(_ call: TableFunction.Call) -> Bool {
-    ["place", "state", "county", "accuracy"].contains { call.uses(column: searchColumns.firstIndex(of: $0)!) }
+  /// Whether the query reads place, state, county or accuracy.
+  static func needsDetails(_ call: TableFunction.Call) -> Bool { !usedDetails(call).isEmpty }
+
+  /// Which of place, state, county and accuracy the query reads: the search reads no others.
+  static func usedDetails(_ call: TableFunction.Call) -> FoundRows.Details {
+    let columns: [(String, FoundRows.Details)] = [
+      ("place", .place), ("state", .state), ("county", .county), ("accuracy", .accuracy),
+    ]
+    return FoundRows.Details(
+      columns.filter { call.uses(column: searchColumns.firstIndex(of: $0.0)!) }.map(\.1))
   }
 
   /// The rows of a search, one band at a time (`NearestFirstSearch`): each zip code's columns,
@@ -154,12 +161,14 @@ extension SQLFunctions {
     private(set) var band: SearchBand
 
     /// The search, with its first band read (so that its errors fail the call itself).
-    init(_ search: NearestFirstSearch, on database: Database, function: String) throws {
+    init(_ search: NearestFirstSearch, call: TableFunction.Call, function: String) throws {
+      let database = call.database
       self.search = search
       self.database = database
       self.function = function
       band = SearchBand()
       var search = search
+      search.detailColumns = usedDetails(call)
       band = try reportingErrors(of: function) { try search.nextRows(on: database) } ?? SearchBand()
       self.search = search
     }

@@ -218,4 +218,78 @@ import Testing
         == Self.usRows)
     #expect(try Database(path: dbPath).scalar("PRAGMA user_version") == .integer(1))
   }
+
+  /// The layout of version 2 as 2298b09 (the last release before clustered tables) made it: rows
+  /// in file order, an index of cells on the 0.1-degree grid, and triggers on that grid.
+  static let version2Layout = """
+    CREATE TABLE zips (
+      zip TEXT NOT NULL CHECK (zip <> ''),
+      place TEXT,
+      state TEXT,
+      county TEXT,
+      lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+      lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
+      cell INTEGER NOT NULL DEFAULT -1,
+      country TEXT NOT NULL DEFAULT 'US' CHECK (length(country) = 2 AND country GLOB '[A-Z][A-Z]'),
+      accuracy INTEGER CHECK (accuracy BETWEEN 0 AND 6)
+    );
+    CREATE TABLE countries (
+      country TEXT PRIMARY KEY NOT NULL CHECK (length(country) = 2 AND country GLOB '[A-Z][A-Z]'),
+      places INTEGER NOT NULL, codes INTEGER NOT NULL, source TEXT, imported TEXT
+    );
+    CREATE UNIQUE INDEX zips_zip ON zips (zip, country, ifnull(place, ''));
+    CREATE INDEX zips_cell ON zips (cell, lat, lon, zip, country);
+    \(version1Triggers)
+    PRAGMA user_version = 2;
+    """
+
+  /// The US file imported by this zipgeo, copied into a version-2 file in file order (as that
+  /// release wrote it), with its countries row.
+  func makeVersion2Database(from current: String) throws {
+    let old = try Database(path: dbPath)
+    try old.execute(Self.version2Layout)
+    try old.execute("ATTACH '\(current)' AS new")
+    try old.execute(
+      """
+      INSERT INTO zips (rowid, zip, place, state, county, lat, lon, country, accuracy)
+        SELECT id, zip, place, state, county, lat, lon, country, accuracy FROM new.zips ORDER BY id;
+      INSERT INTO countries SELECT * FROM new.countries;
+      DETACH new;
+      """)
+    try old.close()
+  }
+
+  /// A version-2 database is searched as it is, on its own grid, with the answers of this
+  /// version's, and a read leaves it so; an import of another country then upgrades it, keeping
+  /// every row, each rowid as its id.
+  @Test func aVersion2DatabaseIsSearchedAsItIsAndUpgradedByAnImportWithEveryRow() throws {
+    let current = folder.path("current.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
+    try makeVersion2Database(from: current)
+    let (old, new) = (try ZipDatabase(readingAt: dbPath), try ZipDatabase(readingAt: current))
+    let plano = try Coordinate(latitude: 33.025, longitude: -96.7397)
+    for km in [0.5, 10, 100, 1_000, 30_000] {
+      #expect(
+        try old.near(coordinate: plano, within: Length(km, .kilometres))
+          == (try new.near(coordinate: plano, within: Length(km, .kilometres))), "\(km) km")
+    }
+    for point in [plano, try Coordinate(latitude: 89, longitude: 179.99), try Coordinate(latitude: -40, longitude: 0)] {
+      #expect(try old.nearest(to: point, count: 25) == (try new.nearest(to: point, count: 25)), "\(point)")
+    }
+    let sql = "SELECT zip, place, distance FROM zipgeo_near('01001', 40) ORDER BY distance"
+    #expect(try old.database.rows(sql) == (try new.database.rows(sql)))
+    #expect(try old.database.scalar("PRAGMA user_version") == .integer(2))
+    let columns = "zip, place, state, county, lat, lon, country, accuracy"
+    let before = try Database(path: dbPath).rows("SELECT rowid, \(columns) FROM zips ORDER BY rowid").map(\.values)
+    try importGerman()
+    let db = try Database(path: dbPath)
+    #expect(try db.scalar("PRAGMA user_version") == .integer(Schema.version))
+    #expect(
+      try db.rows("SELECT id, \(columns) FROM zips WHERE country = 'US' ORDER BY id").map(\.values) == before)
+    #expect(try db.scalar("SELECT count(*) FROM zips WHERE cell IS NOT \(GridCell.sqlExpression())") == .integer(0))
+    #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
+    #expect(
+      try ZipDatabase(readingAt: dbPath).near(coordinate: plano, within: Length(100, .kilometres))
+        == (try new.near(coordinate: plano, within: Length(100, .kilometres))))
+  }
 }
