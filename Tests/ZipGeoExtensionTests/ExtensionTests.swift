@@ -247,6 +247,17 @@ import Testing
     #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)")
   }
 
+  /// The streaming cursor as Python drives it: half read and its connection closed, two at once,
+  /// the order consumed, and a commit by another connection midway (`python/cursors.py`).
+  @Test func pythonCursorsStreamOneVersionAndSurviveTheirConnectionsClose() throws {
+    let script = Self.testsFolder.appendingPathComponent("python/cursors.py").path
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"), [script, Self.loadPath, try importedDatabase()], environment: [:])
+    #expect(!result.wasSignalled, "signal \(result.status): \(result.err)")
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.out.hasSuffix("13 passed, 0 failed\n"), "\(result.out)")
+  }
+
   @Test func theLibraryCallsNoSQLiteSymbolOfItsOwn() throws {
     let undefined = try runCommand(URL(fileURLWithPath: "/usr/bin/nm"), ["-D", "--undefined-only", Self.library.path])
     #expect(undefined.status == 0)

@@ -1,0 +1,126 @@
+import Foundation
+import SQLiteKit
+import TestSupport
+import Testing
+
+@testable import ZipGeo
+
+/// The table functions as tables of SQL: every shape of query gives what the same query gives
+/// over a brute-force scan with `distance()` (the US file: 41,487 rows, several places per code).
+@Suite struct SQLTableFunctionQueryTests {
+  /// One import for the suite.
+  static let database = Result { () throws -> String in
+    let folder = try TemporaryFolder()
+    let path = folder.path("zipgeo.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
+    // Kept for the process's life: the folder would be removed with its last reference.
+    Self.folder = folder
+    return path
+  }
+  nonisolated(unsafe) static var folder: TemporaryFolder?
+
+  let db: Database
+
+  init() throws {
+    db = try ZipDatabase(readingAt: try Self.database.get()).database
+  }
+
+  /// The same rows the brute force gives, as a subquery named `s` with zipgeo's columns.
+  static let bruteForce = """
+    (SELECT *, distance(33.025, -96.7397, lat, lon) AS distance FROM zips
+     WHERE distance(33.025, -96.7397, lat, lon) <= 150)
+    """
+  static let search = "zipgeo_within(33.025, -96.7397, 150)"
+
+  func same(_ template: String, _ comment: Comment? = nil) throws {
+    let zipgeo = try db.rows(template.replacingOccurrences(of: "SOURCE", with: Self.search)).map(\.values)
+    let truth = try db.rows(template.replacingOccurrences(of: "SOURCE", with: Self.bruteForce)).map(\.values)
+    #expect(!truth.isEmpty, "\(template)")
+    #expect(zipgeo == truth, comment ?? "\(template)")
+  }
+
+  @Test func limitsAndOffsetsCutTheNearestFirstOrder() throws {
+    for (limit, offset) in [(1, 0), (10, 0), (7, 5), (100, 250), (5, 1_000_000), (-1, 3)] {
+      let cut = "LIMIT \(limit) OFFSET \(offset)"
+      let zipgeo = try db.rows("SELECT zip, place, distance FROM \(Self.search) ORDER BY distance, zip, country \(cut)")
+      // The rows of one code at one distance come in the order of the file (id).
+      let truth = try db.rows(
+        "SELECT zip, place, distance FROM \(Self.bruteForce) ORDER BY distance, zip, country, id \(cut)")
+      #expect(zipgeo.map(\.values) == truth.map(\.values), "\(cut)")
+      #expect(offset < 1_000_000 ? !truth.isEmpty : truth.isEmpty)
+    }
+    // The order the function gives, without an ORDER BY, is the same.
+    let unordered = try db.rows("SELECT zip FROM \(Self.search) LIMIT 20 OFFSET 10").map(\.values)
+    let ordered = try db.rows("SELECT zip FROM \(Self.bruteForce) ORDER BY distance, zip, id LIMIT 20 OFFSET 10")
+      .map(\.values)
+    #expect(unordered == ordered)
+  }
+
+  @Test func otherOrdersGroupsAndDistinctWorkAsOnAnyTable() throws {
+    try same("SELECT zip, place FROM SOURCE ORDER BY place, zip")
+    try same("SELECT zip, distance FROM SOURCE ORDER BY distance DESC, zip DESC LIMIT 50")
+    try same("SELECT zip FROM SOURCE ORDER BY lat, lon, zip LIMIT 30")
+    try same("SELECT state, count(*), round(sum(distance), 6) FROM SOURCE GROUP BY state ORDER BY state")
+    try same("SELECT DISTINCT state FROM SOURCE ORDER BY state")
+    try same("SELECT DISTINCT place FROM SOURCE ORDER BY 1")
+    try same("SELECT county, max(distance) FROM SOURCE GROUP BY county HAVING count(*) > 3 ORDER BY county")
+  }
+
+  /// An aggregate keeps a value across rows (`max(place)` holds the text of an earlier row
+  /// while later ones are read): every column, every kind.
+  @Test func aggregatesOverEveryColumnKeepTheirValuesAcrossRows() throws {
+    try same(
+      """
+      SELECT count(*), max(place), min(place), max(zip), min(state), max(county), group_concat(DISTINCT state),
+        round(sum(lat), 9), round(sum(lon), 9), min(country), count(accuracy), round(max(distance), 9)
+      FROM SOURCE
+      """)
+    try same("SELECT max(place), zip FROM SOURCE")
+  }
+
+  @Test func correlatedAndNestedCallsGiveEachCentreItsOwnAnswer() throws {
+    let centres = "SELECT zip, lat, lon FROM zips WHERE zip IN ('75075', '10001', '99501', '01001', '96799')"
+    let zipgeo = try db.rows(
+      "SELECT c.zip, (SELECT count(*) FROM zipgeo_within(c.lat, c.lon, 20)) FROM (\(centres)) c ORDER BY c.zip")
+    let truth = try db.rows(
+      """
+      SELECT c.zip, (SELECT count(*) FROM zips z WHERE distance(c.lat, c.lon, z.lat, z.lon) <= 20)
+      FROM (\(centres)) c ORDER BY c.zip
+      """)
+    #expect(zipgeo.map(\.values) == truth.map(\.values))
+    // A join: every pair within 5 km of five centres, in one statement.
+    let pairs = try db.scalar("SELECT count(*) FROM (\(centres)) c, zipgeo_within(c.lat, c.lon, 5) w")
+    let truePairs = try db.scalar(
+      "SELECT count(*) FROM (\(centres)) c, zips z WHERE distance(c.lat, c.lon, z.lat, z.lon) <= 5")
+    #expect(pairs == truePairs)
+    // Nested: the nearest codes of each code near 75075.
+    let nested = try db.rows(
+      """
+      SELECT a.zip, b.zip FROM zipgeo_near('75075', 3) a, zipgeo_nearest(a.lat, a.lon, 2) b
+      ORDER BY a.distance, a.zip, b.distance, b.zip
+      """)
+    #expect(nested.count == 2 * (try db.rows("SELECT 1 FROM zipgeo_near('75075', 3)")).count)
+  }
+
+  /// Two statements of one function on one connection, stepped in turns.
+  @Test func twoCursorsOfOneFunctionOpenAtOnceEachGiveTheirOwnRows() throws {
+    let a = try db.prepare("SELECT zip FROM zipgeo_within(33.025, -96.7397, 400)")
+    let b = try db.prepare("SELECT zip FROM zipgeo_within(40.75, -73.99, 60)")
+    let aloneA = try db.rows("SELECT zip FROM zipgeo_within(33.025, -96.7397, 400)").compactMap { $0[0].string }
+    let aloneB = try db.rows("SELECT zip FROM zipgeo_within(40.75, -73.99, 60)").compactMap { $0[0].string }
+    var (rowsA, rowsB) = ([String](), [String]())
+    var (moreA, moreB) = (true, true)
+    while moreA || moreB {
+      for _ in 0..<17 where moreA {
+        moreA = try a.step()
+        if moreA { rowsA.append(a.text(at: 0) ?? "") }
+      }
+      for _ in 0..<5 where moreB {
+        moreB = try b.step()
+        if moreB { rowsB.append(b.text(at: 0) ?? "") }
+      }
+    }
+    #expect(rowsA == aloneA && rowsB == aloneB)
+    #expect(aloneA.count > 1000)
+  }
+}
