@@ -41,6 +41,8 @@ public struct NearestFirstSearch {
   private var bands = 0
   /// Whether the table's columns were checked (`Schema.requireSearchable`).
   private var checked = false
+  /// The squares read so far (each one range scan of the table).
+  private(set) var squaresRead = 0
   /// The query's radius, at most half the Earth's circumference (1e300 km reads the world).
   private let farthest: Double
   /// The size (in metres of latitude) up to which a square is read whatever its distance.
@@ -120,6 +122,7 @@ public struct NearestFirstSearch {
       }
       guard let square = squares.popMin() else { break }
       if square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
+        squaresRead += 1
         if let reads = try Schema.diagnosingTable(database, { try read(square.node, on: database) }) {
           found.insert(reads)
         }

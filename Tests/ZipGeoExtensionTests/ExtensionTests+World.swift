@@ -46,10 +46,10 @@ import Testing
     #expect(result.out == "\(cases.count)\n")
   }
 
-  /// A world-wide radius in /usr/bin/python3 with its address space limited: the answer comes
-  /// band by band, so the host neither aborts (the Swift runtime's "failed to allocate" under
-  /// 350 MB, when the whole answer was made first) nor holds the world; rows come nearest first;
-  /// a LIMIT reads one band.
+  /// A world-wide radius in /usr/bin/python3 with its address space limited: the answer streams,
+  /// so the host neither aborts (the Swift runtime's "failed to allocate" under 350 MB, when the
+  /// whole answer was made first) nor holds the world; rows come nearest first; a LIMIT gives the
+  /// nearest.
   static let boundedHost = """
     import resource, sqlite3, sys
     library, db, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -81,7 +81,7 @@ import Testing
     // Every row of the world database (the file's 1,826,607 lines less the 880 repeats the import
     // left out).
     #expect(try String(contentsOfFile: output, encoding: .utf8) == "1825727\n")
-    // One band and SQLite's cache, not the 500 MB of the whole answer.
+    // The rows near the frontier and SQLite's cache, not the 500 MB of the whole answer.
     #expect(run.peakResidentBytes < 150 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
   }
 }

@@ -90,6 +90,21 @@ import Testing
     }
   }
 
+  /// The first rows of a search as wide as the world come after the few squares around its
+  /// centre, not after the world: a `LIMIT 10` reads no more than it needs.
+  @Test func theFirstRowsOfAWorldWideSearchReadOnlyTheSquaresAroundItsCentre() throws {
+    let query = try RadiusQuery(
+      center: try Coordinate(latitude: 33.025, longitude: -96.7397), radius: Length(1e300, .kilometres))
+    var search = NearestFirstSearch(query)
+    let first = try search.nextBand(on: db)
+    #expect(first?.first?.zipCode.zip == "75075")
+    #expect(search.squaresRead <= 20, "\(search.squaresRead) squares")
+    var count = first?.count ?? 0
+    while let band = try search.nextBand(on: db) { count += band.count }
+    #expect(count == 41_487)
+    #expect(search.squaresRead > 200, "\(search.squaresRead) squares for the whole answer")
+  }
+
   /// Thousands of stores at one spot, in several cells' worth of squares and across bands: they
   /// come in zip order, then the order of their file.
   @Test func rowsOfOneDistanceComeInZipOrderAcrossBands() throws {
