@@ -14,7 +14,7 @@ final class FoundRows: TextRows {
   private let text: [UInt8]
   /// For each row and text column: where its bytes start in `text` and how many there are (-1:
   /// NULL).
-  private let spans: [Int32]
+  private let spans: [Int]
   private let coordinates: [Double]
   /// Int64.min: NULL.
   private let accuracies: [Int64]
@@ -36,7 +36,7 @@ final class FoundRows: TextRows {
   /// The rows of one read as it goes.
   struct Builder: TextRows {
     fileprivate var text: [UInt8] = []
-    fileprivate var spans: [Int32] = []
+    fileprivate var spans: [Int] = []
     fileprivate var coordinates: [Double] = []
     fileprivate var accuracies: [Int64] = []
     fileprivate var orders: [Int64] = []
@@ -73,8 +73,10 @@ final class FoundRows: TextRows {
         spans.append(-1)
         return
       }
-      spans.append(Int32(text.count))
-      spans.append(Int32(bytes.count))
+      // Ints: the texts of one read may pass 2 GB in all (SQLite allows a text of 1 GB), where a
+      // narrower number would trap inside the host.
+      spans.append(text.count)
+      spans.append(bytes.count)
       text.append(contentsOf: bytes)
       text.append(0)
     }
@@ -122,10 +124,10 @@ final class FoundRows: TextRows {
   func order(row: Int32) -> Int64 { orders[Int(row)] }
 
   fileprivate static func withText<T>(
-    _ text: [UInt8], _ spans: [Int32], row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T
+    _ text: [UInt8], _ spans: [Int], row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T
   ) -> T {
     let span = Int(row) * 2 * textColumns + 2 * column
-    let (start, count) = (Int(spans[span]), Int(spans[span + 1]))
+    let (start, count) = (spans[span], spans[span + 1])
     guard count >= 0 else { return body(nil) }
     return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
   }
