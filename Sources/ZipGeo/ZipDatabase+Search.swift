@@ -78,8 +78,8 @@ extension ZipDatabase {
   /// try db.nearest(to: Coordinate(latitude: 33.02, longitude: -96.74), count: 1).first?.zipCode.zip   // "75075"
   /// ```
   ///
-  /// The search widens a radius query until it holds `count` zips, so it reads the index around
-  /// the point, not the whole table; the answer is exact.
+  /// The search reads the squares of the grid around the point nearest first and stops after
+  /// `count` zips, so it reads the table around the point, not the whole of it; the answer is exact.
   public func nearest(to coordinate: Coordinate, count: Int, model: EarthModel = .sphere, country: String? = nil)
     throws -> [NearbyZip]
   {

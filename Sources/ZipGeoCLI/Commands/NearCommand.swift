@@ -51,7 +51,8 @@ enum NearCommand {
     _ = try Center.coordinate(arguments.positionals[0])
     let db = try context.openQueryDatabase(arguments)
     // The centre and the search read one version of the data, whatever an import does meanwhile;
-    // each band of the answer is printed before the next is read, so memory holds one band.
+    // each band of the answer is printed before the next is read, so memory holds the rows near
+    // the search's frontier, not the answer.
     try db.readingOneVersion {
       let center = try Center(arguments.positionals[0], country: country, in: db)
       let query = try RadiusQuery(
