@@ -248,14 +248,16 @@ import Testing
   }
 
   /// The streaming cursor as Python drives it: half read and its connection closed, two at once,
-  /// the order consumed, and a commit by another connection midway (`python/cursors.py`).
+  /// the order consumed, and a commit by another connection and by `zipgeo import` midway
+  /// (`python/cursors.py`).
   @Test func pythonCursorsStreamOneVersionAndSurviveTheirConnectionsClose() throws {
     let script = Self.testsFolder.appendingPathComponent("python/cursors.py").path
     let result = try runCommand(
-      URL(fileURLWithPath: "/usr/bin/python3"), [script, Self.loadPath, try importedDatabase()], environment: [:])
+      URL(fileURLWithPath: "/usr/bin/python3"), [script, Self.loadPath, try importedDatabase(), Self.zipgeo.path],
+      environment: [:])
     #expect(!result.wasSignalled, "signal \(result.status): \(result.err)")
     #expect(result.status == 0, "\(result.out)\(result.err)")
-    #expect(result.out.hasSuffix("13 passed, 0 failed\n"), "\(result.out)")
+    #expect(result.out.hasSuffix("16 passed, 0 failed\n"), "\(result.out)")
   }
 
   @Test func theLibraryCallsNoSQLiteSymbolOfItsOwn() throws {

@@ -1,23 +1,25 @@
 """Streams zipgeo's table functions through Python's sqlite3 module the ways a host can.
 
-Usage: /usr/bin/python3 cursors.py PATH/TO/libZipgeo zipgeo.db
+Usage: /usr/bin/python3 cursors.py PATH/TO/libZipgeo zipgeo.db PATH/TO/zipgeo
 Copies the database, then checks, printing one line per check and "N passed, M failed":
   - a cursor read halfway, then its connection closed, then the process goes on;
   - two cursors of the same function open at once on one connection, read in turns, each
     giving what it gives alone;
   - ORDER BY distance needs no sort (EXPLAIN QUERY PLAN), ORDER BY distance DESC does and is
     the reverse;
-  - a cursor half read while another connection commits a change (WAL): the cursor gives the
-    version it started on to its end, and the next query the new one.
+  - a cursor half read while another connection commits a change (WAL), and while `zipgeo
+    import` replaces the US rows: the cursor gives the version it started on to its end, and the
+    next query the new one.
 """
 import gc
 import os
 import shutil
+import subprocess
 import sqlite3
 import sys
 import tempfile
 
-library, source = sys.argv[1], sys.argv[2]
+library, source, zipgeo = sys.argv[1], sys.argv[2], sys.argv[3]
 folder = tempfile.mkdtemp(prefix="zipgeo-cursors-")
 database = os.path.join(folder, "zipgeo.db")
 shutil.copy(source, database)
@@ -112,6 +114,19 @@ check("a cursor gives the version it started on to its end, whatever commits mea
       seen == alone, (len(seen), len(alone), sum(1 for r in seen if r[1] == "changed")))
 after = reader.execute(WIDE).fetchall()
 check("the next query reads the new version", len(after) == len(alone) and all(r[1] == "changed" for r in after))
+# `zipgeo import` itself, replacing every US row with one, while a cursor is half read.
+cursor = reader.execute(WIDE)
+before = cursor.fetchmany(1000)
+one = os.path.join(folder, "one.csv")
+with open(one, "w") as f:
+    f.write("zip,place,lat,lon\n75075,Imported,33.025,-96.7397\n")
+result = subprocess.run([zipgeo, "import", one, "--db", database], capture_output=True, text=True, timeout=120)
+check("zipgeo import commits while a cursor is half read", result.returncode == 0, result.stderr)
+seen = before + cursor.fetchall()
+check("the cursor gives the version it started on to its end, whatever zipgeo import commits meanwhile",
+      seen == after, (len(seen), len(after)))
+check("the next query reads the imported version",
+      reader.execute(WIDE).fetchall() == [("75075", "Imported", 0.0)])
 reader.close()
 writer.close()
 
