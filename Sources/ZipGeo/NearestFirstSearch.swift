@@ -17,7 +17,7 @@ import SQLiteKit
 /// square is taken from the queue: one small enough is read (one range scan of the table, which
 /// is kept in cell order), a larger one is cut in four, each queued. A square is small enough when
 /// it is no larger than its distance from the centre (and 500 km), or than the finest a search
-/// reads: a radius search reads squares up to twice its radius (at most 40 km); a nearest search goes down to
+/// reads: a radius search reads squares up to its radius across (at most 20 km); a nearest search goes down to
 /// single cells, so that the nearest few in a dense city cost a few hundred metres of it. The rows
 /// read wait in a second queue, by distance, and leave it once no square still queued can hold a
 /// nearer one.
@@ -54,7 +54,7 @@ public struct NearestFirstSearch {
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
   /// without `details`, with no place, state, county or accuracy.
   public init(_ query: RadiusQuery, details: Bool = true) {
-    self.init(query, details: details, finest: query.limit == nil ? min(2 * query.radius.metres, 40_000) : 0)
+    self.init(query, details: details, finest: query.limit == nil ? min(query.radius.metres, 20_000) : 0)
   }
 
   /// The `count` zip codes nearest `center` on the whole Earth, nearest first, with distances in
