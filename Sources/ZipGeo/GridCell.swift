@@ -77,6 +77,17 @@ enum GridCell {
       return (Double(column) * span - 180)...(Double(column + 1) * span - 180)
     }
 
+    /// Its latitudes and longitudes widened by a billionth of a degree (0.1 mm), so that they hold
+    /// every point whose cell is in the node: `row(_:)` and `column(_:)` round, and a point a few
+    /// ulps below a line of the grid can have the cell above it.
+    var holdingLatitudes: ClosedRange<Double> {
+      (latitudes.lowerBound - Self.margin)...(latitudes.upperBound + Self.margin)
+    }
+    var holdingLongitudes: ClosedRange<Double> {
+      (longitudes.lowerBound - Self.margin)...(longitudes.upperBound + Self.margin)
+    }
+    static let margin = 1e-9
+
     /// The four nodes of the next level, or none at the last.
     var children: [Node] {
       guard level < GridCell.bits else { return [] }
@@ -110,7 +121,7 @@ enum GridCell {
     /// Ranges of legacy cell numbers that hold every point of `node`: one per row of cells, or
     /// one over whole rows for a node of many.
     static func ranges(covering node: Node) -> [ClosedRange<Int>] {
-      let (latitudes, longitudes) = (node.latitudes, node.longitudes)
+      let (latitudes, longitudes) = (node.holdingLatitudes, node.holdingLongitudes)
       let rows = row(max(-90, latitudes.lowerBound))...row(min(90, latitudes.upperBound))
       if rows.count > maximumRanges {
         return [(rows.lowerBound * columns)...(rows.upperBound * columns + columns - 1)]

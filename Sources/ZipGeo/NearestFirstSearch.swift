@@ -139,7 +139,7 @@ public struct NearestFirstSearch {
   /// Queues `node` with its least possible distance, unless that is past the radius.
   private mutating func queue(_ node: GridCell.Node) {
     let metres = query.model.leastDistance(
-      from: query.center, latitudes: node.latitudes, longitudes: node.longitudes)
+      from: query.center, latitudes: node.holdingLatitudes, longitudes: node.holdingLongitudes)
     let bound = query.radius.unit.fromMetres(metres)
     guard bound <= farthest else { return }
     squares.insert(Square(bound: bound, metres: metres, node: node))
@@ -185,7 +185,7 @@ public struct NearestFirstSearch {
       ranges = [node.first...node.last]
     } else {
       ranges = GridCell.Legacy.ranges(covering: node)
-      let (latitudes, longitudes) = (node.latitudes, node.longitudes)
+      let (latitudes, longitudes) = (node.holdingLatitudes, node.holdingLongitudes)
       try statement.bind(.real(latitudes.lowerBound), at: 4)
       try statement.bind(.real(latitudes.upperBound), at: 5)
       try statement.bind(.real(longitudes.lowerBound), at: 6)

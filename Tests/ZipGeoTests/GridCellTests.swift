@@ -51,6 +51,31 @@ import Testing
     #expect(wrong == .integer(0))
   }
 
+  /// A row moved while the triggers were off (`.dbconfig enable_trigger off` in the shell) keeps
+  /// a wrong cell though the triggers are there; the next import of any country mends it.
+  @Test func anImportMendsCellsLeftWrongWhileTheTriggersWereOff() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("zipgeo.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: path)
+    let writer = try Database(path: path)
+    try writer.execute(
+      """
+      \(Schema.dropCellTriggers)
+      UPDATE zips SET lat = 0, lon = 0 WHERE zip = '75075';
+      INSERT INTO zips (zip, place, lat, lon) VALUES ('NEW1', 'n', 0, 0.001);
+      \(Schema.cellTriggers)
+      """)
+    let wrong = "SELECT count(*) FROM zips WHERE cell IS NOT \(GridCell.sqlExpression())"
+    #expect(try writer.scalar(wrong) == .integer(2))
+    let other = try folder.write("zz.csv", "zip,lat,lon\nZZ1,10,10\n")
+    _ = try Importer(options: ImportOptions(country: "ZZ")).importFile(other, intoDatabaseAt: path)
+    #expect(try writer.scalar(wrong) == .integer(0))
+    let db = try ZipDatabase(readingAt: path)
+    #expect(
+      try db.near(coordinate: try Coordinate(latitude: 0, longitude: 0), within: Length(5, .kilometres)).map(
+        \.zipCode.zip) == ["75075", "NEW1"])
+  }
+
   /// A database made before the triggers existed gets them from its next import.
   @Test func anImportAddsTheTriggersToAnOlderDatabase() throws {
     let folder = try TemporaryFolder()

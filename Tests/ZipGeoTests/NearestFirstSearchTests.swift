@@ -90,6 +90,55 @@ import Testing
     }
   }
 
+  /// Points on lines of the grid and a few ulps either side of them (the arithmetic that gives
+  /// a point its cell rounds): a CSV of them, zips `G0`, `G1`, ...
+  static func gridLinePoints() -> String {
+    var lines = ["zip,place,lat,lon"]
+    let rows = [0, 1, 36_868, 65_535].map { Double($0) * 180 / 65_536 - 90 }
+    let columns = [29_322, 32_768, 35_503, 65_535].map { Double($0) * 360 / 65_536 - 180 }
+    func around(_ x: Double) -> [Double] { [x.nextDown.nextDown, x.nextDown, x, x.nextUp, x.nextUp.nextUp] }
+    var number = 0
+    for (lat, lon) in zip(rows, columns) {
+      for a in around(lat) where a >= -90 && a <= 90 {
+        for b in around(lon) where b >= -180 && b <= 180 {
+          lines.append("G\(number),p,\(a),\(b)")
+          number += 1
+        }
+      }
+    }
+    // The three points of a report: the nearest two of the first are it and the third.
+    lines += [
+      "P1,a,-31.396179199218757,-18.929443359375007", "P2,b,-31.396179199218757,-18.929443359375",
+      "P3,c,-31.396179199218754,-18.929443359375007", "A,a,10,-5e-324", "B,b,10,-1e-12", "E,e,10,0",
+      "H,h,-4.9e-324,50", "I,i,0,50",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Every point a hair from a line of the grid is found, in its order, by radius and nearest
+  /// searches centred on every one of them.
+  @Test func pointsAHairFromALineOfTheGridAreFoundInTheirOrder() throws {
+    let path = temporary.path("lines.db")
+    _ = try ZipDatabase.importFile(try temporary.write("lines.csv", Self.gridLinePoints()), into: path)
+    let lines = try ZipDatabase(readingAt: path)
+    let centres = try lines.database.rows("SELECT lat, lon FROM zips").map { ($0[0].double!, $0[1].double!) }
+    for (lat, lon) in centres {
+      let center = try Coordinate(latitude: lat, longitude: lon)
+      let truth = try lines.database.rows(
+        "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id", [lat, lon]
+      ).compactMap { $0[0].string }
+      #expect(try lines.nearest(to: center, count: 3).map(\.zipCode.zip) == Array(truth.prefix(3)), "\(lat),\(lon)")
+      let within = try lines.database.rows(
+        "SELECT zip FROM zips WHERE distance(?1, ?2, lat, lon) <= 1e-9 ORDER BY distance(?1, ?2, lat, lon), zip, id",
+        [lat, lon]
+      ).compactMap { $0[0].string }
+      #expect(
+        try lines.near(coordinate: center, within: Length(1e-9, .kilometres)).map(\.zipCode.zip) == within,
+        "\(lat),\(lon)")
+      #expect(try lines.near(coordinate: center, within: Length(30_000, .kilometres)).map(\.zipCode.zip) == truth)
+    }
+  }
+
   /// The first rows of a search as wide as the world come after the few squares around its
   /// centre, not after the world: a `LIMIT 10` reads no more than it needs.
   @Test func theFirstRowsOfAWorldWideSearchReadOnlyTheSquaresAroundItsCentre() throws {

@@ -292,4 +292,25 @@ import Testing
       try ZipDatabase(readingAt: dbPath).near(coordinate: plano, within: Length(100, .kilometres))
         == (try new.near(coordinate: plano, within: Length(100, .kilometres))))
   }
+
+  /// On a version-2 database, points a hair from a line of the new grid (whose squares the search
+  /// reads through the old index) are found as on a current one.
+  @Test func aVersion2DatabaseFindsPointsAHairFromALineOfTheGrid() throws {
+    let current = folder.path("current.db")
+    let csv = try folder.write("lines.csv", NearestFirstSearchTests.gridLinePoints())
+    _ = try ZipDatabase.importFile(csv, into: current)
+    try makeVersion2Database(from: current)
+    let (old, new) = (try ZipDatabase(readingAt: dbPath), try ZipDatabase(readingAt: current))
+    #expect(try old.database.scalar("PRAGMA user_version") == .integer(2))
+    // Every third point as a centre: the file's points lie around four lines, a few ulps apart.
+    for row in try new.database.rows("SELECT lat, lon FROM zips WHERE id % 3 = 0") {
+      let center = try Coordinate(latitude: row[0].double!, longitude: row[1].double!)
+      for km in [1e-9, 1_000.0] {
+        #expect(
+          try old.near(coordinate: center, within: Length(km, .kilometres))
+            == (try new.near(coordinate: center, within: Length(km, .kilometres))), "\(center) \(km) km")
+      }
+      #expect(try old.nearest(to: center, count: 2) == (try new.nearest(to: center, count: 2)), "\(center)")
+    }
+  }
 }
