@@ -91,18 +91,23 @@ final class FoundRows: TextRows {
     mutating func sortEntries() {
       var entries = self.entries
       self.entries = []
-      entries.sort { a, b in
-        guard a.distance == b.distance else { return a.distance < b.distance }
-        guard a.key == b.key else { return a.key < b.key }
-        return FoundRows.tieOrder(self, a.row, self, b.row)
-      }
+      entries.sort { FoundRows.precedes($0, of: self, $1, of: self) }
       self.entries = entries
     }
   }
 
+  /// Whether entry `a` of `x` comes before entry `b` of `y`: nearer, or as near and of a zip
+  /// before in SQLite's order, then of a country before, then earlier in the file (only ties of
+  /// distance and of the first bytes of zip read texts).
+  static func precedes<X: TextRows, Y: TextRows>(_ a: Entry, of x: X, _ b: Entry, of y: Y) -> Bool {
+    guard a.distance == b.distance else { return a.distance < b.distance }
+    guard a.key == b.key else { return a.key < b.key }
+    return tieOrder(x, a.row, y, b.row)
+  }
+
   /// Whether row `a` of `x` comes before row `b` of `y`, both as near and with the same first
   /// bytes of zip: by the rest of the zip, then the country, then the order in the file.
-  static func tieOrder<X: TextRows, Y: TextRows>(_ x: X, _ a: Int32, _ y: Y, _ b: Int32) -> Bool {
+  private static func tieOrder<X: TextRows, Y: TextRows>(_ x: X, _ a: Int32, _ y: Y, _ b: Int32) -> Bool {
     for column in [0, 4] {
       let order = x.withText(row: a, column: column) { p in
         y.withText(row: b, column: column) { q -> Bool? in

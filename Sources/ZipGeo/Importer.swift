@@ -629,7 +629,7 @@ public struct Importer: Sendable {
             }
             let cell = Int64(GridCell.number(of: zip.coordinate))
             // The first rows judge the order of the file: in order, on to `zips`; else staged.
-            if stagedFrom == .max {
+            if stagedFrom == .max && sampled < Self.orderSample.rows {
               let region = cell >> (2 * (GridCell.bits - 4))
               if region != lastRegion && sampled > 0 { jumps += 1 }
               (lastRegion, sampled) = (region, sampled + 1)
@@ -639,8 +639,6 @@ public struct Importer: Sendable {
                 stagedFrom = id
                 insert.reset()
                 insert = stage
-              } else if sampled == Self.orderSample.rows {
-                stagedFrom = .max - 1  // judged: in order
               }
             }
             // Bound one by one: no array of values per row.

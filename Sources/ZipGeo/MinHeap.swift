@@ -1,6 +1,6 @@
-/// A binary heap that hands out its least element first: the queue of a nearest-first search
-/// (the pieces of the grid still to read, by their least possible distance, and the rows read
-/// but not yet given, by theirs).
+/// A binary heap that hands out its least element first: the queues of a nearest-first search
+/// (the squares of the grid still to read, by their least possible distance, and the reads whose
+/// rows are not all given, by their nearest row not yet given).
 ///
 /// ```swift
 /// var heap = MinHeap<Int>()
@@ -8,10 +8,8 @@
 /// heap.popMin()   // 1
 /// ```
 struct MinHeap<Element: Comparable> {
-  private(set) var elements: [Element] = []
+  private var elements: [Element] = []
 
-  var isEmpty: Bool { elements.isEmpty }
-  var count: Int { elements.count }
   /// The least element, or `nil` when empty.
   var min: Element? { elements.first }
 
@@ -31,6 +29,24 @@ struct MinHeap<Element: Comparable> {
     guard !elements.isEmpty else { return nil }
     elements.swapAt(0, elements.count - 1)
     let least = elements.removeLast()
+    siftDownFirst()
+    return least
+  }
+
+  /// Changes the least element in place (the heap must not be empty), which `change` may only
+  /// make greater, and removes it when `change` returns `false`.
+  mutating func changeMin(_ change: (inout Element) -> Bool) {
+    if !change(&elements[0]) {
+      elements.swapAt(0, elements.count - 1)
+      elements.removeLast()
+    }
+    siftDownFirst()
+  }
+
+  mutating func removeAll() { elements.removeAll() }
+
+  /// Moves the first element down to its place.
+  private mutating func siftDownFirst() {
     var parent = 0
     while true {
       let left = 2 * parent + 1
@@ -41,8 +57,5 @@ struct MinHeap<Element: Comparable> {
       elements.swapAt(child, parent)
       parent = child
     }
-    return least
   }
-
-  mutating func removeAll() { elements.removeAll() }
 }

@@ -26,17 +26,18 @@ public struct NearestFirstSearch {
   public static let budget = 65_536
 
   let query: RadiusQuery
-  let details: Bool
   /// Of place, state, county and accuracy, the ones read (all with `details`, else none): a
   /// table function reads only those its query uses.
   var detailColumns: FoundRows.Details
+  /// Whether the search reads any of place, state, county and accuracy.
+  var details: Bool { !detailColumns.isEmpty }
   let budget: Int
   /// The rows still wanted (`query.limit` less those given).
   private var remaining: Int
   /// The squares not yet read, by their least possible distance, in the query's unit.
   private var squares = MinHeap<Square>()
   /// The reads whose rows are not all given, by their nearest row not yet given.
-  private var found = RunQueue()
+  private var found = MinHeap<Run>()
   /// Bands made so far, to tell which reads a band already holds.
   private var bands = 0
   /// Whether the table's columns were checked (`Schema.requireSearchable`).
@@ -72,7 +73,6 @@ public struct NearestFirstSearch {
 
   init(_ query: RadiusQuery, details: Bool, finest: Double, budget: Int = Self.budget) {
     self.query = query
-    self.details = details
     detailColumns = details ? .all : []
     self.budget = max(1, budget)
     self.finest = finest.isNaN ? 0 : finest
@@ -110,12 +110,23 @@ public struct NearestFirstSearch {
   mutating func nextRows(on database: Database) throws -> SearchBand? {
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
-      if let nearest = found.nearestDistance, nearest < frontier {
+      if let nearest = found.min?.entry.distance, nearest < frontier {
         bands += 1
+        let number = bands
         var band = SearchBand()
         let wanted = min(budget, remaining)
-        while band.rows.count < wanted, let distance = found.nearestDistance, distance < frontier {
-          found.giveFirst(to: &band, number: bands)
+        while band.rows.count < wanted, let distance = found.min?.entry.distance, distance < frontier {
+          // The nearest run gives its next row, and moves past it: dropped when that was its last.
+          found.changeMin { run in
+            if run.band != number {
+              (run.band, run.bandIndex) = (number, Int32(band.stores.count))
+              band.stores.append(run.rows)
+            }
+            band.rows.append((run.bandIndex, run.entry.row))
+            band.distances.append(distance)
+            run.next += 1
+            return run.next < run.rows.entries.count
+          }
         }
         remaining -= band.rows.count
         return band
@@ -124,7 +135,7 @@ public struct NearestFirstSearch {
       if square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
         squaresRead += 1
         if let reads = try Schema.diagnosingTable(database, { try read(square.node, on: database) }) {
-          found.insert(reads)
+          found.insert(Run(rows: reads))
         }
       } else {
         for child in square.node.children { queue(child) }
@@ -233,70 +244,19 @@ public struct NearestFirstSearch {
     static func == (a: Square, b: Square) -> Bool { a.bound == b.bound && a.node.first == b.node.first }
   }
 
-  /// The reads whose rows are not all given, a heap by the nearest row each has not given (ties
-  /// as `FoundRows` orders them): the first holds the nearest row read and not given.
-  struct RunQueue {
-    /// A read, the next of its entries to give, and the last band that holds rows of it (its
-    /// number) and where that band holds it.
-    struct Run {
-      let rows: FoundRows
-      var next = 0
-      var band = 0
-      var bandIndex: Int32 = 0
-      var entry: FoundRows.Entry { rows.entries[next] }
-    }
+  /// A read whose rows are not all given, ordered by its nearest row not yet given (ties as
+  /// `FoundRows` orders them); the next of its entries to give, and the last band that holds rows
+  /// of it (its number) and where that band holds it.
+  struct Run: Comparable {
+    let rows: FoundRows
+    var next = 0
+    var band = 0
+    var bandIndex: Int32 = 0
+    var entry: FoundRows.Entry { rows.entries[next] }
 
-    private(set) var heap: [Run] = []
+    static func < (x: Run, y: Run) -> Bool { FoundRows.precedes(x.entry, of: x.rows, y.entry, of: y.rows) }
 
-    var nearestDistance: Double? { heap.first?.entry.distance }
-
-    mutating func insert(_ rows: FoundRows) {
-      heap.append(Run(rows: rows))
-      var child = heap.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard precedes(heap[child], heap[parent]) else { break }
-        heap.swapAt(child, parent)
-        child = parent
-      }
-    }
-
-    /// Gives the first read's next row to `band` (band number `number`), and moves past it: drops
-    /// the read when that was its last.
-    mutating func giveFirst(to band: inout SearchBand, number: Int) {
-      let entry = heap[0].entry
-      if heap[0].band != number {
-        heap[0].band = number
-        heap[0].bandIndex = Int32(band.stores.count)
-        band.stores.append(heap[0].rows)
-      }
-      band.rows.append((heap[0].bandIndex, entry.row))
-      band.distances.append(entry.distance)
-      heap[0].next += 1
-      if heap[0].next == heap[0].rows.entries.count {
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-      }
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        guard left < heap.count else { break }
-        let right = left + 1
-        let child = right < heap.count && precedes(heap[right], heap[left]) ? right : left
-        guard precedes(heap[child], heap[parent]) else { break }
-        heap.swapAt(child, parent)
-        parent = child
-      }
-    }
-
-    mutating func removeAll() { heap = [] }
-
-    private func precedes(_ x: Run, _ y: Run) -> Bool {
-      let (a, b) = (x.entry, y.entry)
-      guard a.distance == b.distance else { return a.distance < b.distance }
-      guard a.key == b.key else { return a.key < b.key }
-      return FoundRows.tieOrder(x.rows, a.row, y.rows, b.row)
-    }
+    static func == (x: Run, y: Run) -> Bool { x.rows === y.rows && x.next == y.next }
   }
 }
 

@@ -168,10 +168,6 @@ public enum Schema {
   /// The same index without UNIQUE, with which an import finds the rows that repeat others.
   static let zipLookupIndex = "CREATE INDEX zips_zip ON zips \(zipIndexKey);"
 
-  /// Version 2's index of cells, with which its rows (in file order) were found; version 3's
-  /// table is kept in the order of its cells.
-  static let version2CellIndex = "CREATE INDEX zips_cell ON zips (cell, lat, lon, zip, country);"
-
   /// The layouts of `zips` a search reads: this version's, and those an import would upgrade.
   enum Layout: CaseIterable, Sendable {
     /// Version 3: clustered by cell, each row numbered by `id`.

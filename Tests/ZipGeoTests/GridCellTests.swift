@@ -99,15 +99,7 @@ import Testing
     let path = folder.path("old.db")
     let old = try Database(path: path)
     // The table of 1ac3b17, whose cells had no default.
-    try old.execute(
-      """
-      CREATE TABLE zips (zip TEXT NOT NULL CHECK (zip <> ''), place TEXT, state TEXT, county TEXT,
-        lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90), lon REAL NOT NULL CHECK (lon BETWEEN -180 AND 180),
-        cell INTEGER NOT NULL);
-      CREATE UNIQUE INDEX zips_zip ON zips (zip);
-      \(Schema.version2CellIndex.replacingOccurrences(of: ", country", with: ""))
-      PRAGMA user_version = 1;
-      """)
+    try old.execute(SchemaUpgradeTests.version1Layouts[3].sql)
     func cellDefault() throws -> DatabaseValue? {
       try old.scalar("SELECT dflt_value FROM pragma_table_info('zips') WHERE name = 'cell'")
     }
