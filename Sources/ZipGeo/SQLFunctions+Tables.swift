@@ -70,7 +70,7 @@ extension SQLFunctions {
       }
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return try SearchRows(
-        NearestFirstSearch(query, details: needsDetails(call)), call: call, function: function)
+        NearestFirstSearch(query), call: call, function: function)
     }
   }
 
@@ -88,7 +88,7 @@ extension SQLFunctions {
     return try reportingErrors(of: function) {
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       return try SearchRows(
-        NearestFirstSearch(query, details: needsDetails(call)), call: call, function: function)
+        NearestFirstSearch(query), call: call, function: function)
     }
   }
 
@@ -127,17 +127,13 @@ extension SQLFunctions {
           country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database).map(\.country))
       }
       let search = try NearestFirstSearch(
-        nearestTo: center, count: count, model: model, unit: .kilometres, country: country,
-        details: needsDetails(call))
+        nearestTo: center, count: count, model: model, unit: .kilometres, country: country)
       return try SearchRows(search, call: call, function: function)
     }
   }
 
   /// The table functions, in registration order.
   public static let tableFunctions = [nearTable, withinTable, nearestTable]
-
-  /// Whether the query reads place, state, county or accuracy.
-  static func needsDetails(_ call: TableFunction.Call) -> Bool { !usedDetails(call).isEmpty }
 
   /// Which of place, state, county and accuracy the query reads: the search reads no others.
   static func usedDetails(_ call: TableFunction.Call) -> FoundRows.Details {
@@ -160,7 +156,8 @@ extension SQLFunctions {
     private let function: String
     private(set) var band: SearchBand
 
-    /// The search, with its first band read (so that its errors fail the call itself).
+    /// The search, reading only the detail columns the query uses, with its first band read (so
+    /// that its errors fail the call itself).
     init(_ search: NearestFirstSearch, call: TableFunction.Call, function: String) throws {
       let database = call.database
       self.search = search
