@@ -15,6 +15,7 @@ typedef struct {
   csqlite_tvf_count count;
   csqlite_tvf_advance advance;
   csqlite_tvf_column column;
+  csqlite_tvf_cells cells;
   csqlite_tvf_release release;
   csqlite_tvf_disconnect disconnect;
   csqlite_tvf_destroy destroy;
@@ -47,6 +48,8 @@ typedef struct {
   sqlite3_vtab_cursor base;
   void *rows;
   int row, rows_count;
+  /// The current part's values, when the rows lay them out (`csqlite_tvf_cells`), else NULL.
+  const csqlite_tvf_cell *cells;
   /// The rows of the parts before the current one, for rowids.
   sqlite3_int64 earlier_rows;
   /// Set after the last part.
@@ -160,6 +163,7 @@ static int tvf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
 static void tvf_reset(tvf_cursor *cursor, tvf_spec *spec) {
   if (cursor->rows) spec->release(cursor->rows);
   cursor->rows = 0;
+  cursor->cells = 0;
   cursor->row = cursor->rows_count = 0;
   cursor->earlier_rows = 0;
   cursor->done = 0;
@@ -205,6 +209,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int plan, const char *idx, int 
     return SQLITE_ERROR;
   }
   cursor->rows_count = spec->count(cursor->rows);
+  cursor->cells = spec->cells(cursor->rows);
   return tvf_advance_past_end(cursor, table);
 }
 
@@ -228,6 +233,7 @@ static int tvf_advance_past_end(tvf_cursor *cursor, tvf_table *table) {
     cursor->earlier_rows += cursor->rows_count;
     cursor->row = 0;
     cursor->rows_count = spec->count(cursor->rows);
+    cursor->cells = spec->cells(cursor->rows);
   }
   return SQLITE_OK;
 }
@@ -247,7 +253,23 @@ static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int colum
   tvf_cursor *cursor = (tvf_cursor *)base;
   tvf_spec *spec = ((tvf_table *)base->pVtab)->spec;
   if (column < spec->column_count) {
-    spec->column(cursor->rows, cursor->row, column, ctx);
+    if (!cursor->cells) {
+      spec->column(cursor->rows, cursor->row, column, ctx);
+      return SQLITE_OK;
+    }
+    // The values of a search's rows, several per row for every row SQLite reads: no call back.
+    const csqlite_tvf_cell *cell = &cursor->cells[(size_t)cursor->row * (size_t)spec->column_count + (size_t)column];
+    switch (cell->type) {
+      case SQLITE_INTEGER: CSQLITE_API->result_int64(ctx, cell->value.integer); break;
+      case SQLITE_FLOAT: CSQLITE_API->result_double(ctx, cell->value.real); break;
+      case SQLITE_TEXT:
+        // A NUL follows the bytes: said so (a length of -1), SQLite keeps its copy terminated,
+        // and the first sqlite3_column_text of it does not grow the copy (csqlite_result_text).
+        if (!cell->value.text) CSQLITE_API->result_text(ctx, "", 0, SQLITE_TRANSIENT);
+        else csqlite_result_text(ctx, cell->value.text, cell->bytes);
+        break;
+      default: CSQLITE_API->result_null(ctx); break;
+    }
     return SQLITE_OK;
   }
   // A hidden column is the argument as given, or NULL when it was left out (then the function
@@ -276,7 +298,7 @@ static void tvf_destroy_spec(void *aux) { tvf_release_spec(aux); }
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, int innocuous, void *context,
                                   csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_advance advance,
-                                  csqlite_tvf_column column, csqlite_tvf_release release,
+                                  csqlite_tvf_column column, csqlite_tvf_cells cells, csqlite_tvf_release release,
                                   csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy,
                                   const int *ordered, int ordered_count) {
   // On every failure `destroy` is called, as SQLite calls it when create_module_v2 fails: the
@@ -291,7 +313,7 @@ int csqlite_create_table_function(sqlite3 *db, const char *name, const char *sch
     return SQLITE_NOMEM;
   }
   *spec = (tvf_spec){strdup(schema), column_count, argument_count, required, innocuous, context, fill, count,
-                     advance, column, release, disconnect, destroy, {0}, ordered_count, 1};
+                     advance, column, cells, release, disconnect, destroy, {0}, ordered_count, 1};
   for (int i = 0; i < ordered_count; i++) spec->ordered[i] = ordered[i];
   if (!spec->schema) {
     free(spec);

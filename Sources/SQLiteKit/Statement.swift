@@ -212,9 +212,15 @@ public final class Statement {
   /// NULL: SQLite's own, valid only until the statement steps, resets or reads the column as
   /// another type. (An empty text is an empty buffer, not `nil`.)
   public func textBytes(at index: Int) -> UnsafeBufferPointer<UInt8>? {
-    let column = Int32(index)
-    guard let text = csqlite_column_text(handle, column) else { return nil }
-    return UnsafeBufferPointer(start: text, count: Int(csqlite_column_bytes(handle, column)))
+    var count: Int32 = 0
+    guard let text = csqlite_column_text_bytes(handle, Int32(index), &count) else { return nil }
+    return UnsafeBufferPointer(start: text, count: Int(count))
+  }
+
+  /// Column `index` of the current row read as an integer, or `fallback` when it is NULL, with one
+  /// call into SQLite.
+  public func int64(at index: Int, orIfNull fallback: Int64) -> Int64 {
+    csqlite_column_int64_or(handle, Int32(index), fallback)
   }
 
   /// Column `index` read as text, or `nil` when it is NULL: `previous` itself when the column

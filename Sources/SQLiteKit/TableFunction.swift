@@ -104,6 +104,7 @@ private class TableRows {
   let box: TableFunctionBox
   init(box: TableFunctionBox) { self.box = box }
   var count: Int { 0 }
+  var cells: UnsafePointer<csqlite_tvf_cell>? { nil }
   func setResult(row: Int, column: Int, on context: OpaquePointer) {}
   func advance() throws -> Bool { false }
 
@@ -123,6 +124,12 @@ private final class TypedTableRows<Rows: TableFunctionRows>: TableRows {
     super.init(box: box)
   }
   override var count: Int { rows.rowCount }
+  override var cells: UnsafePointer<csqlite_tvf_cell>? {
+    guard let cells = rows.cells, cells.rows >= rows.rowCount, cells.columns == box.function.columns.count else {
+      return nil
+    }
+    return UnsafePointer(cells.storage)
+  }
   override func setResult(row: Int, column: Int, on context: OpaquePointer) {
     rows.write(row: row, column: column, to: ResultSlot(context: context))
   }
@@ -221,6 +228,7 @@ extension Database {
         Unmanaged<TableRows>.fromOpaque(rows).takeUnretainedValue().setResult(
           row: Int(row), column: Int(column), on: context)
       },
+      { rows in rows.flatMap { Unmanaged<TableRows>.fromOpaque($0).takeUnretainedValue().cells } },
       { rows in
         guard let rows else { return }
         Unmanaged<TableRows>.fromOpaque(rows).release()
@@ -299,6 +307,10 @@ public protocol TableFunctionRows {
   /// Gives SQLite the value of `column` in `row` through `result`: by default `value(row:column:)`;
   /// rows that hold their values as bytes give them without making a `DatabaseValue`.
   func write(row: Int, column: Int, to result: ResultSlot)
+  /// The values of the rows (of the current part), laid out for SQLite to read without a call of
+  /// `write` for each: by default `nil`, and `write` gives them. Cells must have a row for every
+  /// row and a column for every column of the function, and stay as they are until `advance`.
+  var cells: TableFunctionCells? { get }
   /// Replaces the rows with the next part of the answer, made when SQLite has read the current
   /// one (a query with a LIMIT may never ask): `false` after the last part. By default there is
   /// one part. Rows that come in parts are a class, which changes its own state here.
@@ -307,6 +319,7 @@ public protocol TableFunctionRows {
 
 extension TableFunctionRows {
   public func advance() throws -> Bool { false }
+  public var cells: TableFunctionCells? { nil }
   public func write(row: Int, column: Int, to result: ResultSlot) { result.set(value(row: row, column: column)) }
 }
 

@@ -11,7 +11,9 @@ final class FoundRows: TextRows {
   static let textColumns = 5
   // Constants, made by a `Builder`: a class's variables are checked for exclusive access at
   // every read, which cost a tenth of a search.
-  private let text: [UInt8]
+  /// The texts' bytes, in memory of this object's own that never moves: table functions hand
+  /// SQLite pointers into it (`TableFunctionCells`) while this object lives.
+  private let text: UnsafeMutableBufferPointer<UInt8>
   /// For each row and text column: where its bytes start in `text` and how many there are (-1:
   /// NULL).
   private let spans: [Int]
@@ -20,6 +22,9 @@ final class FoundRows: TextRows {
   private let accuracies: [Int64]
   /// The rows' order in their file, the last of ties.
   private let orders: [Int64]
+  /// Whether the rows hold their columns; without, only their distance (a caller that reads
+  /// no column of a zip code: rows as near are then told apart by nothing).
+  let hasColumns: Bool
   /// The rows nearest first (nearer, or as near and of a zip before in SQLite's order, bytes as
   /// ORDER BY zip sorts them, then of a country before, then earlier in the file), with their
   /// distance and the first bytes of their zip as a number, for fast ties.
@@ -29,12 +34,19 @@ final class FoundRows: TextRows {
   /// The rows of `builder`, sorted nearest first.
   init(_ builder: consuming Builder) {
     builder.sortEntries()
-    (text, spans, coordinates, accuracies, orders, entries) =
-      (builder.text, builder.spans, builder.coordinates, builder.accuracies, builder.orders, builder.entries)
+    text = .allocate(capacity: max(1, builder.text.count))
+    _ = text.initialize(from: builder.text)
+    (spans, coordinates, accuracies, orders, entries, hasColumns) =
+      (builder.spans, builder.coordinates, builder.accuracies, builder.orders, builder.entries, builder.hasColumns)
   }
+
+  deinit { text.deallocate() }
 
   /// The rows of one read as it goes.
   struct Builder: TextRows {
+    /// Whether rows are read with their columns (`append(from:distance:details:)`), or for
+    /// their distance only (`append(distance:)`).
+    let hasColumns: Bool
     fileprivate var text: [UInt8] = []
     fileprivate var spans: [Int] = []
     fileprivate var coordinates: [Double] = []
@@ -44,12 +56,18 @@ final class FoundRows: TextRows {
 
     var count: Int { entries.count }
 
+    init(hasColumns: Bool = true) { self.hasColumns = hasColumns }
+
+    /// Appends a row read for its distance only.
+    mutating func append(distance: Double) { entries.append((distance, 0, Int32(truncatingIfNeeded: entries.count))) }
+
     /// Appends the current row of `statement` (columns as `ZipDatabase.zipCode(from:)` reads
     /// them; its order in its file at 9) found at `distance`; of place, state, county and
     /// accuracy only `details` are read, the others left NULL (each read of a column is a call
     /// into SQLite, under its mutex in a serialized host such as Python).
     mutating func append(from statement: Statement, distance: Double, details: Details) {
       let row = Int32(orders.count)
+      if row == 0 { reserve(Self.firstRows) }
       let zip = statement.textBytes(at: 0)
       appendText(zip)
       appendText(details.contains(.place) ? statement.textBytes(at: 1) : nil)
@@ -58,13 +76,26 @@ final class FoundRows: TextRows {
       appendText(statement.textBytes(at: 6))
       coordinates.append(statement.double(at: 4))
       coordinates.append(statement.double(at: 5))
-      accuracies.append(details.contains(.accuracy) && !statement.isNull(at: 7) ? statement.int64(at: 7) : .min)
+      accuracies.append(details.contains(.accuracy) ? statement.int64(at: 7, orIfNull: .min) : .min)
       orders.append(statement.int64(at: 9))
       var key: UInt64 = 0
       if let zip {
         for index in 0..<8 { key = key << 8 | UInt64(index < zip.count ? zip[index] : 0) }
       }
       entries.append((distance, key, row))
+    }
+
+    /// The rows a read first makes room for: arrays that grow from nothing to a few dozen rows
+    /// would be made again five times each.
+    static let firstRows = 32
+
+    private mutating func reserve(_ rows: Int) {
+      text.reserveCapacity(rows * 32)
+      spans.reserveCapacity(rows * 2 * FoundRows.textColumns)
+      coordinates.reserveCapacity(rows * 2)
+      accuracies.reserveCapacity(rows)
+      orders.reserveCapacity(rows)
+      entries.reserveCapacity(rows)
     }
 
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>?) {
@@ -102,6 +133,8 @@ final class FoundRows: TextRows {
   static func precedes<X: TextRows, Y: TextRows>(_ a: Entry, of x: X, _ b: Entry, of y: Y) -> Bool {
     guard a.distance == b.distance else { return a.distance < b.distance }
     guard a.key == b.key else { return a.key < b.key }
+    // Rows read for their distance only: any order is as good (`hasColumns`).
+    guard x.hasColumns && y.hasColumns else { return a.row < b.row }
     return tieOrder(x, a.row, y, b.row)
   }
 
@@ -123,7 +156,7 @@ final class FoundRows: TextRows {
   /// Runs `body` with the bytes of text column `column` (0 zip, 1 place, 2 state, 3 county,
   /// 4 country) of `row`, a NUL after them, or `nil` when it is NULL.
   func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
-    Self.withText(text, spans, row: row, column: column, body)
+    body(textBytes(row: row, column: column))
   }
 
   func order(row: Int32) -> Int64 { orders[Int(row)] }
@@ -135,6 +168,16 @@ final class FoundRows: TextRows {
     let (start, count) = (spans[span], spans[span + 1])
     guard count >= 0 else { return body(nil) }
     return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
+  }
+
+  /// The bytes of text column `column` (0 zip, 1 place, 2 state, 3 county, 4 country) of `row`,
+  /// in this object's memory, or `nil` when it is NULL (or the rows hold no columns).
+  func textBytes(row: Int32, column: Int) -> UnsafeBufferPointer<UInt8>? {
+    guard hasColumns else { return nil }
+    let span = Int(row) * 2 * Self.textColumns + 2 * column
+    let (start, count) = (spans[span], spans[span + 1])
+    guard count >= 0 else { return nil }
+    return UnsafeBufferPointer(rebasing: text[start..<(start + count)])
   }
 
   func string(row: Int32, column: Int) -> String? {
@@ -156,6 +199,7 @@ final class FoundRows: TextRows {
 
   /// Gives SQLite column `column` (of `ZipCode.columns`) of `row`.
   func write(row: Int32, column: Int, to result: ResultSlot) {
+    guard hasColumns else { return result.setNull() }
     switch column {
     case 0, 1, 2, 3, 6:
       withText(row: row, column: column == 6 ? 4 : column) { bytes in
@@ -170,6 +214,22 @@ final class FoundRows: TextRows {
 }
 
 extension FoundRows {
+  /// Puts columns `columns` (of `ZipCode.columns`) of `row` in row `index` of `cells`, the texts
+  /// as pointers into this object's memory (the cells must hold it).
+  func fill(_ cells: TableFunctionCells, at index: Int, row: Int32, columns: [Int]) {
+    guard hasColumns else { return }
+    for column in columns {
+      switch column {
+      case 0, 1, 2, 3: cells.set(terminatedText: textBytes(row: row, column: column), row: index, column: column)
+      case 6: cells.set(terminatedText: textBytes(row: row, column: 4), row: index, column: column)
+      case 4: cells.set(latitude(row: row), row: index, column: column)
+      case 5: cells.set(longitude(row: row), row: index, column: column)
+      case 7: if let accuracy = accuracy(row: row) { cells.set(accuracy, row: index, column: column) }
+      default: break
+      }
+    }
+  }
+
   /// The columns of a row besides zip, coordinates and country, which a search reads only when
   /// its caller uses them.
   struct Details: OptionSet {
@@ -184,6 +244,7 @@ extension FoundRows {
 
 /// Rows whose texts can be compared for ties: `FoundRows` and its `Builder`.
 protocol TextRows {
+  var hasColumns: Bool { get }
   func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T
   func order(row: Int32) -> Int64
 }

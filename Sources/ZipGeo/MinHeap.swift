@@ -13,6 +13,8 @@ struct MinHeap<Element: Comparable> {
   /// The least element, or `nil` when empty.
   var min: Element? { elements.first }
 
+  var isEmpty: Bool { elements.isEmpty }
+
   mutating func insert(_ element: Element) {
     elements.append(element)
     var child = elements.count - 1

@@ -31,7 +31,11 @@ public struct NearestFirstSearch {
   var detailColumns: FoundRows.Details
   /// Whether the search reads any of place, state, county and accuracy.
   var details: Bool { !detailColumns.isEmpty }
-  let budget: Int
+  /// Whether rows are read with their columns; without, for their distance only, as near rows
+  /// in no particular order (a table function whose query reads no column of a zip code, such
+  /// as `count(*)`, cannot tell them apart).
+  var readsColumns = true
+  var budget: Int
   /// The rows still wanted (`query.limit` less those given).
   private var remaining: Int
   /// The squares not yet read, by their least possible distance, in the query's unit.
@@ -44,10 +48,23 @@ public struct NearestFirstSearch {
   private var checked = false
   /// The squares read so far (each one range scan of the table).
   private(set) var squaresRead = 0
+  /// The squares read since the last band was made.
+  private var readsSinceBand = 0
+  /// The rows read and not yet given.
+  private var pending = 0
+  /// A band is made once its first row is certain and either this many squares were read since
+  /// the last one, or this many rows wait (or the limit's worth, or no square is left): fewer,
+  /// larger bands, each of which costs its caller a round (a table function's call back into the
+  /// search), at the price of a few squares read ahead (a `LIMIT` reads at most these more).
+  static let squaresAhead = 8
+  static let rowsAhead = 256
   /// The query's radius, at most half the Earth's circumference (1e300 km reads the world).
   private let farthest: Double
   /// The size (in metres of latitude) up to which a square is read whatever its distance.
   private let finest: Double
+  /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where
+  /// each row costs a tenth of one handed to the search.
+  private let box: BoundingBox
   /// The largest square read, however far (in metres of latitude): what one read holds (a few
   /// countries' rows at most) bounds the memory of a search of the whole world.
   static let largest = 500_000.0
@@ -78,6 +95,10 @@ public struct NearestFirstSearch {
     self.finest = finest.isNaN ? 0 : finest
     remaining = query.limit ?? Int.max
     farthest = min(query.radius.value, query.radius.unit.fromMetres(query.model.halfCircumference * (1 + 1e-9)))
+    let metres = query.radius.metres
+    box =
+      metres.isNaN || metres < 0
+      ? .world : query.model.boundingBox(around: query.center, radius: min(metres, query.model.halfCircumference * 2))
     guard remaining > 0 else { return }
     queue(.world)
   }
@@ -110,7 +131,9 @@ public struct NearestFirstSearch {
   mutating func nextRows(on database: Database) throws -> SearchBand? {
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
-      if let nearest = found.min?.entry.distance, nearest < frontier {
+      let ready = readsSinceBand >= Self.squaresAhead || pending >= min(Self.rowsAhead, remaining) || squares.isEmpty
+      if ready, let nearest = found.min?.entry.distance, nearest < frontier {
+        readsSinceBand = 0
         bands += 1
         let number = bands
         var band = SearchBand()
@@ -129,13 +152,16 @@ public struct NearestFirstSearch {
           }
         }
         remaining -= band.rows.count
+        pending -= band.rows.count
         return band
       }
       guard let square = squares.popMin() else { break }
       if square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
         squaresRead += 1
+        readsSinceBand += 1
         if let reads = try Schema.diagnosingTable(database, { try read(square.node, on: database) }) {
           found.insert(Run(rows: reads))
+          pending += reads.entries.count
         }
       } else {
         for child in square.node.children { queue(child) }
@@ -159,16 +185,15 @@ public struct NearestFirstSearch {
   /// The search statement: parameters 1-2 are a range of cells, 3 the country when
   /// `restricted`; result columns as `ZipDatabase.zipCode(from:)` reads them, then the cell (read
   /// for its declared type, which `Schema.requireSearchable` checks) and the rows' order in their
-  /// file. Without `details`, place, state, county and accuracy are NULL. The latitudes and
-  /// longitudes keep out every row whose coordinates are not numbers within range (NULL, text, a
-  /// latitude of 95 in a damaged file); on an older table, whose cells are `GridCell.Legacy`'s,
-  /// they are the square's (parameters 4-7), and the range one that holds it.
+  /// file. Without `details`, place, state, county and accuracy are NULL. Parameters 4-7, the
+  /// latitudes and longitudes of a box within -90...90 and -180...180, keep out every row whose
+  /// coordinates are not numbers within range (NULL, text, a latitude of 95 in a damaged file)
+  /// and every row outside the box; on an older table, whose cells are `GridCell.Legacy`'s, the
+  /// box is also within the square, and the range one that holds it.
   static func sql(details: Bool, restricted: Bool, layout: Schema.Layout) -> String {
     let country = layout.hasCountries ? "country" : "'US'"
     let columns = details ? Schema.placeColumns(layout) : "zip, NULL, NULL, NULL, lat, lon, \(country), NULL"
-    let box =
-      layout == .current
-      ? "lat BETWEEN -90 AND 90 AND lon BETWEEN -180 AND 180" : "lat BETWEEN ?4 AND ?5 AND lon BETWEEN ?6 AND ?7"
+    let box = "lat BETWEEN ?4 AND ?5 AND lon BETWEEN ?6 AND ?7"
     return """
       SELECT \(columns), cell, \(layout.order)
       FROM zips
@@ -192,19 +217,24 @@ public struct NearestFirstSearch {
     statement.reset()
     if let country = query.country { try statement.bind(.text(country), at: 3) }
     let ranges: [ClosedRange<Int>]
+    var latitudes = max(-90, box.minLatitude)...min(90, max(-90, box.maxLatitude))
+    // The box's longitudes about the square (two ranges across the 180th meridian).
+    let around = box.longitudeRanges.filter { $0.overlaps(node.holdingLongitudes) }
+    var longitudes = around.count == 1 ? around[0].clamped(to: -180...180) : -180...180
     if layout == .current {
       ranges = [node.first...node.last]
     } else {
       ranges = GridCell.Legacy.ranges(covering: node)
-      let (latitudes, longitudes) = (node.holdingLatitudes, node.holdingLongitudes)
-      try statement.bind(.real(latitudes.lowerBound), at: 4)
-      try statement.bind(.real(latitudes.upperBound), at: 5)
-      try statement.bind(.real(longitudes.lowerBound), at: 6)
-      try statement.bind(.real(longitudes.upperBound), at: 7)
+      latitudes = latitudes.clamped(to: node.holdingLatitudes)
+      longitudes = longitudes.clamped(to: node.holdingLongitudes)
     }
+    try statement.bind(.real(latitudes.lowerBound), at: 4)
+    try statement.bind(.real(latitudes.upperBound), at: 5)
+    try statement.bind(.real(longitudes.lowerBound), at: 6)
+    try statement.bind(.real(longitudes.upperBound), at: 7)
     let (center, model, unit) = (query.center, query.model, query.radius.unit)
     let cells = node.first...node.last
-    var found = FoundRows.Builder()
+    var found = FoundRows.Builder(hasColumns: readsColumns)
     for range in ranges {
       statement.reset()
       try statement.bind(.integer(Int64(range.lowerBound)), at: 1)
@@ -217,7 +247,11 @@ public struct NearestFirstSearch {
         guard distance <= farthest else { continue }
         // Without details, place, state, county and accuracy are NULL: not read (each read of a
         // column is a call into SQLite, under its mutex in a serialized host such as Python).
-        found.append(from: statement, distance: distance, details: detailColumns)
+        if readsColumns {
+          found.append(from: statement, distance: distance, details: detailColumns)
+        } else {
+          found.append(distance: distance)
+        }
       }
     }
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as

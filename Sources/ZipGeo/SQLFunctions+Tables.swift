@@ -154,20 +154,32 @@ extension SQLFunctions {
     private var search: NearestFirstSearch
     private let database: Database
     private let function: String
+    /// The columns the query reads (of `searchColumns`).
+    private let used: [Int]
     private(set) var band: SearchBand
+    /// The band's values as SQLite reads them.
+    private(set) var cells: TableFunctionCells?
+    /// The most rows of a band: its cells hold 144 bytes a row.
+    static let budget = 4_096
 
-    /// The search, reading only the detail columns the query uses, with its first band read (so
-    /// that its errors fail the call itself).
+    /// The search, reading only the columns the query uses, with its first band read (so that
+    /// its errors fail the call itself).
     init(_ search: NearestFirstSearch, call: TableFunction.Call, function: String) throws {
       let database = call.database
       self.search = search
       self.database = database
       self.function = function
+      used = searchColumns.indices.filter { call.uses(column: $0) }
       band = SearchBand()
       var search = search
       search.detailColumns = usedDetails(call)
+      // A query that reads no column of a zip code (`count(*)`, or the distance alone) cannot
+      // tell apart rows as near: they are read for their distance only.
+      search.readsColumns = used.contains { $0 < ZipCode.columns.count }
+      search.budget = min(search.budget, Self.budget)
       band = try reportingErrors(of: function) { try search.nextRows(on: database) } ?? SearchBand()
       self.search = search
+      cells = makeCells()
     }
 
     var rowCount: Int { band.rows.count }
@@ -175,6 +187,7 @@ extension SQLFunctions {
     func value(row: Int, column: Int) -> DatabaseValue {
       if column == ZipCode.columns.count { return .real(band.distances[row]) }
       let (store, index) = band.rows[row]
+      guard band.stores[Int(store)].hasColumns else { return .null }
       return band.stores[Int(store)].zipCode(row: index).value(column: column)
     }
 
@@ -184,15 +197,30 @@ extension SQLFunctions {
       band.stores[Int(store)].write(row: index, column: column, to: result)
     }
 
+    /// The band's cells: the columns the query reads, the texts pointing into the band's reads.
+    private func makeCells() -> TableFunctionCells {
+      let cells = TableFunctionCells(rows: band.rows.count, columns: searchColumns.count, owners: band.stores)
+      let distance = ZipCode.columns.count
+      let columns = used.filter { $0 != distance }
+      let withDistance = used.contains(distance)
+      for (index, (store, row)) in band.rows.enumerated() {
+        if !columns.isEmpty { band.stores[Int(store)].fill(cells, at: index, row: row, columns: columns) }
+        if withDistance { cells.set(band.distances[index], row: index, column: distance) }
+      }
+      return cells
+    }
+
     func advance() throws -> Bool {
       let database = database
       var search = search
       defer { self.search = search }
+      cells = nil
       guard let next = try reportingErrors(of: function, { try search.nextRows(on: database) }) else {
         band = SearchBand()
         return false
       }
       band = next
+      cells = makeCells()
       return true
     }
   }

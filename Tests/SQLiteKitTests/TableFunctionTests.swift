@@ -186,3 +186,55 @@ import Testing
     #expect(try db.rows("SELECT a.n, b.n FROM loop(0) a JOIN loop(a.n) b").map(\.values) == [[0, 0]])
   }
 }
+
+/// Rows that lay their values out as cells: SQLite reads them without a call back for each.
+private final class CelledRows: TableFunctionRows {
+  let bytes: [UInt8]
+  let storage: UnsafeMutableBufferPointer<UInt8>
+  let cells: TableFunctionCells?
+  let rowCount = 3
+  private final class Owner {}
+
+  /// `columns` columns of cells (a function of 4 columns needs 4, else `value` gives the rows).
+  init(columns: Int) {
+    bytes = Array("héllo".utf8) + [0, 120] + [0]  // a NUL inside, then one after
+    storage = .allocate(capacity: bytes.count)
+    _ = storage.initialize(from: bytes)
+    let cells = TableFunctionCells(rows: 3, columns: columns, owners: [])
+    let text = UnsafeBufferPointer(rebasing: storage[0..<(bytes.count - 1)])
+    cells.set(Int64.min, row: 0, column: 0)
+    cells.set(-0.0, row: 0, column: 1)
+    cells.set(terminatedText: text, row: 0, column: 2)
+    cells.set(terminatedText: UnsafeBufferPointer(start: nil, count: 0), row: 1, column: 2)
+    cells.set(Double.infinity, row: 2, column: 1)
+    // Outside the cells: ignored.
+    cells.set(Int64(1), row: 3, column: 0)
+    cells.set(Int64(1), row: -1, column: 0)
+    cells.set(1.5, row: 0, column: 9)
+    self.cells = cells
+  }
+  deinit { storage.deallocate() }
+
+  func value(row: Int, column: Int) -> DatabaseValue { .text("from value(\(row), \(column))") }
+}
+
+extension TableFunctionTests {
+  @Test func rowsLaidOutAsCellsReachSQLAsTheyAre() throws {
+    let db = try Database.inMemory()
+    try db.add(
+      tableFunction: TableFunction("celled", columns: ["i", "r", "t", "n"], arguments: ["x"]) { _, _ in
+        CelledRows(columns: 4)
+      })
+    let rows = try db.rows("SELECT i, r, hex(t), typeof(t), length(CAST(t AS BLOB)), n FROM celled(1)").map(\.values)
+    #expect(rows.count == 3)
+    #expect(rows[0] == [.integer(.min), .real(-0.0), .text("68C3A96C6C6F0078"), .text("text"), .integer(8), .null])
+    #expect(rows[1] == [.null, .null, .text(""), .text("text"), .integer(0), .null])
+    #expect(rows[2] == [.null, .real(.infinity), .text(""), .text("null"), .null, .null])
+    // Cells of another shape than the function's are not read: the rows give each value.
+    try db.add(
+      tableFunction: TableFunction("misshapen", columns: ["a", "b", "c"], arguments: ["x"]) { _, _ in
+        CelledRows(columns: 4)
+      })
+    #expect(try db.rows("SELECT b FROM misshapen(1) LIMIT 1").map { $0[0] } == [.text("from value(0, 1)")])
+  }
+}

@@ -102,6 +102,53 @@ import Testing
     #expect(nested.count == 2 * (try db.rows("SELECT 1 FROM zipgeo_near('75075', 3)")).count)
   }
 
+  /// A query that reads no column of a zip code (`count(*)`, `1`, the distance alone) is answered
+  /// from the distances only: as many rows, within the radius, the distances nearest first.
+  @Test func queriesThatReadNoColumnOfACodeGetAsManyRowsNearestFirst() throws {
+    try same("SELECT count(*) FROM SOURCE")
+    try same("SELECT count(*) FROM (SELECT 1 FROM SOURCE LIMIT 37 OFFSET 3)")
+    try same("SELECT round(sum(distance), 6), round(max(distance), 9) FROM SOURCE")
+    try same("SELECT count(*) FROM SOURCE WHERE distance BETWEEN 20 AND 30")
+    let distances = try db.rows("SELECT distance FROM \(Self.search)").map(\.values)
+    let truth = try db.rows("SELECT distance FROM \(Self.bruteForce) ORDER BY distance").map(\.values)
+    #expect(distances == truth && distances.count > 100)
+    let firstTen = try db.rows("SELECT distance FROM \(Self.search) LIMIT 10").map(\.values)
+    #expect(firstTen == Array(truth.prefix(10)))
+    // A join that counts pairs, as the spatial-join benchmark does.
+    let centres = "SELECT lat, lon FROM zips WHERE zip IN ('75075', '10001', '99501', '01001', '96799', '60601')"
+    let pairs = try db.scalar("SELECT count(*) FROM (\(centres)) c, zipgeo_within(c.lat, c.lon, 25)")
+    let truePairs = try db.scalar(
+      "SELECT count(*) FROM (\(centres)) c, zips z WHERE distance(c.lat, c.lon, z.lat, z.lon) <= 25")
+    #expect(pairs == truePairs && (pairs?.int64 ?? 0) > 100)
+  }
+
+  /// Texts reach the query byte for byte, whatever they hold: empty, a NUL inside, long, not
+  /// UTF-8 at all, or of another type in a file another program wrote.
+  @Test func everyValueReachesTheQueryByteForByte() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("values.db")
+    let csv = try folder.write("values.csv", "zip,lat,lon,place\n00001,10,10,a\n00002,10.001,10,b\n00003,10.002,10,c\n")
+    _ = try ZipDatabase.importFile(csv, into: path)
+    let db = try ZipDatabase(writingAt: path).database
+    try db.execute(
+      """
+      UPDATE zips SET place = '' WHERE zip = '00001';
+      UPDATE zips SET place = 'x' || char(0) || 'y', county = '' WHERE zip = '00002';
+      UPDATE zips SET place = printf('%.*c', 100000, 'p'), state = CAST(X'FF00FE' AS TEXT), accuracy = 6,
+        county = 12.5 WHERE zip = '00003';
+      """)
+    let columns =
+      "hex(zip), hex(place), typeof(place), hex(state), typeof(state), hex(county), typeof(county),"
+      + " lat, lon, country, accuracy"
+    let zipgeo = try db.rows("SELECT \(columns) FROM zipgeo_within(10, 10, 50) ORDER BY zip").map(\.values)
+    let truth = try db.rows("SELECT \(columns) FROM zips ORDER BY zip").map(\.values)
+    #expect(zipgeo.count == 3)
+    #expect(zipgeo == truth)
+    // And through the cursor's own values, read by the host as they come.
+    let place = try db.rows("SELECT place FROM zipgeo_within(10, 10, 50) ORDER BY zip").map { $0[0] }
+    #expect(place.map(\.string?.utf8.count) == [0, 3, 100_000])
+  }
+
   /// Two statements of one function on one connection, stepped in turns.
   @Test func twoCursorsOfOneFunctionOpenAtOnceEachGiveTheirOwnRows() throws {
     let a = try db.prepare("SELECT zip FROM zipgeo_within(33.025, -96.7397, 400)")

@@ -176,7 +176,7 @@ import Testing
   @Test(arguments: [false, true], [false, true])
   func eachSquareOfASearchIsOneRangeOfTheTablesKey(details: Bool, restricted: Bool) throws {
     let sql = NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current)
-    let parameters: [any DatabaseValueConvertible] = restricted ? [1, 2, "US"] : [1, 2]
+    let parameters: [any DatabaseValueConvertible] = [1, 2, "US", -90, 90, -180, 180]
     let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, parameters)
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
     #expect(plan.contains("SEARCH zips USING PRIMARY KEY (cell>? AND cell<?)"), "\(plan)")

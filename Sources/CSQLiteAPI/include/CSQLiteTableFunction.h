@@ -25,6 +25,22 @@ typedef int (*csqlite_tvf_count)(void *rows);
 typedef int (*csqlite_tvf_advance)(void *rows, char **error);
 /// Sets the SQL result of column `column` of row `row`.
 typedef void (*csqlite_tvf_column)(void *rows, int row, int column, sqlite3_context *ctx);
+/// One value of a part's rows, laid out for this module to hand SQLite without calling back: a
+/// zeroed cell is NULL. A text's bytes (`bytes` of them, UTF-8, then a NUL; no address for an
+/// empty text) belong to the rows and stay valid until they are released or move to their next
+/// part.
+typedef struct {
+  int type;  // 0 or SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT
+  int bytes;
+  union {
+    sqlite3_int64 integer;
+    double real;
+    const char *text;
+  } value;
+} csqlite_tvf_cell;
+/// The values of a result handle's current part, row after row, `column_count` cells a row; or
+/// NULL, when `column` gives each value.
+typedef const csqlite_tvf_cell *(*csqlite_tvf_cells)(void *rows);
 /// Releases a result handle.
 typedef void (*csqlite_tvf_release)(void *rows);
 /// Called when SQLite disconnects the table, before it closes the connection: the moment to
@@ -44,7 +60,7 @@ typedef void (*csqlite_tvf_destroy)(void *context);
 int csqlite_create_table_function(sqlite3 *db, const char *name, const char *schema, int column_count,
                                   int argument_count, int required, int innocuous, void *context,
                                   csqlite_tvf_fill fill, csqlite_tvf_count count, csqlite_tvf_advance advance,
-                                  csqlite_tvf_column column, csqlite_tvf_release release,
+                                  csqlite_tvf_column column, csqlite_tvf_cells cells, csqlite_tvf_release release,
                                   csqlite_tvf_disconnect disconnect, csqlite_tvf_destroy destroy,
                                   const int *ordered, int ordered_count);
 
