@@ -31,10 +31,18 @@ public struct NearestFirstSearch {
   var detailColumns: FoundRows.Details
   /// Whether the search reads any of place, state, county and accuracy.
   var details: Bool { !detailColumns.isEmpty }
-  /// Whether rows are read with their columns; without, for their distance only, as near rows
-  /// in no particular order (a table function whose query reads no column of a zip code, such
-  /// as `count(*)`, cannot tell them apart).
-  var readsColumns = true
+  /// What of its rows the caller reads: by default every column.
+  var reading = Reading.rows
+  /// What of its rows a search's caller reads; a table function knows from its query.
+  enum Reading {
+    /// The columns of each zip code, and its distance: rows nearest first, ties in their order.
+    case rows
+    /// Only the distance (`SELECT distance`): rows nearest first, rows as near in no particular
+    /// order, since nothing tells them apart.
+    case distances
+    /// Nothing (`count(*)`): rows are only counted, and given in the order they were read.
+    case count
+  }
   var budget: Int
   /// The rows still wanted (`query.limit` less those given).
   private var remaining: Int
@@ -132,6 +140,15 @@ public struct NearestFirstSearch {
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
       let ready = readsSinceBand >= Self.squaresAhead || pending >= min(Self.rowsAhead, remaining) || squares.isEmpty
+      if reading == .count, ready, pending > 0 {
+        // Rows nothing tells apart need no order: those read go at once.
+        readsSinceBand = 0
+        var band = SearchBand()
+        band.unread = min(pending, budget, remaining)
+        remaining -= band.unread
+        pending -= band.unread
+        return band
+      }
       if ready, let nearest = found.min?.entry.distance, nearest < frontier {
         readsSinceBand = 0
         bands += 1
@@ -209,7 +226,8 @@ public struct NearestFirstSearch {
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
   private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
 
-  /// Reads the rows of `node` within the radius, sorted, or `nil` when there are none.
+  /// Reads the rows of `node` within the radius, sorted, or `nil` when there are none (always, for
+  /// a search that only counts them, in `pending`).
   private mutating func read(_ node: GridCell.Node, on database: Database) throws -> FoundRows? {
     let (statement, layout) = try Schema.cachedStatementAndLayout(
       database, Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
@@ -234,7 +252,7 @@ public struct NearestFirstSearch {
     try statement.bind(.real(longitudes.upperBound), at: 7)
     let (center, model, unit) = (query.center, query.model, query.radius.unit)
     let cells = node.first...node.last
-    var found = FoundRows.Builder(hasColumns: readsColumns)
+    var found = FoundRows.Builder(hasColumns: reading == .rows)
     for range in ranges {
       statement.reset()
       try statement.bind(.integer(Int64(range.lowerBound)), at: 1)
@@ -247,10 +265,10 @@ public struct NearestFirstSearch {
         guard distance <= farthest else { continue }
         // Without details, place, state, county and accuracy are NULL: not read (each read of a
         // column is a call into SQLite, under its mutex in a serialized host such as Python).
-        if readsColumns {
-          found.append(from: statement, distance: distance, details: detailColumns)
-        } else {
-          found.append(distance: distance)
+        switch reading {
+        case .rows: found.append(from: statement, distance: distance, details: detailColumns)
+        case .distances: found.append(distance: distance)
+        case .count: pending += 1
         }
       }
     }
@@ -294,9 +312,15 @@ public struct NearestFirstSearch {
   }
 }
 
-/// Rows a search gives at once, nearest first: each a row of one of `stores`, at its distance.
+/// Rows a search gives at once, nearest first: each a row of one of `stores`, at its distance;
+/// or, for a caller that reads nothing of them (`NearestFirstSearch.Reading.count`), only how
+/// many there are.
 struct SearchBand {
   var stores: [FoundRows] = []
   var rows: [(store: Int32, row: Int32)] = []
   var distances: [Double] = []
+  /// Rows counted, of which nothing is read.
+  var unread = 0
+  /// How many rows the band holds.
+  var count: Int { rows.count + unread }
 }

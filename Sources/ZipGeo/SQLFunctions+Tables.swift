@@ -173,18 +173,20 @@ extension SQLFunctions {
       band = SearchBand()
       var search = search
       search.detailColumns = usedDetails(call)
-      // A query that reads no column of a zip code (`count(*)`, or the distance alone) cannot
-      // tell apart rows as near: they are read for their distance only.
-      search.readsColumns = used.contains { $0 < ZipCode.columns.count }
+      // A query that reads no column of a zip code cannot tell apart rows as near: with the
+      // distance alone they are read for it, with nothing (`count(*)`) counted.
+      search.reading =
+        used.contains { $0 < ZipCode.columns.count } ? .rows : used.isEmpty ? .count : .distances
       search.budget = min(search.budget, Self.budget)
       band = try reportingErrors(of: function) { try search.nextRows(on: database) } ?? SearchBand()
       self.search = search
       cells = makeCells()
     }
 
-    var rowCount: Int { band.rows.count }
+    var rowCount: Int { band.count }
 
     func value(row: Int, column: Int) -> DatabaseValue {
+      guard row < band.rows.count else { return .null }
       if column == ZipCode.columns.count { return .real(band.distances[row]) }
       let (store, index) = band.rows[row]
       guard band.stores[Int(store)].hasColumns else { return .null }
@@ -192,13 +194,16 @@ extension SQLFunctions {
     }
 
     func write(row: Int, column: Int, to result: ResultSlot) {
+      guard row < band.rows.count else { return result.setNull() }
       if column == ZipCode.columns.count { return result.set(band.distances[row]) }
       let (store, index) = band.rows[row]
       band.stores[Int(store)].write(row: index, column: column, to: result)
     }
 
     /// The band's cells: the columns the query reads, the texts pointing into the band's reads.
-    private func makeCells() -> TableFunctionCells {
+    private func makeCells() -> TableFunctionCells? {
+      // Rows of which nothing is read need no cells.
+      guard !used.isEmpty else { return nil }
       let cells = TableFunctionCells(rows: band.rows.count, columns: searchColumns.count, owners: band.stores)
       let distance = ZipCode.columns.count
       let columns = used.filter { $0 != distance }
