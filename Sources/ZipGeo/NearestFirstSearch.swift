@@ -52,6 +52,9 @@ public struct NearestFirstSearch {
   private var found = MinHeap<Run>()
   /// Bands made so far, to tell which reads a band already holds.
   private var bands = 0
+  /// Whether rows only counted are counted row by row here (an older table, or a connection
+  /// without `SQLFunctions.searchDistance`), not inside SQLite.
+  private var countsRowByRow = false
   /// Whether the table's columns were checked (`Schema.requireSearchable`).
   private var checked = false
   /// The squares read so far (each one range scan of the table).
@@ -223,6 +226,19 @@ public struct NearestFirstSearch {
     Schema.Variants { sql(details: index & 2 != 0, restricted: index & 1 != 0, layout: $0) }
   }
 
+  /// The statement that counts a square's rows within the radius, inside SQLite
+  /// (`SQLFunctions.searchDistance`): parameters 1-7 as `sql(details:restricted:layout:)`'s, then
+  /// the centre's latitude and longitude, the unit's and the model's numbers and the radius.
+  static func countSQL(restricted: Bool) -> String {
+    """
+    SELECT count(*) FROM zips
+    WHERE cell BETWEEN ?1 AND ?2 AND lat BETWEEN ?4 AND ?5 AND lon BETWEEN ?6 AND ?7\(restricted ? " AND country = ?3" : "")
+      AND zipgeo_search_distance(lat, lon, ?8, ?9, ?10, ?11) <= ?12
+    """
+  }
+
+  private static let countStatements = [false, true].map { CachedSQL(countSQL(restricted: $0)) }
+
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
   private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
 
@@ -251,6 +267,33 @@ public struct NearestFirstSearch {
     try statement.bind(.real(longitudes.lowerBound), at: 6)
     try statement.bind(.real(longitudes.upperBound), at: 7)
     let (center, model, unit) = (query.center, query.model, query.radius.unit)
+    // Rows only counted, of this version's table: counted inside SQLite, where the function is.
+    if reading == .count, layout == .current, !countsRowByRow,
+      let counting = try? database.cachedStatement(Self.countStatements[query.country != nil ? 1 : 0])
+    {
+      if !checked {
+        try Schema.requireSearchable(statement, columns: Self.searchedColumns)
+        checked = true
+      }
+      defer { counting.reset() }
+      counting.reset()
+      let values: [DatabaseValue] = [
+        .integer(Int64(node.first)), .integer(Int64(node.last)), query.country.map(DatabaseValue.text) ?? .null,
+        .real(latitudes.lowerBound), .real(latitudes.upperBound), .real(longitudes.lowerBound),
+        .real(longitudes.upperBound), .real(center.latitude), .real(center.longitude),
+        .integer(Int64(LengthUnit.allCases.firstIndex(of: unit)!)),
+        .integer(Int64(EarthModel.allCases.firstIndex(of: model)!)),
+        .real(farthest),
+      ]
+      for (index, value) in values.enumerated() where index != 2 || query.country != nil {
+        try counting.bind(value, at: Int32(index + 1))
+      }
+      _ = try counting.step()
+      pending += Int(counting.int64(at: 0))
+      return nil
+    }
+    // Without the function (a host that registered the table functions alone), row by row.
+    countsRowByRow = reading == .count
     let cells = node.first...node.last
     var found = FoundRows.Builder(hasColumns: reading == .rows)
     for range in ranges {

@@ -1,3 +1,4 @@
+import Geodesy
 import SQLiteKit
 
 /// Radius and nearest searches as SQL table functions, for shell users: the same index-assisted,
@@ -134,6 +135,31 @@ extension SQLFunctions {
 
   /// The table functions, in registration order.
   public static let tableFunctions = [nearTable, withinTable, nearestTable]
+
+  /// `zipgeo_search_distance(lat, lon, center_lat, center_lon, unit, model)`: the distance a
+  /// search measures from the centre to a point, in unit number `unit` of `LengthUnit.allCases`
+  /// on model number `model` of `EarthModel.allCases`, to the last bit; NULL for anything else
+  /// (never an error). A search that only counts its rows (`count(*)` of a spatial join) counts
+  /// them with it inside SQLite, one statement a square, instead of stepping through each row.
+  static let searchDistance = DatabaseFunction("zipgeo_search_distance", argumentCount: 6, nullPropagating: false) {
+    arguments in
+    guard let lat = arguments.double(at: 0), let lon = arguments.double(at: 1),
+      let centerLat = arguments.double(at: 2), let centerLon = arguments.double(at: 3),
+      let unitNumber = arguments.double(at: 4), let modelNumber = arguments.double(at: 5),
+      lat >= -90 && lat <= 90, centerLat >= -90 && centerLat <= 90, lon.isFinite, centerLon.isFinite,
+      let unit = searchCode(unitNumber, of: LengthUnit.allCases),
+      let model = searchCode(modelNumber, of: EarthModel.allCases)
+    else { return .null }
+    let center = Coordinate(uncheckedLatitude: centerLat, longitude: centerLon)
+    return .real(model.distance(from: center, to: Coordinate(uncheckedLatitude: lat, longitude: lon), in: unit))
+  }
+
+  /// Element `number` of `cases`, or `nil` when `number` is not one of its indices.
+  @inline(__always)
+  private static func searchCode<T>(_ number: Double, of cases: [T]) -> T? {
+    guard number >= 0, number < Double(cases.count), number == number.rounded(.down) else { return nil }
+    return cases[Int(number)]
+  }
 
   /// Which of place, state, county and accuracy the query reads: the search reads no others.
   static func usedDetails(_ call: TableFunction.Call) -> FoundRows.Details {

@@ -98,6 +98,7 @@ public enum SQLFunctions {
   public static func register(on db: Database) throws {
     for function in all { try db.add(function: function) }
     for function in tableFunctions { try db.add(tableFunction: function) }
+    try db.add(function: searchDistance)
   }
 
   private static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]

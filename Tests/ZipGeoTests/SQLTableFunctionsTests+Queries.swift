@@ -122,6 +122,36 @@ import Testing
     #expect(pairs == truePairs && (pairs?.int64 ?? 0) > 100)
   }
 
+  /// Rows only counted are counted inside SQLite, in every unit and on both models, and row by row
+  /// where the connection has the table functions without zipgeo's other functions.
+  @Test func countsAgreeWithBruteForceInEveryUnitAndModelWithOrWithoutSQLitesHelp() throws {
+    let cases: [(search: String, truth: String)] = [
+      ("zipgeo_within(33.025, -96.7397, 150)", "distance(33.025, -96.7397, lat, lon) <= 150"),
+      ("zipgeo_within(33.025, -96.7397, 60, 'mi')", "distance(33.025, -96.7397, lat, lon, 'mi') <= 60"),
+      ("zipgeo_within(40.75, -73.99, 20000, 'ft')", "distance(40.75, -73.99, lat, lon, 'ft') <= 20000"),
+      ("zipgeo_within(61.2, -149.9, 300, 'km', 'wgs84')", "geodesic_distance(61.2, -149.9, lat, lon) <= 300"),
+      ("zipgeo_near('75075', 40, 'nmi')", "distance(33.025, -96.7397, lat, lon, 'nmi') <= 40"),
+      ("zipgeo_nearest(33.025, -96.7397, 77)", "1 LIMIT 77"),
+    ]
+    let bare = try Database.inMemory()
+    try bare.execute("ATTACH '\(try Self.database.get())' AS z")
+    for function in SQLFunctions.tableFunctions { try bare.add(tableFunction: function) }
+    #expect(throws: DatabaseError.self) { try bare.scalar("SELECT zipgeo_search_distance(1, 1, 1, 1, 0, 0)") }
+    for (search, truth) in cases {
+      let expected = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM zips WHERE \(truth))")
+      #expect((expected?.int64 ?? 0) > 10, "\(truth)")
+      #expect(try db.scalar("SELECT count(*) FROM \(search)") == expected, "\(search)")
+      #expect(try bare.scalar("SELECT count(*) FROM \(search)") == expected, "\(search), row by row")
+    }
+    // The function never fails a query: anything it does not expect is NULL.
+    for arguments in [
+      "1, 1, 1, 1, 5, 0", "1, 1, 1, 1, 0, 2", "1, 1, 1, 1, 0.5, 0", "91, 1, 1, 1, 0, 0", "'x', 1, 1, 1, 0, 0",
+      "1, 1e999, 1, 1, 0, 0", "NULL, 1, 1, 1, 0, 0", "1, 1, 1, 1, -1, 0", "1, 1, 1, 1, 1e300, 0",
+    ] {
+      #expect(try db.scalar("SELECT zipgeo_search_distance(\(arguments))") == .null, "\(arguments)")
+    }
+  }
+
   /// Texts reach the query byte for byte, whatever they hold: empty, a NUL inside, long, not
   /// UTF-8 at all, or of another type in a file another program wrote.
   @Test func everyValueReachesTheQueryByteForByte() throws {
