@@ -64,6 +64,37 @@ enum GridCell {
 
     static let world = Node(level: 0, row: 0, column: 0)
 
+    /// The squares of `level` that hold every point whose latitude is in `latitudes` and whose
+    /// longitude is in one of `longitudes` (the cells of such points are theirs), or `nil` when
+    /// there would be more than `most`.
+    static func covering(
+      latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>], level: Int, most: Int
+    ) -> [Node]? {
+      guard (0...GridCell.bits).contains(level), latitudes.lowerBound.isFinite, latitudes.upperBound.isFinite else {
+        return nil
+      }
+      let shift = GridCell.bits - level
+      // The rows and columns of the cells of the range's ends, at `level`: the cells of the
+      // points between are between them.
+      let (south, north) = (GridCell.row(max(-90, latitudes.lowerBound)), GridCell.row(min(90, latitudes.upperBound)))
+      guard south <= north else { return nil }
+      let rows = (south >> shift)...(north >> shift)
+      var nodes: [Node] = []
+      for range in longitudes {
+        guard range.lowerBound.isFinite, range.upperBound.isFinite else { return nil }
+        let (west, east) = (GridCell.column(max(-180, range.lowerBound)), GridCell.column(min(180, range.upperBound)))
+        guard west <= east else { return nil }
+        let columns = (west >> shift)...(east >> shift)
+        guard rows.count * columns.count + nodes.count <= most else { return nil }
+        for row in rows {
+          for column in columns where !nodes.contains(where: { $0.row == row && $0.column == column }) {
+            nodes.append(Node(level: level, row: row, column: column))
+          }
+        }
+      }
+      return nodes
+    }
+
     var first: Int { GridCell.interleave(row: row, column: column) << (2 * (GridCell.bits - level)) }
     var last: Int { first + (1 << (2 * (GridCell.bits - level))) - 1 }
 

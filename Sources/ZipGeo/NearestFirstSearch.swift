@@ -17,8 +17,12 @@ import SQLiteKit
 /// square is taken from the queue: one small enough is read (one range scan of the table, which
 /// is kept in cell order), a larger one is cut in four, each queued. A square is small enough when
 /// it is no larger than its distance from the centre (and 500 km), or than the finest a search
-/// reads: a radius search reads squares up to its radius across (at most 20 km); a nearest search goes down to
-/// single cells, so that the nearest few in a dense city cost a few hundred metres of it. The rows
+/// reads: a radius search reads squares up to its radius across (at most 20 km at first; after a
+/// read of more than `denseRows` rows, at most half that square, and after one of fewer than
+/// `sparseRows`, twice it, up to 80 km, so that the first rows of a dense city come after a few
+/// thousand rows read, not tens of thousands, and a sparse country is read in few squares); a
+/// nearest search goes down to single cells, so that
+/// the nearest few in a dense city cost a few hundred metres of it. The rows
 /// read wait in a second queue, by distance, and leave it once no square still queued can hold a
 /// nearer one.
 public struct NearestFirstSearch {
@@ -72,7 +76,15 @@ public struct NearestFirstSearch {
   /// The query's radius, at most half the Earth's circumference (1e300 km reads the world).
   private let farthest: Double
   /// The size (in metres of latitude) up to which a square is read whatever its distance.
-  private let finest: Double
+  private var finest: Double
+  /// A read of more rows than this halves `finest` below its square's size; one of fewer than
+  /// `sparseRows` doubles it above, up to `coarsest`.
+  static let denseRows = 1_024
+  static let sparseRows = 128
+  /// The largest `finest` may grow.
+  private let coarsest: Double
+  /// The rows the last read stepped through.
+  private var scanned = 0
   /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where
   /// each row costs a tenth of one handed to the search.
   private let box: BoundingBox
@@ -83,7 +95,8 @@ public struct NearestFirstSearch {
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
   /// without `details`, with no place, state, county or accuracy.
   public init(_ query: RadiusQuery, details: Bool = true) {
-    self.init(query, details: details, finest: query.limit == nil ? min(query.radius.metres, 20_000) : 0)
+    let radius = query.limit == nil ? query.radius.metres : 0
+    self.init(query, details: details, finest: min(radius, 20_000), coarsest: min(radius, 80_000))
   }
 
   /// The `count` zip codes nearest `center` on the whole Earth, nearest first, with distances in
@@ -99,11 +112,12 @@ public struct NearestFirstSearch {
     self.init(query, details: details, finest: 0)
   }
 
-  init(_ query: RadiusQuery, details: Bool, finest: Double, budget: Int = Self.budget) {
+  init(_ query: RadiusQuery, details: Bool, finest: Double, coarsest: Double? = nil, budget: Int = Self.budget) {
     self.query = query
     detailColumns = details ? .all : []
     self.budget = max(1, budget)
     self.finest = finest.isNaN ? 0 : finest
+    self.coarsest = max(self.finest, coarsest.map { $0.isNaN ? 0 : $0 } ?? 0)
     remaining = query.limit ?? Int.max
     farthest = min(query.radius.value, query.radius.unit.fromMetres(query.model.halfCircumference * (1 + 1e-9)))
     let metres = query.radius.metres
@@ -111,7 +125,20 @@ public struct NearestFirstSearch {
       metres.isNaN || metres < 0
       ? .world : query.model.boundingBox(around: query.center, radius: min(metres, query.model.halfCircumference * 2))
     guard remaining > 0 else { return }
-    queue(.world)
+    // A radius search starts from the few squares of about four times its radius that cover its
+    // box, rather than walking down to them from the whole world (a distance bound for each
+    // square on the way: a tenth of a small search).
+    var level = 0
+    while level < GridCell.bits && Double.pi * Sphere.earth.radius / Double(2 << level) >= 4 * metres { level += 1 }
+    if query.limit == nil, level > 2, box.minLatitude <= box.maxLatitude,
+      let start = GridCell.Node.covering(
+        latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
+        most: 16)
+    {
+      for node in start { queue(node) }
+    } else {
+      queue(.world)
+    }
   }
 
   /// Every band, one after the other: the whole answer, for callers that need it at once, read
@@ -182,6 +209,11 @@ public struct NearestFirstSearch {
         if let reads = try Schema.diagnosingTable(database, { try read(square.node, on: database) }) {
           found.insert(Run(rows: reads))
           pending += reads.entries.count
+        }
+        if scanned > Self.denseRows {
+          finest = min(finest, square.size / 2)
+        } else if scanned < Self.sparseRows {
+          finest = min(coarsest, max(finest, square.size * 2))
         }
       } else {
         for child in square.node.children { queue(child) }
@@ -295,12 +327,14 @@ public struct NearestFirstSearch {
     // Without the function (a host that registered the table functions alone), row by row.
     countsRowByRow = reading == .count
     let cells = node.first...node.last
+    scanned = 0
     var found = FoundRows.Builder(hasColumns: reading == .rows)
     for range in ranges {
       statement.reset()
       try statement.bind(.integer(Int64(range.lowerBound)), at: 1)
       try statement.bind(.integer(Int64(range.upperBound)), at: 2)
       while try statement.step() {
+        scanned += 1
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
         // An older table's range holds more than the square: each row is read for its own square.
         if layout != .current && !cells.contains(GridCell.number(of: point)) { continue }

@@ -31,6 +31,38 @@ import Testing
 
   /// Any tool may move or add a row, without knowing about cells: triggers keep its cell right,
   /// so searches find it where it now is.
+  /// The squares that cover a box hold the cell of every point in it, at every level, edges,
+  /// poles and the 180th meridian included; too many squares, or a box of no numbers, is `nil`.
+  @Test func theSquaresCoveringABoxHoldEveryPointInIt() throws {
+    var random = SeededGenerator(seed: 23)
+    let boxes: [(ClosedRange<Double>, [ClosedRange<Double>])] = [
+      (33.0...33.2, [-96.8...(-96.6)]), (-90...(-89.9), [-180...180]), (89.5...90, [-180...180]),
+      (-44.1...(-43.9), [179.9...180, -180...(-179.9)]), (0...0, [0...0]), (35.5...35.9, [139.5...140]),
+    ]
+    for (latitudes, longitudes) in boxes {
+      for level in 0...GridCell.bits {
+        guard let nodes = GridCell.Node.covering(latitudes: latitudes, longitudes: longitudes, level: level, most: 64)
+        else { continue }
+        #expect(!nodes.isEmpty)
+        var points = [latitudes.lowerBound, latitudes.upperBound].flatMap { latitude in
+          longitudes.flatMap { [(latitude, $0.lowerBound), (latitude, $0.upperBound)] }
+        }
+        for _ in 0..<200 {
+          let range = longitudes[Int.random(in: 0..<longitudes.count, using: &random)]
+          points.append((Double.random(in: latitudes, using: &random), Double.random(in: range, using: &random)))
+        }
+        for (latitude, longitude) in points {
+          let cell = GridCell.number(of: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+          #expect(nodes.contains { $0.first <= cell && cell <= $0.last }, "\(latitude), \(longitude) at \(level)")
+        }
+      }
+    }
+    #expect(GridCell.Node.covering(latitudes: -90...90, longitudes: [-180...180], level: 4, most: 64) == nil)
+    #expect(GridCell.Node.covering(latitudes: 0...1, longitudes: [0...1], level: 17, most: 64) == nil)
+    #expect(GridCell.Node.covering(latitudes: -.infinity...1, longitudes: [0...1], level: 3, most: 64) == nil)
+    #expect(GridCell.Node.covering(latitudes: 0...1, longitudes: [0...(.infinity)], level: 3, most: 64) == nil)
+  }
+
   @Test func rowsMovedOrAddedByAnyToolAreFound() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("zipgeo.db")
