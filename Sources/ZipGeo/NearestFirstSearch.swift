@@ -83,7 +83,8 @@ public struct NearestFirstSearch {
   static let sparseRows = 128
   /// The largest `finest` may grow.
   private let coarsest: Double
-  /// The rows the last read stepped through.
+  /// The rows the last read stepped through (none, for squares counted inside SQLite: a count
+  /// is not delayed by a large square, and reads them as large as it may).
   private var scanned = 0
   /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where
   /// each row costs a tenth of one handed to the search.
