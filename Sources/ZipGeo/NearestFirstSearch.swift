@@ -21,10 +21,10 @@ import SQLiteKit
 /// read of more than `denseRows` rows, at most half that square, and after one of fewer than
 /// `sparseRows`, twice it, up to 80 km, so that the first rows of a dense city come after a few
 /// thousand rows read, not tens of thousands, and a sparse country is read in few squares); a
-/// nearest search goes down to single cells, so that
-/// the nearest few in a dense city cost a few hundred metres of it. The rows
-/// read wait in a second queue, by distance, and leave it once no square still queued can hold a
-/// nearer one.
+/// nearest search goes down to single cells, so that the nearest few in a dense city cost a few
+/// hundred metres of it. The rows read wait in a second queue, by distance, and leave it once no
+/// square still queued can hold a nearer one. Rows of which the caller reads nothing are only
+/// counted (`Reading.count`), inside SQLite where it can.
 public struct NearestFirstSearch {
   /// The most rows a band holds: the rows of a band are handed out together.
   public static let budget = 65_536
