@@ -161,23 +161,26 @@ final class FoundRows: TextRows {
 
   func order(row: Int32) -> Int64 { orders[Int(row)] }
 
+  /// Where in the texts' bytes text column `column` of `row` is, by `spans`, or `nil` when it is
+  /// NULL.
+  fileprivate static func span(_ spans: [Int], row: Int32, column: Int) -> Range<Int>? {
+    let span = Int(row) * 2 * textColumns + 2 * column
+    let (start, count) = (spans[span], spans[span + 1])
+    return count >= 0 ? start..<(start + count) : nil
+  }
+
   fileprivate static func withText<T>(
     _ text: [UInt8], _ spans: [Int], row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T
   ) -> T {
-    let span = Int(row) * 2 * textColumns + 2 * column
-    let (start, count) = (spans[span], spans[span + 1])
-    guard count >= 0 else { return body(nil) }
-    return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
+    guard let span = span(spans, row: row, column: column) else { return body(nil) }
+    return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) }
   }
 
   /// The bytes of text column `column` (0 zip, 1 place, 2 state, 3 county, 4 country) of `row`,
   /// in this object's memory, or `nil` when it is NULL (or the rows hold no columns).
   func textBytes(row: Int32, column: Int) -> UnsafeBufferPointer<UInt8>? {
-    guard hasColumns else { return nil }
-    let span = Int(row) * 2 * Self.textColumns + 2 * column
-    let (start, count) = (spans[span], spans[span + 1])
-    guard count >= 0 else { return nil }
-    return UnsafeBufferPointer(rebasing: text[start..<(start + count)])
+    guard hasColumns, let span = Self.span(spans, row: row, column: column) else { return nil }
+    return UnsafeBufferPointer(rebasing: text[span])
   }
 
   func string(row: Int32, column: Int) -> String? {
@@ -197,20 +200,6 @@ final class FoundRows: TextRows {
       country: string(row: row, column: 4) ?? "US", accuracy: accuracy(row: row).map { Int($0) })
   }
 
-  /// Gives SQLite column `column` (of `ZipCode.columns`) of `row`.
-  func write(row: Int32, column: Int, to result: ResultSlot) {
-    guard hasColumns else { return result.setNull() }
-    switch column {
-    case 0, 1, 2, 3, 6:
-      withText(row: row, column: column == 6 ? 4 : column) { bytes in
-        if let bytes { result.set(terminatedText: bytes) } else { result.setNull() }
-      }
-    case 4: result.set(latitude(row: row))
-    case 5: result.set(longitude(row: row))
-    default:
-      if let accuracy = accuracy(row: row) { result.set(accuracy) } else { result.setNull() }
-    }
-  }
 }
 
 extension FoundRows {

@@ -161,13 +161,13 @@ extension SQLFunctions {
     return cases[Int(number)]
   }
 
-  /// Which of place, state, county and accuracy the query reads: the search reads no others.
-  static func usedDetails(_ call: TableFunction.Call) -> FoundRows.Details {
-    let columns: [(String, FoundRows.Details)] = [
-      ("place", .place), ("state", .state), ("county", .county), ("accuracy", .accuracy),
+  /// Which of place, state, county and accuracy are among `used` (indices of `searchColumns`):
+  /// the search reads no others.
+  static func details(among used: [Int]) -> FoundRows.Details {
+    let details: [String: FoundRows.Details] = [
+      "place": .place, "state": .state, "county": .county, "accuracy": .accuracy,
     ]
-    return FoundRows.Details(
-      columns.filter { call.uses(column: searchColumns.firstIndex(of: $0.0)!) }.map(\.1))
+    return FoundRows.Details(used.compactMap { details[searchColumns[$0]] })
   }
 
   /// The rows of a search, one band at a time (`NearestFirstSearch`): each zip code's columns,
@@ -198,7 +198,7 @@ extension SQLFunctions {
       used = searchColumns.indices.filter { call.uses(column: $0) }
       band = SearchBand()
       var search = search
-      search.detailColumns = usedDetails(call)
+      search.detailColumns = details(among: used)
       // A query that reads no column of a zip code cannot tell apart rows as near: with the
       // distance alone they are read for it, with nothing (`count(*)`) counted.
       search.reading =
@@ -217,13 +217,6 @@ extension SQLFunctions {
       let (store, index) = band.rows[row]
       guard band.stores[Int(store)].hasColumns else { return .null }
       return band.stores[Int(store)].zipCode(row: index).value(column: column)
-    }
-
-    func write(row: Int, column: Int, to result: ResultSlot) {
-      guard row < band.rows.count else { return result.setNull() }
-      if column == ZipCode.columns.count { return result.set(band.distances[row]) }
-      let (store, index) = band.rows[row]
-      band.stores[Int(store)].write(row: index, column: column, to: result)
     }
 
     /// The band's cells: the columns the query reads, the texts pointing into the band's reads.
