@@ -14,6 +14,13 @@ let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 /// version (`.package(url:from:)`).
 let isDependency = packageFolder.contains("/checkouts/")
 let optimizedEvenInDebug: [SwiftSetting] = isDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// The CSV reader takes a file a byte at a time from its own stored properties, and Swift checks
+/// at run time that no two accesses to a property overlap: a fifth of the reading thread's time
+/// on the world file (`perf`: swift_beginAccess, swift_endAccess, their thread-local lookups).
+/// The reader's accesses never overlap (one method at a time, no callbacks into it while it
+/// reads), so in this repository's builds the CSV module is compiled without the run-time checks;
+/// the compile-time ones stay.
+let uncheckedExclusivity: [SwiftSetting] = isDependency ? [] : [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 let package = Package(
   name: "zipgeo",
@@ -45,7 +52,7 @@ let package = Package(
     .target(name: "Geodesy", swiftSettings: optimizedEvenInDebug),
     // A streaming RFC 4180 CSV reader of plain files, pipes and the bytes of any `ByteSource`.
     // No dependencies: the library and the loadable extension import through it.
-    .target(name: "CSV", swiftSettings: optimizedEvenInDebug),
+    .target(name: "CSV", swiftSettings: optimizedEvenInDebug + uncheckedExclusivity),
     // libarchive from the system (Debian: libarchive-dev), to read compressed and zipped files.
     .systemLibrary(
       name: "CArchive",

@@ -119,6 +119,32 @@ public final class Statement {
     guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
   }
 
+  /// Binds UTF-8 bytes as text (`nil`: NULL) to the parameter at `index`, without making a
+  /// `String` of them, and without copying them: SQLite reads them in place, so they must stay
+  /// as they are until the statement is finalized or the parameter is bound again (or the
+  /// bindings are cleared, `clearBindings()`).
+  public func bind(borrowedText bytes: UnsafeBufferPointer<UInt8>?, at index: Int32) throws {
+    let code: Int32
+    if let bytes, bytes.count > Int(Int32.max) {
+      code = SQLITE_TOOBIG
+    } else if let bytes {
+      // An empty text needs a non-NULL pointer, or SQLite binds NULL.
+      code = bytes.withMemoryRebound(to: CChar.self) { chars in
+        guard let base = chars.baseAddress, !chars.isEmpty else {
+          // Nothing to borrow: SQLite copies the empty text.
+          return "".withCString { csqlite_bind_text(handle, index, $0, 0) }
+        }
+        return csqlite_bind_text_static(handle, index, base, Int32(chars.count))
+      }
+    } else {
+      code = csqlite_bind_null(handle, index)
+    }
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
+  }
+
+  /// Unbinds every parameter (each is NULL again), so that no borrowed text stays bound.
+  public func clearBindings() { csqlite_clear_bindings(handle) }
+
   /// Advances to the next row: `true` when a row is ready, `false` when the statement is done.
   @discardableResult
   public func step() throws -> Bool {

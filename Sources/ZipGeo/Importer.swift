@@ -273,80 +273,14 @@ public struct Importer: Sendable {
     self.openReader = openReader
   }
 
-  /// The most keys (and repeats) an import tracks by hash: about 70 MB at most, whatever the
-  /// file's length; the world file's 1.8 million rows fit.
-  static let trackedKeys = 2_000_000
+  /// The memory an import may hold its rows in before it stages them in SQLite (`ImportBuffer`);
+  /// tests make it small.
+  var bufferBudget = ImportBuffer.defaultBudget
 
-  /// The table an import writes its rows to as it reads them, each numbered by its line (and
-  /// its file's offset): a temporary table, in file order, which the rows leave sorted by
-  /// `zips`' key once every file is read.
+  /// The table an import writes its rows to once they are more than `ImportBuffer` holds, each
+  /// numbered by its line (and its file's offset): a temporary table, which the rows leave sorted
+  /// by `zips`' key once every file is read.
   static let stagedTable = "temp.zipgeo_staged"
-
-  /// A row of this import as its repeats are found: its id, and its cell (with its zip and
-  /// country, which a repeat shares, the key of a row written to `zips` itself).
-  typealias ImportedRow = (id: Int64, cell: Int64)
-
-  /// Reports and removes the rows that repeat the country, code and place of an earlier one (or,
-  /// with `strict`, fails on the first of them), as far as the hashes of their keys found them:
-  /// each is checked first (a hash may collide). A row whose id is `stagedFrom` or more is in the
-  /// staged table (found by rowid), an earlier one in `zips` (found by its key).
-  ///
-  /// - Parameters:
-  ///   - repeats: The rows whose key's hash came before, with the row it came with.
-  ///   - inputs: Where each file's rows start, to name an id's file and line.
-  /// - Returns: The number of rows removed.
-  private func removeRepeats(
-    in sql: Database, repeats: [(row: ImportedRow, zip: String, country: String, first: ImportedRow)],
-    stagedFrom: Int64, inputs: RowNumbering, notify: (ImportNotice) -> Void
-  ) throws -> Int {
-    guard !repeats.isEmpty else { return 0 }
-    let stagedRow = try sql.prepare("SELECT zip, country, place FROM \(Self.stagedTable) WHERE rowid = ?1")
-    let zipsRow = try sql.prepare(
-      "SELECT zip, country, place FROM zips WHERE cell = ?2 AND zip = ?3 AND country = ?4 AND id = ?1")
-    let deleteStaged = try sql.prepare("DELETE FROM \(Self.stagedTable) WHERE rowid = ?1")
-    let deleteZips = try sql.prepare("DELETE FROM zips WHERE cell = ?2 AND zip = ?3 AND country = ?4 AND id = ?1")
-    /// Binds `row` (of code `zip` in `country`) to the statement for its table.
-    func bound(_ row: ImportedRow, _ zip: String, _ country: String, staged: Statement, zips: Statement) throws
-      -> Statement
-    {
-      let statement = row.id >= stagedFrom ? staged : zips
-      statement.reset()
-      try statement.bind(.integer(row.id), at: 1)
-      if row.id < stagedFrom {
-        try statement.bind(.integer(row.cell), at: 2)
-        try statement.bind(.text(zip), at: 3)
-        try statement.bind(.text(country), at: 4)
-      }
-      return statement
-    }
-    func key(_ row: ImportedRow, _ zip: String, _ country: String) throws -> (String, String, String?)? {
-      let statement = try bound(row, zip, country, staged: stagedRow, zips: zipsRow)
-      defer { statement.reset() }
-      guard try statement.step() else { return nil }
-      return (statement.text(at: 0) ?? "", statement.text(at: 1) ?? "", statement.text(at: 2))
-    }
-    var removed = 0
-    for (repeated, zip, country, first) in repeats {
-      guard let a = try key(repeated, zip, country), let b = try key(first, zip, country), a.0 == b.0, a.1 == b.1,
-        (a.2 ?? "") == (b.2 ?? "")
-      else { continue }
-      let shown = Self.shown(code: a.0, country: a.1, place: a.2)
-      try report(zip: shown, at: inputs.place(of: repeated.id), first: inputs.place(of: first.id), notify: notify)
-      let delete = try bound(repeated, zip, country, staged: deleteStaged, zips: deleteZips)
-      try delete.step()
-      delete.reset()
-      removed += 1
-    }
-    return removed
-  }
-
-  /// The rows an import writes straight to an empty `zips` before it judges their order, and the
-  /// share of them that may leave the region of the one before (a square of the grid's fourth
-  /// level, some 1,000 km) for the rest to follow them there: GeoNames' order (by country, then
-  /// code) keeps SQLite's writes near each other (the world file in 2.9 s against 4.5 s staged
-  /// and sorted); points in no order (a synthetic file) are staged and sorted, since writing
-  /// them in their order costs a read and a write of a page each (12.9 s against 5.7 s).
-  static let orderSample = (rows: 16_384, jumps: 0.25)
 
   /// Puts every row of `zips` in the cell its coordinates give (one scan, the cells compared in
   /// Swift: the SQL expression of a cell costs seconds over the world's rows).
@@ -533,42 +467,38 @@ public struct Importer: Sendable {
     // (Measured on 10 million rows: 35 s and 148 MB with one thread and 64 MiB; 29 s and 78 MB.)
     try sql.execute("PRAGMA cache_size = -16384")
     try sql.execute("PRAGMA threads = 2")
+    // Every row is checked in Swift as it is read (`ColumnMap.zipCode(from:)`): the table's CHECK
+    // constraints, which guard it against other writers, are not evaluated again for the rows this
+    // import writes. (They cost more than the writes themselves: 1.69 s against 0.84 s for a
+    // million rows in key order.) Rows kept from earlier imports are not rewritten.
+    try sql.execute("PRAGMA ignore_check_constraints = ON")
+    defer { try? sql.execute("PRAGMA ignore_check_constraints = OFF") }
     // What an interruption names: the import as a whole.
     let everyFile = Self.listed(inputs.map(\.path))
     var replaced = try prepareTables(in: sql)
-    // Into a table that keeps rows of other countries, the rows are staged in file order, then
-    // written to `zips` in the order of its key (one sort) once the countries they replace are
-    // gone. The zip index is built once, after the rows are in: much faster than growing it row by
-    // row. Each row's id (its staged rowid) is its line in its file plus its file's offset: 0 for
-    // the first file, for each next one the largest id so far, so that the rows of different
-    // files never meet, and duplicates name their files and lines.
-    // Into an empty table (a new file, the usual case) the rows go straight to `zips`, in file
-    // order, while their order keeps SQLite's writes near each other (`orderSample`); the rest
-    // are staged. Rows with ids from `stagedFrom` on are in the staged table.
-    try sql.execute(
-      """
-      PRAGMA temp.cache_size = -16384;
-      DROP TABLE IF EXISTS \(Self.stagedTable);
-      CREATE TABLE \(Self.stagedTable) (zip, place, state, county, lat, lon, cell, country, accuracy);
-      """)
-    var stagedFrom: Int64 = try sql.scalar("SELECT 1 FROM zips LIMIT 1") != nil ? 0 : .max
-    var (sampled, jumps, lastRegion) = (0, 0, Int64(-1))
+    // The rows are kept in memory (`ImportBuffer`), then written to `zips` in the order of its key,
+    // once the countries they replace are gone. A file whose rows would take more than the
+    // buffer's budget has them staged in a temporary table instead, sorted into `zips` at the end
+    // by SQLite (one sort), so that memory stays flat. The zip index is built once, after the rows
+    // are in: much faster than growing it row by row. Each row's id is its line in its file plus
+    // its file's offset: 0 for the first file, for each next one the largest id so far, so that
+    // the rows of different files never meet, and duplicates name their files and lines.
+    let hadRows = try sql.scalar("SELECT 1 FROM zips LIMIT 1") != nil
+    var buffer = ImportBuffer(budget: bufferBudget)
+    var stage: Statement?
     var offset: Int64 = 0
     var lastID: Int64 = 0
     var numbering = RowNumbering()
-    let columns = "zip, place, state, county, lat, lon, cell, country, accuracy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    let stage = try sql.prepare("INSERT INTO \(Self.stagedTable) (rowid, \(columns)")
-    var insert = stagedFrom == 0 ? stage : try sql.prepare("INSERT INTO zips (id, \(columns)")
+    let stagedColumns =
+      "zip, place, state, county, lat, lon, cell, country, accuracy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
+    let stopped = { ImportError.interrupted(file: everyFile) }
     var inserted = 0
     var skipped = 0
-    // The first row of each (country, code, place), by hash: a row whose hash came before is
-    // probably a repeat, checked once the rows are in. Finding them so costs one dictionary; the
-    // unique index then succeeds at its first sort, where failing it and grouping the table took
-    // four more sorts (6 s of 12 on the world file).
-    var firstRows: [Int: ImportedRow] = [:]
-    firstRows.reserveCapacity(min(Self.trackedKeys, 1 << 16))
-    var repeats: [(row: ImportedRow, zip: String, country: String, first: ImportedRow)] = []
+    // Repeats of a (country, code, place) are found as the rows come, while the buffer holds
+    // them: the unique index then succeeds at its first sort, where failing it and grouping the
+    // table took four more sorts (6 s of 12 on the world file).
+    var duplicates = 0
     // The countries each file holds, for the countries table.
     var sources: [String: [String]] = [:]
     // Progress counts the bytes of all the files, when each one's size is known.
@@ -628,49 +558,45 @@ public struct Importer: Sendable {
               }
             }
             let cell = Int64(GridCell.number(of: zip.coordinate))
-            // The first rows judge the order of the file: in order, on to `zips`; else staged.
-            if stagedFrom == .max && sampled < Self.orderSample.rows {
-              let region = cell >> (2 * (GridCell.bits - 4))
-              if region != lastRegion && sampled > 0 { jumps += 1 }
-              (lastRegion, sampled) = (region, sampled + 1)
-              if sampled == Self.orderSample.rows
-                && Double(jumps) > Self.orderSample.jumps * Double(Self.orderSample.rows)
-              {
-                stagedFrom = id
-                insert.reset()
-                insert = stage
-              }
-            }
-            // Bound one by one: no array of values per row.
-            try insert.bind(.integer(id), at: 1)
-            try insert.bind(.text(code), at: 2)
-            try insert.bind(text(zip.place), at: 3)
-            try insert.bind(text(zip.state), at: 4)
-            try insert.bind(text(zip.county), at: 5)
-            try insert.bind(.real(zip.coordinate.latitude), at: 6)
-            try insert.bind(.real(zip.coordinate.longitude), at: 7)
-            try insert.bind(.integer(cell), at: 8)
-            try insert.bind(.text(zip.country), at: 9)
-            try insert.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
-            try insert.step()
-            insert.reset()
             inserted += 1
             lastID = max(lastID, id)
             if zip.country != lastCountry {
               lastCountry = zip.country
               countries.insert(zip.country)
             }
-            var hasher = Hasher()
-            hasher.combine(zip.country)
-            hasher.combine(code)
-            hasher.combine(zip.place ?? "")
-            let key = hasher.finalize()
-            // Bounded, so that memory stays flat for files of any length: past the bound, repeats
-            // are left for the unique index to find, the slow way.
-            if let first = firstRows[key] {
-              if repeats.count < Self.trackedKeys { repeats.append(((id, cell), code, zip.country, first)) }
-            } else if firstRows.count < Self.trackedKeys {
-              firstRows[key] = (id, cell)
+            if let stage {
+              // Bound one by one: no array of values per row.
+              try stage.bind(.integer(id), at: 1)
+              try stage.bind(.text(code), at: 2)
+              try stage.bind(text(zip.place), at: 3)
+              try stage.bind(text(zip.state), at: 4)
+              try stage.bind(text(zip.county), at: 5)
+              try stage.bind(.real(zip.coordinate.latitude), at: 6)
+              try stage.bind(.real(zip.coordinate.longitude), at: 7)
+              try stage.bind(.integer(cell), at: 8)
+              try stage.bind(.text(zip.country), at: 9)
+              try stage.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
+              try stage.step()
+              stage.reset()
+            } else if let first = buffer.append(id: id, cell: cell, code: code, zip: zip) {
+              let shown = Self.shown(code: code, country: zip.country, place: zip.place)
+              try report(zip: shown, at: numbering.place(of: id), first: numbering.place(of: first), notify: notify)
+              duplicates += 1
+              continue
+            } else if buffer.isFull {
+              // Past the budget: the rows so far go to the staged table (in key order, which
+              // costs nothing more), and the rest follow them there. Repeats of them are left to
+              // the unique index to find, the slow way.
+              try sql.execute(
+                """
+                PRAGMA temp.cache_size = -16384;
+                DROP TABLE IF EXISTS \(Self.stagedTable);
+                CREATE TABLE \(Self.stagedTable) (zip, place, state, county, lat, lon, cell, country, accuracy);
+                """)
+              try buffer.write(
+                into: Self.stagedTable, idColumn: "rowid", of: sql, shouldStop: shouldStop, stopped: stopped)
+              buffer = ImportBuffer(budget: 0)
+              stage = try sql.prepare("INSERT INTO \(Self.stagedTable) (rowid, \(stagedColumns)")
             }
           }
         }
@@ -701,13 +627,9 @@ public struct Importer: Sendable {
       notify(.shortUSZips(count: shortZips, file: first.file, line: first.line, zip: first.zip))
     }
     phase(.rowsInserted)
-    firstRows = [:]
-    var duplicates = try removeRepeats(
-      in: sql, repeats: repeats, stagedFrom: stagedFrom, inputs: numbering, notify: notify)
-    repeats = []
     let imported = sources.keys.sorted()
     let countryList = imported.map { "'\($0)'" }.joined(separator: ", ")
-    if stagedFrom == 0 {
+    if hadRows {
       // The countries the files hold are replaced; the others are kept, each in the cell its
       // coordinates give: a tool that wrote with the triggers switched off (the shell's
       // `.dbconfig enable_trigger off`) may have left one elsewhere, where searches miss it.
@@ -715,14 +637,18 @@ public struct Importer: Sendable {
       replaced += sql.changes
       try Self.mendCells(in: sql)
     }
-    // The staged rows go to `zips` in the order of its key (one sort), among the others.
-    try sql.execute(
-      """
-      INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
-        SELECT zip, place, state, county, lat, lon, cell, country, accuracy, rowid FROM \(Self.stagedTable)
-        ORDER BY cell, zip, country, rowid;
-      DROP TABLE \(Self.stagedTable);
-      """)
+    if stage != nil {
+      // The staged rows go to `zips` in the order of its key (one sort), among the others.
+      try sql.execute(
+        """
+        INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
+          SELECT zip, place, state, county, lat, lon, cell, country, accuracy, rowid FROM \(Self.stagedTable)
+          ORDER BY cell, zip, country, rowid;
+        DROP TABLE \(Self.stagedTable);
+        """)
+    } else {
+      try buffer.write(into: "zips", idColumn: "id", of: sql, shouldStop: shouldStop, stopped: stopped)
+    }
     duplicates += try buildZipIndex(in: sql, inputs: numbering, notify: notify)
     phase(.zipIndexBuilt)
     try recordCountries(in: sql, imported: countryList, sources: sources)

@@ -116,6 +116,11 @@ static inline int csqlite_bind_double(sqlite3_stmt *stmt, int i, double v) {
 static inline int csqlite_bind_text(sqlite3_stmt *stmt, int i, const char *text, int n) {
   return CSQLITE_API->bind_text(stmt, i, text, n, SQLITE_TRANSIENT);
 }
+/// Binds text that SQLite reads in place, without copying: it must stay as it is until the
+/// statement is finalized, or the parameter is bound again.
+static inline int csqlite_bind_text_static(sqlite3_stmt *stmt, int i, const char *text, int n) {
+  return CSQLITE_API->bind_text(stmt, i, text, n, SQLITE_STATIC);
+}
 static inline int csqlite_bind_blob(sqlite3_stmt *stmt, int i, const void *bytes, int n) {
   return CSQLITE_API->bind_blob(stmt, i, bytes, n, SQLITE_TRANSIENT);
 }

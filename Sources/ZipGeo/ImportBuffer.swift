@@ -1,0 +1,339 @@
+import SQLiteKit
+
+/// The rows of an import, held in memory until they are written to `zips` in the order of its
+/// key `(cell, zip, country, id)`, one sort in memory.
+///
+/// Written in key order, SQLite fills the table's pages one after another, where rows in file
+/// order land all over it; and no staged table is written, read back and sorted by SQLite
+/// (a million points: 0.9 s for SQLite's sort alone).
+///
+/// A row takes 40 bytes and its texts, kept as bytes one after another (code, country, place,
+/// state, county, each its length and its UTF-8): the world file's 1.8 million rows take about
+/// 155 MB, within `budget`. Rows are kept in chunks, so that memory grows without copying.
+///
+/// The first row of each country, code and place is found as the rows come, by hashing and then
+/// comparing their bytes: a later row with the same three is a repeat, and is not kept. (A missing
+/// place and an empty one are the same place, as for the unique zip index.)
+struct ImportBuffer {
+  /// The memory the rows may take, unless an importer says otherwise. An import of more is staged
+  /// in SQLite instead (`Importer`), so that memory stays flat however long the file is.
+  static let defaultBudget = 192 << 20
+
+  /// The memory these rows may take.
+  let budget: Int
+
+  init(budget: Int = Self.defaultBudget) { self.budget = budget }
+
+  /// A row's numbers, and where its texts are.
+  private struct Row {
+    var cell: Int64
+    var id: Int64
+    var latitude: Double
+    var longitude: Double
+    /// The texts' chunk (bits 20 to 51) and offset in it (bits 0 to 19), and the accuracy plus
+    /// one (bits 56 to 63; 0 for none).
+    var packed: UInt64
+
+    var chunk: Int { Int(truncatingIfNeeded: (packed >> 20) & 0xFFFF_FFFF) }
+    var offset: Int { Int(truncatingIfNeeded: packed & 0xF_FFFF) }
+    var accuracy: Int? {
+      let stored = Int(truncatingIfNeeded: packed >> 56)
+      return stored == 0 ? nil : stored - 1
+    }
+  }
+
+  private static let rowsPerChunk = 1 << 16
+  /// A chunk of texts holds 1 MiB: the offset's 20 bits. A row whose texts are longer gets a chunk
+  /// of its own, as long as they are.
+  private static let textChunkSize = 1 << 20
+
+  private var rows: [[Row]] = []
+  private var texts: [[UInt8]] = []
+  /// The bytes `texts` hold in all, for `memory`.
+  private var textBytes = 0
+  /// An open-addressed hash table of rows, by country, code and place: each slot is a row's
+  /// index plus one, or 0. At most half full.
+  private var slots: [Int32] = []
+  private(set) var count = 0
+  /// The texts of the row being appended, kept for its capacity.
+  private var scratch: [UInt8] = []
+
+  /// The memory the rows take, less what their last chunks have room for.
+  var memory: Int { count * MemoryLayout<Row>.stride + textBytes + slots.count * MemoryLayout<Int32>.stride }
+  /// `true` once the rows take more than `budget`.
+  var isFull: Bool { memory > budget }
+
+  /// Keeps a row, unless it repeats the country, code and place of an earlier one.
+  /// - Returns: The id of the earlier row when the row repeats one (and is not kept), else `nil`.
+  mutating func append(
+    id: Int64, cell: Int64, code: String, zip: ZipCode
+  ) -> Int64? {
+    // The scratch buffer is moved out and back, so that it is never copied.
+    var encoded: [UInt8] = []
+    swap(&encoded, &scratch)
+    encoded.removeAll(keepingCapacity: true)
+    defer { swap(&encoded, &scratch) }
+    Self.encode(code, into: &encoded)
+    Self.encode(zip.country, into: &encoded)
+    Self.encode(zip.place, into: &encoded)
+    Self.encode(zip.state, into: &encoded)
+    Self.encode(zip.county, into: &encoded)
+    let (hash, first) = encoded.withUnsafeBufferPointer { encoded in
+      let hash = Self.keyHash(encoded)
+      return (hash, firstRow(withKeyOf: encoded, hash: hash))
+    }
+    if let first { return row(first).id }
+    // The texts go to the last chunk, or a new one when they do not fit.
+    if texts.isEmpty || texts[texts.count - 1].count + encoded.count > Self.textChunkSize {
+      texts.append([])
+      texts[texts.count - 1].reserveCapacity(max(Self.textChunkSize, encoded.count))
+    }
+    let chunk = texts.count - 1
+    let offset = texts[chunk].count
+    texts[chunk].append(contentsOf: encoded)
+    textBytes += encoded.count
+    let accuracy = UInt64(zip.accuracy.map { $0 + 1 } ?? 0) & 0xFF
+    let packed = accuracy << 56 | UInt64(chunk) << 20 | UInt64(offset)
+    if rows.isEmpty || rows[rows.count - 1].count == Self.rowsPerChunk {
+      rows.append([])
+      rows[rows.count - 1].reserveCapacity(Self.rowsPerChunk)
+    }
+    rows[rows.count - 1].append(
+      Row(
+        cell: cell, id: id, latitude: zip.coordinate.latitude, longitude: zip.coordinate.longitude,
+        packed: packed))
+    count += 1
+    insert(count - 1, hash: hash)
+    return nil
+  }
+
+  /// The rows an INSERT statement of `write` carries: one statement for many rows costs SQLite
+  /// less than one statement a row.
+  static let rowsPerInsert = 64
+
+  /// Writes every row to `table` of `sql`, in the order of `zips`' key, its id to `idColumn`.
+  /// - Parameter shouldStop: Asked every 4,096 rows; `true` stops the writing (and throws).
+  func write(
+    into table: String, idColumn: String, of sql: Database, shouldStop: () -> Bool, stopped: () -> Error
+  ) throws {
+    let order = keyOrder()
+    func insert(rows: Int) throws -> Statement {
+      let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+      return try sql.prepare(
+        "INSERT INTO \(table) (\(idColumn), zip, place, state, county, lat, lon, cell, country, accuracy) VALUES \(values)"
+      )
+    }
+    let many = try insert(rows: Self.rowsPerInsert)
+    let one = try insert(rows: 1)
+    // The texts are bound in place, from the chunks that hold them, which outlive the statements.
+    defer {
+      many.clearBindings()
+      one.clearBindings()
+    }
+    var start = 0
+    while start < order.count {
+      if shouldStop() { throw stopped() }
+      let rows = order.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
+      let statement = rows == 1 ? one : many
+      for (slot, index) in order[start..<start + rows].enumerated() {
+        let row = row(Int(index))
+        let first = Int32(slot * 10)
+        try withTexts(of: row) { code, country, place, state, county in
+          try statement.bind(.integer(row.id), at: first + 1)
+          try statement.bind(borrowedText: code, at: first + 2)
+          try statement.bind(borrowedText: place, at: first + 3)
+          try statement.bind(borrowedText: state, at: first + 4)
+          try statement.bind(borrowedText: county, at: first + 5)
+          try statement.bind(.real(row.latitude), at: first + 6)
+          try statement.bind(.real(row.longitude), at: first + 7)
+          try statement.bind(.integer(row.cell), at: first + 8)
+          try statement.bind(borrowedText: country, at: first + 9)
+          try statement.bind(row.accuracy.map { .integer(Int64($0)) } ?? .null, at: first + 10)
+        }
+      }
+      try statement.step()
+      statement.reset()
+      start += rows
+    }
+  }
+
+  /// The rows' indices in the order of `zips`' key: by cell, code, country (bytewise, as SQLite's
+  /// BINARY collation compares them), then id.
+  ///
+  /// Sorted first by cell alone, as integers (a cell has 32 bits, an index 31: one `UInt64`
+  /// each), then each run of rows in one cell by the rest of the key: most cells hold one row.
+  func keyOrder() -> [Int32] {
+    var keys: [UInt64] = []
+    keys.reserveCapacity(count)
+    for chunk in rows {
+      for row in chunk {
+        guard (0..<(1 << 32)).contains(row.cell) else { return fullySorted() }
+        keys.append(UInt64(row.cell) << 32 | UInt64(keys.count))
+      }
+    }
+    keys.sort()
+    var order = keys.map { Int32(truncatingIfNeeded: $0) }
+    var start = 0
+    while start < order.count {
+      var end = start + 1
+      while end < order.count, keys[end] >> 32 == keys[start] >> 32 { end += 1 }
+      if end - start > 1 { order[start..<end].sort(by: precedes) }
+      start = end
+    }
+    return order
+  }
+
+  /// The order of `keyOrder()`, the slow way, for cells outside 32 bits (none that a coordinate
+  /// gives).
+  private func fullySorted() -> [Int32] {
+    var order = (0..<Int32(count)).map { $0 }
+    order.sort(by: precedes)
+    return order
+  }
+
+  /// Whether the row at `a` comes before the row at `b` in `zips`' key.
+  private func precedes(_ a: Int32, _ b: Int32) -> Bool {
+    let (x, y) = (row(Int(a)), row(Int(b)))
+    if x.cell != y.cell { return x.cell < y.cell }
+    let codes = withTexts(of: x) { code, country, _, _, _ in
+      withTexts(of: y) { otherCode, otherCountry, _, _, _ in
+        let codes = Self.compare(code, otherCode)
+        return codes != 0 ? codes : Self.compare(country, otherCountry)
+      }
+    }
+    return codes != 0 ? codes < 0 : x.id < y.id
+  }
+
+  // MARK: Rows and their texts
+
+  private func row(_ index: Int) -> Row { rows[index >> 16][index & 0xFFFF] }
+
+  /// Calls `body` with the row's five texts (`nil` where the field is NULL), in place.
+  private func withTexts<T>(
+    of row: Row,
+    _ body: (
+      _ code: UnsafeBufferPointer<UInt8>?, _ country: UnsafeBufferPointer<UInt8>?,
+      _ place: UnsafeBufferPointer<UInt8>?, _ state: UnsafeBufferPointer<UInt8>?,
+      _ county: UnsafeBufferPointer<UInt8>?
+    ) throws -> T
+  ) rethrows -> T {
+    try texts[row.chunk].withUnsafeBufferPointer { chunk in
+      var position = row.offset
+      let code = Self.decode(chunk, at: &position)
+      let country = Self.decode(chunk, at: &position)
+      let place = Self.decode(chunk, at: &position)
+      let state = Self.decode(chunk, at: &position)
+      let county = Self.decode(chunk, at: &position)
+      return try body(code, country, place, state, county)
+    }
+  }
+
+  /// Appends `text` as its length plus one (0 for `nil`), 7 bits a byte, then its UTF-8.
+  private static func encode(_ text: String?, into bytes: inout [UInt8]) {
+    guard let text else {
+      bytes.append(0)
+      return
+    }
+    var length = text.utf8.count + 1
+    while length >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
+      length >>= 7
+    }
+    bytes.append(UInt8(length))
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// The text encoded at `position`, which moves past it.
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UnsafeBufferPointer<
+    UInt8
+  >? {
+    var length = 0
+    var shift = 0
+    while true {
+      let byte = bytes[position]
+      position += 1
+      length |= Int(byte & 0x7F) << shift
+      if byte < 0x80 { break }
+      shift += 7
+    }
+    guard length > 0 else { return nil }
+    let start = position
+    position += length - 1
+    return UnsafeBufferPointer(rebasing: bytes[start..<position])
+  }
+
+  /// -1, 0 or 1 as `a` sorts before, with or after `b`, bytewise (`nil` first; never a code or a
+  /// country).
+  private static func compare(_ a: UnsafeBufferPointer<UInt8>?, _ b: UnsafeBufferPointer<UInt8>?) -> Int {
+    guard let a, let b else { return a == nil ? (b == nil ? 0 : -1) : 1 }
+    for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+    return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+  }
+
+  // MARK: The first row of each key
+
+  /// The key of encoded texts: the code, the country and the place (empty when missing).
+  private static func key(_ encoded: UnsafeBufferPointer<UInt8>) -> (
+    code: UnsafeBufferPointer<UInt8>, country: UnsafeBufferPointer<UInt8>, place: UnsafeBufferPointer<UInt8>
+  ) {
+    var position = 0
+    let code = decode(encoded, at: &position) ?? UnsafeBufferPointer(rebasing: encoded[0..<0])
+    let country = decode(encoded, at: &position) ?? UnsafeBufferPointer(rebasing: encoded[0..<0])
+    let place = decode(encoded, at: &position) ?? UnsafeBufferPointer(rebasing: encoded[0..<0])
+    return (code, country, place)
+  }
+
+  private static func keyHash(_ encoded: UnsafeBufferPointer<UInt8>) -> Int {
+    let (code, country, place) = key(encoded)
+    var hasher = Hasher()
+    for text in [code, country, place] {
+      hasher.combine(text.count)
+      hasher.combine(bytes: UnsafeRawBufferPointer(text))
+    }
+    return hasher.finalize()
+  }
+
+  /// The encoded texts of the row at `index`, from its code to its county.
+  private func withEncoded<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    let row = row(index)
+    return texts[row.chunk].withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[row.offset...])) }
+  }
+
+  /// The index of the row with the same key as `encoded`, if any.
+  private func firstRow(withKeyOf encoded: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+    guard !slots.isEmpty else { return nil }
+    let mask = slots.count - 1
+    var slot = hash & mask
+    let wanted = Self.key(encoded)
+    while slots[slot] != 0 {
+      let index = Int(slots[slot]) - 1
+      let same = withEncoded(index) { stored in
+        let found = Self.key(stored)
+        return Self.compare(found.code, wanted.code) == 0 && Self.compare(found.country, wanted.country) == 0
+          && Self.compare(found.place, wanted.place) == 0
+      }
+      if same { return index }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// Puts the row at `index` in the hash table, doubling it first when it would be over half full.
+  private mutating func insert(_ index: Int, hash: Int) {
+    if 2 * count > slots.count {
+      slots = [Int32](repeating: 0, count: max(1 << 12, 2 * slots.count))
+      for earlier in 0..<index {
+        let earlierHash = withEncoded(earlier) { Self.keyHash($0) }
+        place(earlier, hash: earlierHash)
+      }
+    }
+    place(index, hash: hash)
+  }
+
+  private mutating func place(_ index: Int, hash: Int) {
+    let mask = slots.count - 1
+    var slot = hash & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int32(index + 1)
+  }
+}

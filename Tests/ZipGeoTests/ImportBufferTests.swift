@@ -1,0 +1,133 @@
+import Foundation
+import SQLiteKit
+import TestSupport
+import Testing
+
+@testable import ZipGeo
+
+/// Rows are held in memory and written in the clustered table's key order (`ImportBuffer`), or,
+/// past the buffer's budget, staged in SQLite and sorted there: either way the table holds every
+/// row once, numbered by its line, repeats removed on both sides of the point where the buffer
+/// filled.
+@Suite struct ImportBufferTests {
+  /// A file of `count` rows, in order of latitude or at random, in which every 997th row repeats
+  /// (country, code and place of) the row 15,000 lines before it, or 13 lines before it.
+  static func file(count: Int, ordered: Bool) -> (csv: String, repeats: Set<Int>) {
+    var rng = SeededGenerator(seed: ordered ? 5 : 6)
+    var lines: [(zip: String, place: String, lat: Double, lon: Double)] = []
+    var repeats: Set<Int> = []
+    for line in 1...count {
+      let lat = ordered ? -60 + 120 * Double(line) / Double(count) : Double.random(in: -80...80, using: &rng)
+      let lon = ordered ? 10 + Double(line % 50) / 100 : Double.random(in: -180...180, using: &rng)
+      if line % 997 == 0 {
+        let back = line > 15_000 ? 15_000 : 13
+        let first = lines[line - back - 1]
+        lines.append((first.zip, first.place, lat, lon))
+        repeats.insert(line)
+      } else {
+        lines.append((String(format: "Z%06d", line), "Place \(line)", lat, lon))
+      }
+    }
+    let csv = "zip,place,lat,lon\n" + lines.map { "\($0.zip),\($0.place),\($0.lat),\($0.lon)\n" }.joined()
+    return (csv, repeats)
+  }
+
+  /// Budgets: the default (every row in memory), one that fills after some 8,000 rows, and none
+  /// (every row staged after the first).
+  @Test(arguments: [true, false], [ImportBuffer.defaultBudget, 1 << 20, 0])
+  func everyRowIsKeptOnceWhateverTheOrderOfTheFileAndTheBuffersBudget(ordered: Bool, budget: Int) throws {
+    let folder = try TemporaryFolder()
+    let count = 24_384
+    let (csv, repeats) = Self.file(count: count, ordered: ordered)
+    let path = try folder.write("points.csv", csv)
+    var importer = Importer()
+    importer.bufferBudget = budget
+    let summary = try importer.importFile(path, intoDatabaseAt: folder.path("zipgeo.db"))
+    #expect(summary.duplicates == repeats.count)
+    #expect(summary.imported == count - repeats.count)
+    let zipgeo = try ZipDatabase(readingAt: folder.path("zipgeo.db"))
+    let db = zipgeo.database
+    // Ids are lines of the file: the header is line 1.
+    let ids = try db.rows("SELECT id FROM zips ORDER BY id").compactMap { $0[0].int64 }
+    #expect(ids == (1...Int64(count)).filter { !repeats.contains(Int($0)) }.map { $0 + 1 })
+    #expect(try db.scalar("SELECT count(*) FROM zips WHERE cell IS NOT \(GridCell.sqlExpression())") == .integer(0))
+    #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
+    // Searched as any table is: a radius against brute force.
+    let center = try Coordinate(latitude: 10, longitude: 10.2)
+    let found = try zipgeo.near(coordinate: center, within: Length(500, .kilometres)).map(\.zipCode.zip)
+    let truth = try db.rows(
+      "SELECT zip FROM zips WHERE distance(10, 10.2, lat, lon) <= 500 ORDER BY distance(10, 10.2, lat, lon), zip, id"
+    ).compactMap { $0[0].string }
+    #expect(!truth.isEmpty && found == truth)
+  }
+}
+
+extension ImportBufferTests {
+  /// Codes and places of every length class, the same code in two countries, cells shared by
+  /// several rows.
+  static func rows(_ count: Int) -> [(id: Int64, cell: Int64, zip: ZipCode)] {
+    var rng = SeededGenerator(seed: 11)
+    return (0..<count).map { index in
+      let code = String(repeating: "9", count: Int.random(in: 1...4, using: &rng)) + "\(index % 700)"
+      let place: String? =
+        switch index % 5 {
+        case 0: nil
+        case 1: String(repeating: "ü", count: Int.random(in: 70...200, using: &rng))
+        default: "Place \(index)"
+        }
+      let zip = ZipCode(
+        zip: code, place: place, state: index % 3 == 0 ? nil : "", county: "County",
+        coordinate: Coordinate(uncheckedLatitude: 1, longitude: 2), country: index % 2 == 0 ? "DE" : "CH",
+        accuracy: index % 8 == 7 ? nil : index % 7)
+      return (Int64(index + 2), Int64.random(in: 0...40, using: &rng), zip)
+    }
+  }
+
+  @Test func aBufferFillsAtItsBudgetAndWritesItsRowsInTheTablesKeyOrder() throws {
+    var buffer = ImportBuffer(budget: 1 << 20)
+    var kept: [(id: Int64, cell: Int64, zip: ZipCode)] = []
+    for row in Self.rows(40_000) where !buffer.isFull {
+      if buffer.append(id: row.id, cell: row.cell, code: row.zip.zip, zip: row.zip) == nil { kept.append(row) }
+    }
+    #expect(buffer.isFull && buffer.memory > 1 << 20 && buffer.memory < 2 << 20)
+    #expect(buffer.count == kept.count && kept.count > 1_000 && kept.count < 40_000)
+    let db = try Database(path: ":memory:")
+    try db.execute(Schema.createTable)
+    try buffer.write(into: "zips", idColumn: "id", of: db, shouldStop: { false }, stopped: { CancellationError() })
+    let truth = kept.sorted { a, b in
+      if a.cell != b.cell { return a.cell < b.cell }
+      if a.zip.zip != b.zip.zip { return Array(a.zip.zip.utf8).lexicographicallyPrecedes(Array(b.zip.zip.utf8)) }
+      if a.zip.country != b.zip.country { return a.zip.country < b.zip.country }
+      return a.id < b.id
+    }
+    // The rows are written in the table's key order (`zips` reads back in that order whatever
+    // the order of the writes; the order they are written in is `keyOrder()`'s)...
+    #expect(buffer.keyOrder().map { kept[Int($0)].id } == truth.map(\.id))
+    // ...with every value as it came, byte for byte.
+    let read = try db.rows("SELECT cell, zip, country, id, place, state, county, accuracy FROM zips")
+    #expect(read.count == truth.count)
+    for (row, want) in zip(read, truth) {
+      #expect(row[0].int64 == want.cell && row[1].string == want.zip.zip && row[2].string == want.zip.country)
+      #expect(row[3].int64 == want.id && row[4].string == want.zip.place && row[5].string == want.zip.state)
+      #expect(row[6].string == want.zip.county && row[7].int64 == want.zip.accuracy.map(Int64.init))
+    }
+  }
+
+  @Test func aRowThatRepeatsTheCountryCodeAndPlaceOfAnEarlierOneIsNotKept() {
+    var buffer = ImportBuffer()
+    func zip(_ code: String, _ place: String?, _ country: String = "DE", state: String? = nil) -> ZipCode {
+      ZipCode(
+        zip: code, place: place, state: state, county: nil, coordinate: Coordinate(uncheckedLatitude: 0, longitude: 0),
+        country: country)
+    }
+    #expect(buffer.append(id: 2, cell: 5, code: "1000", zip: zip("1000", "Berlin")) == nil)
+    #expect(buffer.append(id: 3, cell: 9, code: "1000", zip: zip("1000", "Berlin", state: "BE")) == 2)
+    #expect(buffer.append(id: 4, cell: 5, code: "1000", zip: zip("1000", "Berlin", "CH")) == nil)
+    #expect(buffer.append(id: 5, cell: 5, code: "1000", zip: zip("1000", "Berli")) == nil)
+    #expect(buffer.append(id: 6, cell: 5, code: "10001", zip: zip("10001", "Berlin")) == nil)
+    // A missing place and an empty one are one place, as for the unique zip index.
+    #expect(buffer.append(id: 7, cell: 5, code: "2000", zip: zip("2000", nil)) == nil)
+    #expect(buffer.append(id: 8, cell: 5, code: "2000", zip: zip("2000", "")) == 7)
+    #expect(buffer.count == 5)
+  }
+}
