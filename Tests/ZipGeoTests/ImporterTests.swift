@@ -65,6 +65,20 @@ import Testing
     #expect(types.map(\.values) == [[.text("text"), .text("real")]])
   }
 
+  /// The importer checks its own rows and has SQLite skip the table's CHECK constraints for
+  /// them; they guard the table again as soon as it is done, on the same connection.
+  @Test func theTablesChecksGuardItAgainOnTheImportersConnectionOnceTheImportIsDone() throws {
+    let db = try ZipDatabase(writingAt: dbPath)
+    _ = try Importer().importFile(try folder.write("good.csv", Self.good), into: db)
+    #expect(throws: DatabaseError.self) {
+      try db.database.execute("INSERT INTO zips (zip, lat, lon, country, id) VALUES ('1', 91, 0, 'US', 9)")
+    }
+    #expect(throws: DatabaseError.self) {
+      try db.database.execute("INSERT INTO zips (zip, lat, lon, country, id) VALUES ('1', 1, 0, 'us', 9)")
+    }
+    #expect(try db.database.scalar("SELECT count(*) FROM zips") == .integer(3))
+  }
+
   @Test func theSchemaVersionIsRecorded() throws {
     try importText(Self.good)
     #expect(try ZipDatabase(readingAt: dbPath).database.scalar("PRAGMA user_version") == .integer(Schema.version))
