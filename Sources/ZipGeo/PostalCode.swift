@@ -32,6 +32,11 @@ public struct PostalCode: Equatable, Sendable, CustomStringConvertible {
       ? places[0].coordinate : Sphere.meanPosition(of: places.map(\.coordinate)) ?? places[0].coordinate
   }
 
+  /// How the code written became this one, when the data holds a coarser code than the one
+  /// written (`SW1A 1AA` in GB is `SW1A`); `nil` when it is the code written, in any case or with
+  /// any separators.
+  public internal(set) var resolution: CodeResolution?
+
   /// Whether `center` is the places' mean position (or the one place): `false` for places whose
   /// mean is undefined (they cancel out, as two antipodes do), centred on the first.
   public var centerIsMean: Bool {
@@ -52,4 +57,19 @@ public struct PostalCode: Equatable, Sendable, CustomStringConvertible {
       zip: code, place: common(\.place), state: common(\.state), county: common(\.county), coordinate: center,
       country: country, accuracy: common(\.accuracy))
   }
+}
+
+/// A code written finer than the data holds it, and the code it became: `SW1A 1AA: the GB data
+/// holds outward codes; using SW1A`.
+public struct CodeResolution: Equatable, Sendable, CustomStringConvertible {
+  /// The code as it was written.
+  public let written: String
+  /// The code of the data it became.
+  public let code: String
+  /// The code's country.
+  public let country: String
+  /// What the country's data holds.
+  public let coarser: PostalCodeFormat.Coarser
+
+  public var description: String { "\(written): the \(country) data holds \(coarser.holds); using \(code)" }
 }

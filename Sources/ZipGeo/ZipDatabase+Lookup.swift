@@ -67,7 +67,65 @@ extension ZipDatabase {
 
   /// The places of `reference` in the `zips` table of `db` (which is named `name` in errors):
   /// the one lookup of codes, for the library, the CLI and the SQL table functions.
+  ///
+  /// The code as written first; else its forms in each country's data (`PostalCodeFormat`): of
+  /// its country, or, for a code without one, of every country the database holds, which must
+  /// then come to one (`sw1a 1aa` can only be British). A code finer than the data (`SW1A 1AA`)
+  /// becomes the coarser code the data holds, and says so (`PostalCode.resolution`).
   static func postalCode(_ reference: CodeReference, on db: Database, shownAs name: String) throws -> PostalCode? {
+    if let found = try storedPostalCode(reference, on: db, shownAs: name) { return found }
+    let countries = try reference.country.map { [$0] } ?? Self.countries(on: db).map(\.country)
+    var found: [PostalCode] = []
+    for country in countries {
+      guard let format = PostalCodeFormat.of(country),
+        let code = try postalCode(reference.code, as: format, on: db, shownAs: name)
+      else { continue }
+      found.append(code)
+    }
+    if found.count > 1 {
+      throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: found.map(\.country).sorted())
+    }
+    return found.first
+  }
+
+  /// The code `written` of the country of `format`, in the forms its data holds, or the coarser
+  /// code that holds it.
+  private static func postalCode(
+    _ written: String, as format: PostalCodeFormat, on db: Database, shownAs name: String
+  ) throws -> PostalCode? {
+    func stored(_ code: String) throws -> PostalCode? {
+      try storedPostalCode(CodeReference(code: code, country: format.country), on: db, shownAs: name)
+    }
+    for form in format.forms(of: written) {
+      if let found = try stored(form) { return found }
+    }
+    guard let coarser = format.coarser else { return nil }
+    var coarserCode: PostalCode?
+    if coarser == .cityRange {
+      // The city whose range holds the code: the last code of the country at or before it.
+      if let form = format.forms(of: written).first(where: format.fits) ?? (format.fits(written) ? written : nil) {
+        let statement = try db.cachedStatement(
+          "SELECT zip FROM zips WHERE country = ?1 AND zip <= ?2 AND zip >= substr(?2, 1, 2) ORDER BY zip DESC LIMIT 1")
+        try statement.bind(values: [.text(format.country), .text(form)])
+        let city = try statement.step() ? statement.text(at: 0) : nil
+        statement.reset()
+        if let city { coarserCode = try stored(city) }
+      }
+    } else {
+      for form in format.coarserForms(of: written) {
+        coarserCode = try stored(form)
+        if coarserCode != nil { break }
+      }
+    }
+    guard var code = coarserCode else { return nil }
+    code.resolution = CodeResolution(written: written, code: code.code, country: code.country, coarser: coarser)
+    return code
+  }
+
+  /// The places of the code `reference` names exactly, as the database stores it.
+  private static func storedPostalCode(
+    _ reference: CodeReference, on db: Database, shownAs name: String
+  ) throws -> PostalCode? {
     let statement = try Schema.cachedStatement(db, placesSQL)
     try statement.bind(values: [.text(reference.code), reference.country.map(DatabaseValue.text) ?? .null])
     defer { statement.reset() }

@@ -37,6 +37,10 @@ import Testing
       "nearest -44,-179.99 -k 5 | SELECT \(columns) FROM zipgeo_nearest(-44, -179.99, 5)",
       "nearest 47.56,7.59 -k 7 --country DE | SELECT \(columns) FROM zipgeo_nearest(47.56, 7.59, 7, 'sphere', 'DE')",
       "nearest 65,-179.5 -k 9 --model wgs84 | SELECT \(columns) FROM zipgeo_nearest(65, -179.5, 9, 'wgs84')",
+      // Codes as people write them (the command line also says on standard error what it used).
+      "near sw1a1aa --km 2 | SELECT \(columns) FROM zipgeo_near('SW1A 1AA', 2)",
+      "near 75075-1234 --km 10 | SELECT \(columns) FROM zipgeo_near('75075-1234', 10)",
+      "near 100-0001 --km 1 | SELECT \(columns) FROM zipgeo_near('jp:1000001', 1)",
     ]
     let result = try runCommand(
       URL(fileURLWithPath: "/usr/bin/python3"),
@@ -44,6 +48,22 @@ import Testing
       input: cases.joined(separator: "\n"), environment: [:])
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(result.out == "\(cases.count)\n")
+  }
+
+  /// The stock sqlite3 shell finds codes as people write them, and says what a code no country
+  /// has is.
+  @Test func theStockShellFindsCodesAsPeopleWriteThem() throws {
+    let sql = """
+      .load \(ExtensionTests.loadPath)
+      SELECT zip, country FROM zipgeo_near('K1A 0B1', 0.1);
+      SELECT zip, country FROM zipgeo_near('l-1111', 0.01);
+      SELECT zip, country FROM zipgeo_near('1000001', 1);
+      """
+    let result = try runCommand(ExtensionTests.sqlite3, [try WorldDatabase.path()], input: sql, environment: [:])
+    #expect(result.out == "K1A|CA\nL-1111|LU\n")
+    #expect(
+      result.err.contains(
+        "zipgeo_near(): '1000001' is a postal code in JP and PT: write JP:1000001"), "\(result.err)")
   }
 
   /// A world-wide radius in /usr/bin/python3 with its address space limited: the answer streams,

@@ -44,6 +44,8 @@ enum DistanceCommand {
       let second = try db.requirePostalCode(CodeReference(parsing: arguments.positionals[1], country: country))
       return (first, second, format == .table ? try db.holdsSeveralCountries() : false)
     }
+    context.tellResolution(of: first)
+    context.tellResolution(of: second)
     // Each code as one row: its centre, and what its places share.
     let (from, to) = (first.summary, second.summary)
     // The computations of the SQL functions distance() and geodesic_distance(); the geodesic's

@@ -37,6 +37,7 @@ enum InfoCommand {
         format == .table ? try db.holdsSeveralCountries() : false
       )
     }
+    context.tellResolution(of: code)
     guard format == .table else {
       var result = ResultSet(columns: ZipCode.columns)
       result.rows = code.places.map(\.values)

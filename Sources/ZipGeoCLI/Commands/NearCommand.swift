@@ -55,6 +55,7 @@ enum NearCommand {
     // the search's frontier, not the answer.
     try db.readingOneVersion {
       let center = try Center(arguments.positionals[0], country: country, in: db)
+      context.tellResolution(of: center.code)
       let query = try RadiusQuery(
         center: center.coordinate, radius: radius, limit: limit, model: model, country: country)
       var search = NearestFirstSearch(query)

@@ -54,6 +54,7 @@ enum NearestCommand {
     // each band of the answer is printed before the next is read.
     try db.readingOneVersion {
       let center = try Center(requested, country: country, in: db)
+      context.tellResolution(of: center.code)
       var search = try NearestFirstSearch(
         nearestTo: center.coordinate, count: count, model: model, unit: .kilometres, country: country)
       let first = try search.nextBand(on: db.database)

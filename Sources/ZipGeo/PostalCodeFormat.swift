@@ -1,0 +1,325 @@
+/// How one country's postal codes are written in the data zipgeo imports (GeoNames' postal code
+/// file), and how a code as people write it becomes the form that data holds.
+///
+/// ```swift
+/// let japan = PostalCodeFormat.of("JP")!
+/// japan.forms(of: "1000001")     // ["100-0001"]
+/// PostalCodeFormat.of("GB")!.coarserForms(of: "sw1a 1aa")   // ["SW1A", "SW1"]
+/// ```
+///
+/// `all` is the one table of these rules, a row for each of the world file's 121 countries: the
+/// shapes its codes take there (most common first), an example, and how the data is coarser than
+/// the codes people write, where it is. docs/postcodes.md explains them.
+public struct PostalCodeFormat: Sendable, Equatable {
+  /// The country, as two upper-case letters.
+  public let country: String
+  /// The shapes the data's codes take: `#` a digit, `@` a letter, a space or a hyphen a
+  /// separator, any other letter itself (`L-####`: Luxembourg's codes begin with `L-`).
+  public let shapes: [String]
+  /// A code of the data, in its first shape.
+  public let example: String
+  /// How the data is coarser than the codes people write, if it is.
+  public let coarser: Coarser?
+
+  /// The ways the data holds a part of the codes people write.
+  public enum Coarser: Sendable, Equatable {
+    /// The United Kingdom's outward code (`SW1A` of `SW1A 1AA`), else its district (`SW1`).
+    case outwardCode
+    /// Canada's forward sortation area, the first three characters (`K1A` of `K1A 0B1`).
+    case forwardSortationArea
+    /// The Netherlands' four digits (`1012` of `1012 AB`).
+    case fourDigits
+    /// Ireland's routing key, the first three characters of an Eircode (`D02` of `D02 X285`).
+    case routingKey
+    /// The five digits of a US ZIP+4 (`75075` of `75075-1234`).
+    case zip5
+    /// Brazil's one code for each city, the first of its range (Sao Paulo's `01000-000` holds
+    /// `01310-100`).
+    case cityRange
+    /// Malta's three letters (`VLT` of `VLT 1117`).
+    case localityCode
+
+    /// What the data holds, as a message says it: "the GB data holds outward codes".
+    public var holds: String {
+      switch self {
+      case .outwardCode: "outward codes"
+      case .forwardSortationArea: "forward sortation areas (the first three characters)"
+      case .fourDigits: "the four digits"
+      case .routingKey: "routing keys (the first three characters)"
+      case .zip5: "five-digit ZIP codes"
+      case .cityRange: "one code for each city, the first of its range"
+      case .localityCode: "the three letters"
+      }
+    }
+  }
+
+  /// The rules of `country`, or `nil` for a country the world file does not have.
+  public static func of(_ country: String) -> PostalCodeFormat? { byCountry[country] }
+
+  private static let byCountry = Dictionary(uniqueKeysWithValues: all.map { ($0.country, $0) })
+
+  /// The forms of `written` that this country's data may hold, most likely first: upper case, with
+  /// the separators of a shape that fits its letters and digits (`1000001` -> `100-0001` in JP),
+  /// with or without a prefix the shape has (`1111` -> `L-1111` in LU) or the country's code in
+  /// front (`LU-1111`). `written` itself is not among them.
+  public func forms(of written: String) -> [String] {
+    let key = Self.key(written)
+    var variants = [key[...]]
+    let country = Array(country.utf8)
+    if key.count > 2, key.starts(with: country) { variants.append(key.dropFirst(2)) }
+    var forms: [String] = []
+    for shape in shapes {
+      let shape = Array(shape.utf8)
+      let skeleton = shape.filter { !Self.isSeparator($0) }
+      let prefix = skeleton.prefix { $0 != Self.digit && $0 != Self.letter && Self.isLetter($0) }
+      for variant in variants {
+        var bytes: [UInt8]?
+        if Self.fits(variant, skeleton[...]) {
+          bytes = Array(variant)
+        } else if !prefix.isEmpty, Self.fits(variant, skeleton.dropFirst(prefix.count)) {
+          bytes = Array(prefix) + variant
+        }
+        guard let bytes else { continue }
+        let form = Self.written(bytes, as: shape)
+        if form != written, !forms.contains(form) { forms.append(form) }
+      }
+    }
+    return forms
+  }
+
+  /// The coarser codes the data may hold for `written`, finest first, each in the data's form:
+  /// `SW1A 1AA` -> `SW1A`, `SW1` in GB. Empty when the data is not coarser, or `written` is not
+  /// a finer code of this country.
+  public func coarserForms(of written: String) -> [String] {
+    guard let coarser else { return [] }
+    let key = Self.key(written)
+    var parts: [ArraySlice<UInt8>] = []
+    switch coarser {
+    case .outwardCode:
+      // An outward code of 2 to 4 characters, then the inward code: a digit and two letters.
+      var outward = key[...]
+      if (5...7).contains(key.count), Self.fits(key.suffix(3), Array("#@@".utf8)[...]) {
+        outward = key.dropLast(3)
+        parts.append(outward)
+      }
+      // The district: the outward code without the letter it may end in (`SW1A` -> `SW1`).
+      if outward.count >= 3, let last = outward.last, Self.isLetter(last) { parts.append(outward.dropLast()) }
+    case .forwardSortationArea:
+      if Self.fits(key[...], Array("@#@#@#".utf8)[...]) { parts.append(key.prefix(3)) }
+    case .fourDigits:
+      if Self.fits(key[...], Array("####@@".utf8)[...]) { parts.append(key.prefix(4)) }
+    case .routingKey:
+      if key.count == 7,
+        Self.fits(key.prefix(3), Array("@##".utf8)[...]) || Self.fits(key.prefix(3), Array("@#@".utf8)[...])
+      {
+        parts.append(key.prefix(3))
+      }
+    case .zip5:
+      if Self.fits(key[...], Array("#########".utf8)[...]) { parts.append(key.prefix(5)) }
+    case .localityCode:
+      if Self.fits(key[...], Array("@@@####".utf8)[...]) { parts.append(key.prefix(3)) }
+    case .cityRange:
+      // The city is found in the data (the code at or before this one): see `ZipDatabase`.
+      break
+    }
+    var forms: [String] = []
+    for part in parts {
+      let text = String(decoding: part, as: UTF8.self)
+      for form in [text] + self.forms(of: text) where !forms.contains(form) && fits(form) {
+        forms.append(form)
+      }
+    }
+    return forms
+  }
+
+  /// Whether `code` has one of the data's shapes, as it is written.
+  public func fits(_ code: String) -> Bool {
+    let bytes = Array(code.utf8)
+    return shapes.contains { Self.fits(bytes[...], Array($0.utf8)[...]) }
+  }
+
+  // MARK: Bytes
+
+  private static let digit = UInt8(ascii: "#")
+  private static let letter = UInt8(ascii: "@")
+
+  /// `written` in upper case (ASCII letters only), without spaces, hyphens, dots, slashes or
+  /// underscores.
+  static func key(_ written: String) -> [UInt8] {
+    written.utf8.compactMap { byte in
+      if isSeparator(byte) || [UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "_"), 9].contains(byte) {
+        return nil
+      }
+      return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+    }
+  }
+
+  private static func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") }
+  private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+  private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+  /// Whether `bytes` fit `shape` character for character (a separator fits itself).
+  private static func fits(_ bytes: ArraySlice<UInt8>, _ shape: ArraySlice<UInt8>) -> Bool {
+    bytes.count == shape.count
+      && zip(bytes, shape).allSatisfy { byte, want in
+        switch want {
+        case digit: isDigit(byte)
+        case letter: isLetter(byte)
+        default: byte == want
+        }
+      }
+  }
+
+  /// `bytes` (which fit the shape's characters other than separators) with the shape's
+  /// separators put back.
+  private static func written(_ bytes: [UInt8], as shape: [UInt8]) -> String {
+    var result: [UInt8] = []
+    var next = bytes.makeIterator()
+    for want in shape {
+      if isSeparator(want) {
+        result.append(want)
+      } else if let byte = next.next() {
+        result.append(byte)
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+}
+
+extension PostalCodeFormat {
+  /// Every country of the world file: the shapes of its codes there (most common first), a code
+  /// of its data, and how the data is coarser than the codes people write. Derived from
+  /// data/world.txt.xz (a letter every code of a shape shares is written as itself); the
+  /// coarser rules are the countries' own postcode systems.
+  public static let all: [PostalCodeFormat] = [
+    PostalCodeFormat(country: "AD", shapes: ["AD###"], example: "AD100", coarser: nil),
+    PostalCodeFormat(country: "AE", shapes: ["##### #####"], example: "00004 62392", coarser: nil),
+    PostalCodeFormat(country: "AI", shapes: ["@@-####"], example: "AI-2640", coarser: nil),
+    PostalCodeFormat(country: "AL", shapes: ["####"], example: "1001", coarser: nil),
+    PostalCodeFormat(country: "AR", shapes: ["####"], example: "1601", coarser: nil),
+    PostalCodeFormat(country: "AS", shapes: ["#####"], example: "96799", coarser: nil),
+    PostalCodeFormat(country: "AT", shapes: ["####"], example: "1010", coarser: nil),
+    PostalCodeFormat(country: "AU", shapes: ["####"], example: "0800", coarser: nil),
+    PostalCodeFormat(country: "AX", shapes: ["#####"], example: "22100", coarser: nil),
+    PostalCodeFormat(country: "AZ", shapes: ["AZ ####"], example: "AZ 0100", coarser: nil),
+    PostalCodeFormat(country: "BD", shapes: ["####"], example: "1000", coarser: nil),
+    PostalCodeFormat(country: "BE", shapes: ["####"], example: "1000", coarser: nil),
+    PostalCodeFormat(country: "BG", shapes: ["####"], example: "1000", coarser: nil),
+    PostalCodeFormat(country: "BM", shapes: ["@@ ##", "@@ @@"], example: "CR 01", coarser: nil),
+    PostalCodeFormat(country: "BR", shapes: ["#####-###"], example: "01000-000", coarser: .cityRange),
+    PostalCodeFormat(country: "BY", shapes: ["######"], example: "210000", coarser: nil),
+    PostalCodeFormat(country: "CA", shapes: ["@#@", "@#@ #@#"], example: "A0A", coarser: .forwardSortationArea),
+    PostalCodeFormat(country: "CC", shapes: ["####"], example: "6799", coarser: nil),
+    PostalCodeFormat(country: "CH", shapes: ["####"], example: "1000", coarser: nil),
+    PostalCodeFormat(country: "CL", shapes: ["#######"], example: "1000000", coarser: nil),
+    PostalCodeFormat(country: "CN", shapes: ["######"], example: "010000", coarser: nil),
+    PostalCodeFormat(country: "CO", shapes: ["######"], example: "050001", coarser: nil),
+    PostalCodeFormat(country: "CR", shapes: ["#####"], example: "10101", coarser: nil),
+    PostalCodeFormat(country: "CX", shapes: ["####"], example: "6798", coarser: nil),
+    PostalCodeFormat(country: "CY", shapes: ["####"], example: "1010", coarser: nil),
+    PostalCodeFormat(country: "CZ", shapes: ["### ##"], example: "100 00", coarser: nil),
+    PostalCodeFormat(country: "DE", shapes: ["#####"], example: "01053", coarser: nil),
+    PostalCodeFormat(country: "DK", shapes: ["####"], example: "0800", coarser: nil),
+    PostalCodeFormat(country: "DO", shapes: ["#####"], example: "10101", coarser: nil),
+    PostalCodeFormat(country: "DZ", shapes: ["#####"], example: "01000", coarser: nil),
+    PostalCodeFormat(country: "EC", shapes: ["######"], example: "010101", coarser: nil),
+    PostalCodeFormat(country: "EE", shapes: ["#####"], example: "10001", coarser: nil),
+    PostalCodeFormat(country: "ES", shapes: ["#####"], example: "01001", coarser: nil),
+    PostalCodeFormat(country: "FI", shapes: ["#####"], example: "00002", coarser: nil),
+    PostalCodeFormat(country: "FK", shapes: ["@@@@ #@@"], example: "FIQQ 1ZZ", coarser: nil),
+    PostalCodeFormat(country: "FM", shapes: ["#####"], example: "96941", coarser: nil),
+    PostalCodeFormat(country: "FO", shapes: ["###"], example: "100", coarser: nil),
+    PostalCodeFormat(
+      country: "FR",
+      shapes: [
+        "#####", "##### CEDEX", "##### CEDEX #", "##### CEDEX ##", "##### SP ##", "##### AIR", "##### @@@@@@@@@",
+      ], example: "01000", coarser: nil),
+    PostalCodeFormat(
+      country: "GB", shapes: ["@@##", "@@#", "@##", "@#", "@@#@", "@#@"], example: "AB10", coarser: .outwardCode),
+    PostalCodeFormat(
+      country: "GF", shapes: ["##### CEDEX", "#####", "##### @@@@@ #"], example: "97305 CEDEX", coarser: nil),
+    PostalCodeFormat(country: "GG", shapes: ["GY#", "@@##"], example: "GY1", coarser: .outwardCode),
+    PostalCodeFormat(country: "GI", shapes: ["@@## #@@"], example: "GX11 1AA", coarser: nil),
+    PostalCodeFormat(country: "GL", shapes: ["####"], example: "2412", coarser: nil),
+    PostalCodeFormat(country: "GP", shapes: ["##### CEDEX", "#####"], example: "97001 CEDEX", coarser: nil),
+    PostalCodeFormat(country: "GS", shapes: ["@@@@ #@@"], example: "SIQQ 1ZZ", coarser: nil),
+    PostalCodeFormat(country: "GT", shapes: ["#####"], example: "01001", coarser: nil),
+    PostalCodeFormat(country: "GU", shapes: ["#####"], example: "96910", coarser: nil),
+    PostalCodeFormat(country: "HK", shapes: ["######"], example: "999077", coarser: nil),
+    PostalCodeFormat(country: "HM", shapes: ["####"], example: "7151", coarser: nil),
+    PostalCodeFormat(country: "HN", shapes: ["#####"], example: "11101", coarser: nil),
+    PostalCodeFormat(country: "HR", shapes: ["#####"], example: "10000", coarser: nil),
+    PostalCodeFormat(country: "HT", shapes: ["HT####"], example: "HT1110", coarser: nil),
+    PostalCodeFormat(country: "HU", shapes: ["####"], example: "1007", coarser: nil),
+    PostalCodeFormat(country: "ID", shapes: ["#####"], example: "10110", coarser: nil),
+    PostalCodeFormat(country: "IE", shapes: ["@##", "@#@"], example: "A41", coarser: .routingKey),
+    PostalCodeFormat(country: "IM", shapes: ["IM#"], example: "IM1", coarser: .outwardCode),
+    PostalCodeFormat(country: "IN", shapes: ["######"], example: "110001", coarser: nil),
+    PostalCodeFormat(country: "IO", shapes: ["@@@@ #@@"], example: "BBND 1ZZ", coarser: nil),
+    PostalCodeFormat(country: "IS", shapes: ["###"], example: "101", coarser: nil),
+    PostalCodeFormat(country: "IT", shapes: ["#####"], example: "00010", coarser: nil),
+    PostalCodeFormat(country: "JE", shapes: ["JE#"], example: "JE1", coarser: .outwardCode),
+    PostalCodeFormat(country: "JP", shapes: ["###-####"], example: "001-0000", coarser: nil),
+    PostalCodeFormat(country: "KE", shapes: ["#####"], example: "00100", coarser: nil),
+    PostalCodeFormat(country: "KR", shapes: ["#####"], example: "01000", coarser: nil),
+    PostalCodeFormat(country: "LI", shapes: ["####"], example: "9485", coarser: nil),
+    PostalCodeFormat(country: "LK", shapes: ["#####"], example: "00100", coarser: nil),
+    PostalCodeFormat(country: "LT", shapes: ["#####"], example: "00001", coarser: nil),
+    PostalCodeFormat(country: "LU", shapes: ["L-####"], example: "L-1111", coarser: nil),
+    PostalCodeFormat(country: "LV", shapes: ["LV-####"], example: "LV-1001", coarser: nil),
+    PostalCodeFormat(country: "MA", shapes: ["#####"], example: "11022", coarser: nil),
+    PostalCodeFormat(country: "MC", shapes: ["#####"], example: "98000", coarser: nil),
+    PostalCodeFormat(country: "MD", shapes: ["MD-####"], example: "MD-2000", coarser: nil),
+    PostalCodeFormat(country: "MH", shapes: ["#####"], example: "96960", coarser: nil),
+    PostalCodeFormat(country: "MK", shapes: ["####"], example: "1000", coarser: nil),
+    PostalCodeFormat(country: "MO", shapes: ["######"], example: "999078", coarser: nil),
+    PostalCodeFormat(country: "MP", shapes: ["#####"], example: "96950", coarser: nil),
+    PostalCodeFormat(
+      country: "MQ", shapes: ["##### CEDEX", "#####", "##### CEDEX #"], example: "97201 CEDEX", coarser: nil),
+    PostalCodeFormat(country: "MT", shapes: ["@@@"], example: "ATD", coarser: .localityCode),
+    PostalCodeFormat(country: "MW", shapes: ["######"], example: "101100", coarser: nil),
+    PostalCodeFormat(country: "MX", shapes: ["#####"], example: "01000", coarser: nil),
+    PostalCodeFormat(country: "MY", shapes: ["#####"], example: "01000", coarser: nil),
+    PostalCodeFormat(country: "NC", shapes: ["#####"], example: "98800", coarser: nil),
+    PostalCodeFormat(country: "NF", shapes: ["####"], example: "2899", coarser: nil),
+    PostalCodeFormat(country: "NL", shapes: ["####"], example: "1011", coarser: .fourDigits),
+    PostalCodeFormat(country: "NO", shapes: ["####"], example: "0001", coarser: nil),
+    PostalCodeFormat(country: "NR", shapes: ["@@@##"], example: "NRU68", coarser: nil),
+    PostalCodeFormat(country: "NU", shapes: ["####"], example: "9974", coarser: nil),
+    PostalCodeFormat(country: "NZ", shapes: ["####"], example: "0110", coarser: nil),
+    PostalCodeFormat(country: "PA", shapes: ["#####"], example: "01001", coarser: nil),
+    PostalCodeFormat(country: "PE", shapes: ["#####"], example: "01000", coarser: nil),
+    PostalCodeFormat(country: "PF", shapes: ["#####"], example: "98701", coarser: nil),
+    PostalCodeFormat(country: "PH", shapes: ["####"], example: "0400", coarser: nil),
+    PostalCodeFormat(country: "PK", shapes: ["#####"], example: "10010", coarser: nil),
+    PostalCodeFormat(country: "PL", shapes: ["##-###"], example: "00-002", coarser: nil),
+    PostalCodeFormat(country: "PM", shapes: ["#####"], example: "97500", coarser: nil),
+    PostalCodeFormat(country: "PN", shapes: ["@@@@ #@@"], example: "PCRN 1ZZ", coarser: nil),
+    PostalCodeFormat(country: "PR", shapes: ["#####"], example: "00601", coarser: nil),
+    PostalCodeFormat(country: "PT", shapes: ["####-###"], example: "1000-001", coarser: nil),
+    PostalCodeFormat(country: "PW", shapes: ["#####"], example: "96940", coarser: nil),
+    PostalCodeFormat(
+      country: "RE", shapes: ["##### CEDEX", "#####", "##### CEDEX #"], example: "97401 CEDEX", coarser: nil),
+    PostalCodeFormat(country: "RO", shapes: ["######"], example: "010011", coarser: nil),
+    PostalCodeFormat(country: "RS", shapes: ["#####"], example: "11000", coarser: nil),
+    PostalCodeFormat(country: "RU", shapes: ["######"], example: "101000", coarser: nil),
+    PostalCodeFormat(country: "SE", shapes: ["### ##"], example: "100 04", coarser: nil),
+    PostalCodeFormat(country: "SG", shapes: ["######"], example: "018906", coarser: nil),
+    PostalCodeFormat(country: "SI", shapes: ["####"], example: "1000", coarser: nil),
+    PostalCodeFormat(country: "SJ", shapes: ["####"], example: "8099", coarser: nil),
+    PostalCodeFormat(country: "SK", shapes: ["### ##"], example: "010 01", coarser: nil),
+    PostalCodeFormat(country: "SM", shapes: ["#####"], example: "47890", coarser: nil),
+    PostalCodeFormat(country: "TC", shapes: ["@@@@ #@@"], example: "TKCA 1ZZ", coarser: nil),
+    PostalCodeFormat(country: "TH", shapes: ["#####"], example: "10100", coarser: nil),
+    PostalCodeFormat(country: "TR", shapes: ["#####"], example: "01010", coarser: nil),
+    PostalCodeFormat(country: "UA", shapes: ["#####"], example: "01001", coarser: nil),
+    PostalCodeFormat(country: "US", shapes: ["#####"], example: "00501", coarser: .zip5),
+    PostalCodeFormat(country: "UY", shapes: ["#####"], example: "11000", coarser: nil),
+    PostalCodeFormat(country: "VA", shapes: ["#####"], example: "00120", coarser: nil),
+    PostalCodeFormat(country: "VI", shapes: ["#####"], example: "00801", coarser: nil),
+    PostalCodeFormat(country: "WF", shapes: ["#####"], example: "98600", coarser: nil),
+    PostalCodeFormat(country: "WS", shapes: ["@@ #####"], example: "AS 96799", coarser: nil),
+    PostalCodeFormat(country: "YT", shapes: ["#####"], example: "97600", coarser: nil),
+    PostalCodeFormat(country: "ZA", shapes: ["####"], example: "0002", coarser: nil),
+  ]
+}

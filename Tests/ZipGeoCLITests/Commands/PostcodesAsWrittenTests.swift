@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Postcodes as people write them, on the world database through the built `zipgeo`: finer
+/// than the data (said once on standard error), in any case and with any separators, and with
+/// no --country where only one country writes codes that way.
+@Suite struct PostcodesAsWrittenTests {
+  let run: EndToEndTests
+  let db: String
+
+  init() throws {
+    run = try EndToEndTests()
+    db = try WorldDatabase.path()
+  }
+
+  func zipgeo(_ arguments: String...) throws -> EndToEndTests.Result {
+    try run.run(EndToEndTests.binary, arguments + ["--db", db])
+  }
+
+  @Test func aFullBritishPostcodeUsesTheOutwardCodeAndSaysSoOnce() throws {
+    let result = try zipgeo("info", "SW1A 1AA")
+    #expect(result.status == 0)
+    #expect(result.err == "zipgeo: SW1A 1AA: the GB data holds outward codes; using SW1A\n")
+    #expect(result.out.hasPrefix("zip      SW1A\ncountry  GB\n"))
+  }
+
+  /// docs/postcodes.md's example, as it is printed there (standard error first).
+  @Test func theDocumentedExampleIsTheRealOutput() throws {
+    let page = try String(
+      contentsOf: EndToEndTests.repository.appendingPathComponent("docs/postcodes.md"), encoding: .utf8)
+    let block = try #require(
+      fencedBlocks(of: page).first { $0.first?.line.hasPrefix("$ zipgeo info") == true },
+      "no example in docs/postcodes.md")
+    let lines = block.map(\.line)
+    let result = try zipgeo("info", "SW1A 1AA", "--format", "csv")
+    #expect(lines.first == "$ zipgeo info \"SW1A 1AA\" --format csv")
+    #expect(lines.dropFirst().joined(separator: "\n") + "\n" == result.err + result.out.replacing("\r\n", with: "\n"))
+  }
+
+  @Test func aSearchCentredOnAFinerCodeSaysSoOnceAndListsTheCoarserCodeFirst() throws {
+    let result = try zipgeo("near", "k1a 0b1", "--km", "1", "--format", "csv")
+    #expect(result.status == 0)
+    #expect(
+      result.err
+        == "zipgeo: k1a 0b1: the CA data holds forward sortation areas (the first three characters); using K1A\n")
+    #expect(result.out.split(separator: "\r\n").dropFirst().first?.hasPrefix("K1A,") == true)
+  }
+
+  @Test func aDistanceBetweenTwoFinerCodesSaysSoForEach() throws {
+    let result = try zipgeo("distance", "1012 AB", "75075-1234")
+    #expect(result.status == 0)
+    #expect(
+      result.err == """
+        zipgeo: 1012 AB: the NL data holds the four digits; using 1012
+        zipgeo: 75075-1234: the US data holds five-digit ZIP codes; using 75075
+
+        """)
+  }
+
+  @Test func aCodeInTheFormOfTheDataInAnyCaseSaysNothing() throws {
+    for (written, code) in [("l1111", "L-1111"), ("100-0001", "100-0001"), ("fiqq1zz", "FIQQ 1ZZ")] {
+      let result = try zipgeo("info", written, "--format", "csv")
+      #expect(result.status == 0 && result.err.isEmpty, "\(written): \(result.err)")
+      #expect(result.out.split(separator: "\r\n").dropFirst().first?.hasPrefix("\(code),") == true, "\(written)")
+    }
+  }
+
+  @Test func aFormatTwoCountriesShareNeedsACountry() throws {
+    let result = try zipgeo("info", "1000001")
+    #expect(result.status != 0)
+    #expect(result.err == "Error: '1000001' is a postal code in JP and PT: add --country or write JP:1000001\n")
+    #expect(try zipgeo("info", "1000001", "--country", "JP").out.hasPrefix("zip      100-0001\n"))
+  }
+}
