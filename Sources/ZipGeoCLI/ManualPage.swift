@@ -77,6 +77,11 @@ struct ManualPage {
     .B ZIPGEO_DB
     The database file of a command given no \\fB\\-\\-db\\fR (when not empty).
     .TP
+    .B ZIPGEO_COUNTRY
+    The country of \\fBnear\\fR, \\fBnearest\\fR, \\fBdistance\\fR and \\fBinfo\\fR given no
+    \\fB\\-\\-country\\fR (when not empty): of codes written without one, and the only one
+    searched. \\fB\\-\\-country all\\fR searches every country.
+    .TP
     .B XDG_DATA_HOME
     Where the per\\-user database is kept, as \\fI$XDG_DATA_HOME/zipgeo/zipgeo.db\\fR, when it is an
     absolute path; else \\fI$HOME/.local/share/zipgeo/zipgeo.db\\fR.

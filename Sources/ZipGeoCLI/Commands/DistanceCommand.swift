@@ -15,7 +15,7 @@ enum DistanceCommand {
     options: [
       .init(
         name: "country", valueName: "cc",
-        help: "The country of codes written without one (DE for 10115). (default: any)"),
+        help: "The country of codes written without one (DE for 10115); all: any. (default: $ZIPGEO_COUNTRY, else any)"),
       OutputFormat.option, .database,
     ],
     discussion: """
@@ -33,7 +33,7 @@ enum DistanceCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
-    let country = try CountryOption.value(arguments)
+    let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)
     // Both codes from one version of the data, whatever an import does meanwhile.
     let (first, second, several) = try db.readingOneVersion {

@@ -11,7 +11,7 @@ enum InfoCommand {
     options: [
       .init(
         name: "country", valueName: "cc",
-        help: "The country of a code written without one (DE for 01945). (default: any)"),
+        help: "The country of a code written without one (DE for 01945); all: any. (default: $ZIPGEO_COUNTRY, else any)"),
       OutputFormat.option, .database,
     ],
     discussion: """
@@ -27,7 +27,7 @@ enum InfoCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
-    let country = try CountryOption.value(arguments)
+    let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)
     let (code, several) = try db.readingOneVersion {
       // A country the database lacks is an error, even beside a code that names its own.

@@ -46,7 +46,7 @@ enum NearCommand {
     let format = try OutputFormat(arguments)
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let model = try EarthModel(arguments)
-    let country = try CountryOption.value(arguments)
+    let country = try CountryOption.value(arguments, environment: context.environment)
     // A centre out of range is a usage error before the database is opened (and, on first use, made).
     _ = try Center.coordinate(arguments.positionals[0])
     let db = try context.openQueryDatabase(arguments)

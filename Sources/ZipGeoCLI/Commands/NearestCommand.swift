@@ -34,7 +34,7 @@ enum NearestCommand {
       throw UsageError("The value '\(count)' is invalid for '-k <k>': at most 1000000")
     }
     let model = try EarthModel(arguments)
-    let country = try CountryOption.value(arguments)
+    let country = try CountryOption.value(arguments, environment: context.environment)
     // The command line is checked whole before the database is opened (and, on first use, made).
     let requested: String
     switch (arguments.positionals.first, arguments.value("zip")) {

@@ -53,11 +53,13 @@ enum WhereCommand {
     let loadable = DataFiles.loadableExtension(besideBinary: context.executable)
     let rows = countries.map { $0.reduce(0) { $0 + $1.places } }
     let codes = countries?.map(\.country)
+    // What $ZIPGEO_COUNTRY gives the query commands (an invalid value is their error, told here).
+    let country = Result { () throws(UsageError) in try CountryOption.value(environment: context.environment) }
 
     guard format == .table else {
       var result = ResultSet(columns: [
         "database", "chosen_by", "exists", "countries", "rows", "problem", "import_database", "data_folder",
-        "data_files", "extension",
+        "data_files", "extension", "country",
       ])
       result.rows = [
         [
@@ -66,6 +68,7 @@ enum WhereCommand {
           problem.map(DatabaseValue.text) ?? .null, .text(importPath), data.folder.map(DatabaseValue.text) ?? .null,
           data.folder == nil ? .null : .text(data.files.joined(separator: ",")),
           loadable.map(DatabaseValue.text) ?? .null,
+          (try? country.get()).flatMap { $0.map(DatabaseValue.text) } ?? .null,
         ]
       ]
       context.console.out(try result.render(format))
@@ -87,6 +90,11 @@ enum WhereCommand {
       fields.append(("exists", "yes"))
       fields.append(("countries", codes.count <= 8 ? codes.joined(separator: " ") : "\(codes.count)"))
       fields.append(("rows", "\(rows)"))
+    }
+    switch country {
+    case .success(let country?): fields.append(("country", "\(country) ($ZIPGEO_COUNTRY), for codes without one"))
+    case .success(nil): break
+    case .failure(let error): fields.append(("country", error.message))
     }
     fields.append(
       (
