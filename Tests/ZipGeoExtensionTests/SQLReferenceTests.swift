@@ -14,6 +14,9 @@ import Testing
     var output: [String] = []
     /// The database a `.open` line of the block named, or `nil` for the page's zipgeo.db.
     var database: String? = nil
+    /// Whether the page's session has loaded the extension by then: `.open` makes a new
+    /// connection, which has no zipgeo functions until it loads them again.
+    var loaded = true
     var description: String { sql }
   }
 
@@ -23,6 +26,7 @@ import Testing
   /// the examples after it in its block run on the world database.
   static func examples() throws -> [Example] {
     var examples: [Example] = []
+    var loaded = false
     for block in fencedBlocks(of: try String(contentsOf: page, encoding: .utf8)) {
       // Output lines belong to the last command of the same block.
       var collecting = false
@@ -30,9 +34,13 @@ import Testing
       for (_, line) in block {
         if line.hasPrefix("sqlite> ") {
           let sql = String(line.dropFirst("sqlite> ".count))
-          if sql.hasPrefix(".open ") { database = String(sql.dropFirst(".open ".count)) }
+          if sql.hasPrefix(".open ") {
+            database = String(sql.dropFirst(".open ".count))
+            loaded = false
+          }
+          if sql.hasPrefix(".load") { loaded = true }
           collecting = !sql.hasPrefix(".load") && !sql.hasPrefix(".open")
-          if collecting { examples.append(Example(sql: sql, database: database)) }
+          if collecting { examples.append(Example(sql: sql, database: database, loaded: loaded)) }
         } else if line.hasPrefix("   ...> "), collecting {
           examples[examples.count - 1].sql += "\n" + line.dropFirst("   ...> ".count)
         } else if collecting {
@@ -55,6 +63,7 @@ import Testing
     let examples = try Self.examples()
     #expect(examples.count >= 20)
     for example in examples {
+      #expect(example.loaded, "\(example.sql): the page's session has no zipgeo functions here (.load it after .open)")
       let database =
         example.database == "world.db"
         ? try WorldDatabase.path() : example.output.contains { $0.contains("cannot be searched") } ? foreign : db
