@@ -65,7 +65,8 @@ extension SQLFunctions {
         throw FunctionError(
           "\(function)(): "
             + ZipGeoError.unknownZip(
-              zip: reference.description.shortened, path: "the zips table", suggestion: suggestion
+              zip: reference.description.shortened, path: "the zips table", suggestion: suggestion,
+              hint: suggestion == nil ? ZipDatabase.hint(for: reference, on: call.database) : nil
             )
             .description)
       }

@@ -19,11 +19,55 @@ extension ZipDatabase {
   /// The code `reference` names, or an error that names it and this database.
   public func requirePostalCode(_ reference: CodeReference) throws -> PostalCode {
     guard let found = try postalCode(reference) else {
+      let suggestion = try Self.withLeadingZeros(reference, on: database)
       throw ZipGeoError.unknownZip(
-        zip: reference.description.shortened, path: shownName,
-        suggestion: try Self.withLeadingZeros(reference, on: database))
+        zip: reference.description.shortened, path: shownName, suggestion: suggestion,
+        hint: suggestion == nil ? Self.hint(for: reference, on: database) : nil)
     }
     return found
+  }
+
+  /// What the codes of the country of `reference` look like in the data, and the nearest codes it
+  /// has: `GB codes here look like AB10 (outward codes); the nearest are SW1W and SW1Y`. For a code
+  /// without a country, of the one country whose data has codes of its shape, if there is one;
+  /// only in a database of several countries.
+  /// A hint is all it is: a table without countries (version 1) or any failure gives none.
+  static func hint(for reference: CodeReference, on db: Database) -> String? {
+    (try? hintOrFailure(for: reference, on: db)) ?? nil
+  }
+
+  private static func hintOrFailure(for reference: CodeReference, on db: Database) throws -> String? {
+    // A database of one country (US codes alone, as most are) keeps its short message.
+    let held = try Self.countries(on: db).map(\.country)
+    guard held.count > 1 else { return nil }
+    let countries = reference.country.map { [$0] } ?? held
+    let shaped = countries.compactMap(PostalCodeFormat.of).filter { format in
+      format.fits(reference.code) || !format.forms(of: reference.code).isEmpty
+        || !format.coarserForms(of: reference.code).isEmpty
+    }
+    guard let format = reference.country.flatMap(PostalCodeFormat.of) ?? (shaped.count == 1 ? shaped[0] : nil)
+    else { return nil }
+    let what = format.coarser.map { " (\($0.holds))" } ?? ""
+    var hint = "\(format.country) codes here look like \(format.example)\(what)"
+    // The codes of the country on either side of the code, in the data's form.
+    let form =
+      format.coarserForms(of: reference.code).first ?? format.forms(of: reference.code).first
+      ?? String(decoding: PostalCodeFormat.key(reference.code), as: UTF8.self)
+    var nearest: [String] = []
+    for sql in [
+      "SELECT max(zip) FROM zips WHERE country = ?1 AND zip < ?2",
+      "SELECT min(zip) FROM zips WHERE country = ?1 AND zip > ?2",
+    ] {
+      let statement = try db.cachedStatement(sql)
+      try statement.bind(values: [.text(format.country), .text(form)])
+      if try statement.step(), let code = statement.text(at: 0) { nearest.append(code) }
+      statement.reset()
+    }
+    if !nearest.isEmpty {
+      hint +=
+        nearest.count == 1 ? "; the nearest is \(nearest[0])" : "; the nearest are \(nearest[0]) and \(nearest[1])"
+    }
+    return hint
   }
 
   /// `reference` with the leading zeros a spreadsheet dropped (`1001` -> `01001`), when that is a

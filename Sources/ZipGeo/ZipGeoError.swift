@@ -9,8 +9,9 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file is SQLite but not a zipgeo database this version understands.
   case notAZipgeoDatabase(path: String, reason: String)
   /// The zip code is not in the database; `suggestion` is one that is, when `zip` looks like a
-  /// US zip code that lost its leading zeros (`1001` for `01001`, as spreadsheets do).
-  case unknownZip(zip: String, path: String, suggestion: String? = nil)
+  /// US zip code that lost its leading zeros (`1001` for `01001`, as spreadsheets do); `hint`
+  /// says what the codes of its country look like in the data, and the nearest it has.
+  case unknownZip(zip: String, path: String, suggestion: String? = nil, hint: String? = nil)
   /// A code written with a country prefix that is not a code: `DE:` alone.
   case invalidCode(text: String, reason: String)
   /// The database holds no postal codes of this country; `known` lists those it holds.
@@ -33,9 +34,10 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "'\(path)' was not written: \(reason)"
     case .notAZipgeoDatabase(let path, let reason):
       "'\(path)' is not a zipgeo database: \(reason)"
-    case .unknownZip(let zip, let path, let suggestion):
+    case .unknownZip(let zip, let path, let suggestion, let hint):
       "zip code '\(zip)' is not in \(path)"
         + (suggestion.map { "; did you mean \($0)? (spreadsheets drop leading zeros)" } ?? "")
+        + (hint.map { "; \($0)" } ?? "")
     case .invalidCode(let text, let reason):
       "'\(text)' is not a postal code: \(reason)"
     case .unknownCountry(let country, let path, let known):

@@ -59,7 +59,10 @@ import Testing
   @Test func aCodeOrCountryTheDatabaseLacksIsAnErrorThatSaysWhich() throws {
     #expect(try db.postalCode(CodeReference(parsing: "99999")) == nil)
     #expect(try db.postalCode(CodeReference(parsing: "DE:99999")) == nil)
-    #expect(throws: ZipGeoError.unknownZip(zip: "DE:99999", path: "world.db")) {
+    #expect(
+      throws: ZipGeoError.unknownZip(
+        zip: "DE:99999", path: "world.db", hint: "DE codes here look like 01053; the nearest is 10115")
+    ) {
       try db.requirePostalCode(CodeReference(parsing: "DE:99999"))
     }
     #expect(throws: ZipGeoError.unknownCountry(country: "FR", path: "world.db", known: ["AU", "CH", "DE"])) {
@@ -107,7 +110,10 @@ import Testing
     #expect(try db.near(zip: "DE:10115", within: far, country: "AU").map(\.zipCode.zip) == ["3000", "3001"])
     #expect(try db.near(zip: "DE:10115", within: far, country: "FR").isEmpty)
     #expect(try db.near(zip: "3000", within: far, country: "AU").map(\.zipCode.zip) == ["3000", "3001"])
-    #expect(throws: ZipGeoError.unknownZip(zip: "AU:10115", path: "world.db")) {
+    #expect(
+      throws: ZipGeoError.unknownZip(
+        zip: "AU:10115", path: "world.db", hint: "AU codes here look like 0800; the nearest is 3000")
+    ) {
       try db.near(zip: "10115", within: far, country: "AU")
     }
   }

@@ -72,4 +72,22 @@ import Testing
     #expect(result.err == "Error: '1000001' is a postal code in JP and PT: add --country or write JP:1000001\n")
     #expect(try zipgeo("info", "1000001", "--country", "JP").out.hasPrefix("zip      100-0001\n"))
   }
+
+  @Test func anUnknownCodeIsToldTheFormOfItsCountrysCodesAndTheNearestTheDataHas() throws {
+    for (written, message) in [
+      (
+        "GB:ZZ9 9ZZ",
+        "'GB:ZZ9 9ZZ' is not in world.db; GB codes here look like AB10 (outward codes); the nearest is ZE3"
+      ),
+      ("AB1 2CD", "'AB1 2CD' is not in world.db; GB codes here look like AB10 (outward codes); the nearest is AB10"),
+      ("DE:99999", "'DE:99999' is not in world.db; DE codes here look like 01053; the nearest is 99998"),
+      ("JP:0000000", "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the nearest is 001-0000"),
+    ] {
+      let result = try zipgeo("info", written)
+      #expect(result.status == 1)
+      #expect(result.err == "Error: zip code \(message)\n", "\(written)")
+    }
+    // A shape no country has, or several have, gets no hint.
+    #expect(try zipgeo("info", "ZZZZZZZZ").err == "Error: zip code 'ZZZZZZZZ' is not in world.db\n")
+  }
 }
