@@ -20,6 +20,9 @@ public struct CountrySummary: Equatable, Sendable {
   /// When its rows were imported, in UTC, ISO 8601 (`2026-11-30T12:40:00Z`); `nil` when unknown.
   public let imported: String?
 
+  /// The country's English name (`Germany`), or `nil` for a code ISO 3166-1 does not assign.
+  public var name: String? { CountryName.of(country) }
+
   /// `CountrySummary(country: "DE", places: 10, codes: 2, source: "DE.zip", imported: nil)`.
   public init(country: String, places: Int, codes: Int, source: String?, imported: String?) {
     self.country = country

@@ -11,11 +11,11 @@ import ZipGeo
 
 extension Context {
   /// The database a query command reads (see `DatabaseLocation`). The per-user database, when it
-  /// is the one and does not exist yet, is made first from the installed `zips.csv`, saying so in
-  /// one line on standard error.
+  /// is the one and does not exist yet (or is an empty file, as `sqlite3 <its path>` leaves one),
+  /// is made first from the installed `zips.csv`, saying so in one line on standard error.
   func queryDatabaseLocation(_ arguments: ParsedArguments) throws -> DatabaseLocation {
     let location = DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: false)
-    if location.source == .perUser && access(location.path, F_OK) != 0 {
+    if location.source == .perUser && !DatabaseLocation.isThere(location.path) {
       try makePerUserDatabase(at: location.path)
     }
     return location

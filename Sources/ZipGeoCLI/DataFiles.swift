@@ -19,6 +19,8 @@
 struct DataFiles {
   /// The file a first use imports.
   static let usFile = "zips.csv"
+  /// The postal codes of the world, which `zipgeo import --world` imports.
+  static let worldFile = "world.txt.xz"
 
   /// The folders looked in, in order.
   let searched: [String]

@@ -13,7 +13,8 @@ enum CountriesCommand {
       .database,
     ],
     discussion: """
-      One row per country, sorted by its code: places (rows, one per place of a code), codes
+      One row per country, sorted by its code: its English name (ISO 3166-1, as Debian's iso-codes
+      gives it), places (rows, one per place of a code), codes
       (distinct codes), source (the file it was imported from, as it was named) and imported (when,
       in UTC). A database an older zipgeo made shows its US rows with no source or time.
       """,
@@ -26,10 +27,11 @@ enum CountriesCommand {
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(withoutPoints: arguments)
     let db = try context.openQueryDatabase(arguments)
-    var result = ResultSet(columns: ["country", "places", "codes", "source", "imported"])
+    var result = ResultSet(columns: ["country", "name", "places", "codes", "source", "imported"])
     result.rows = try db.countries().map { country -> [DatabaseValue] in
       [
-        .text(country.country), .integer(Int64(country.places)), .integer(Int64(country.codes)),
+        .text(country.country), country.name.map(DatabaseValue.text) ?? .null, .integer(Int64(country.places)),
+        .integer(Int64(country.codes)),
         country.source.map(DatabaseValue.text) ?? .null, country.imported.map(DatabaseValue.text) ?? .null,
       ]
     }

@@ -17,7 +17,7 @@ enum ImportCommand {
   static let spec = CommandSpec(
     name: "import", abstract: "Import a zip code / latitude / longitude CSV into the database.",
     usage:
-      "<file>... [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] [--pad-zeros] [--skip-invalid]"
+      "(<file>... | --world) [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] [--pad-zeros] [--skip-invalid]"
       + " [--strict] [--quiet]",
     arguments: [
       .init(
@@ -28,6 +28,11 @@ enum ImportCommand {
     ],
     options: [
       .importedDatabase,
+      .init(
+        name: "world", valueName: nil,
+        help:
+          "Import the postal codes of the world installed with zipgeo (world.txt.xz, 121 countries) into the database"
+          + " the query commands read, instead of files."),
       .init(
         name: "country", valueName: "cc",
         help:
@@ -62,9 +67,11 @@ enum ImportCommand {
       'zipgeo countries' lists what each import brought. On a terminal, a progress line on standard
       error shows rows, rows per second, percent of the files and time left.
       """,
+    optionalArguments: true,
     repeatsLastArgument: true,
     examples: [
       ("zipgeo import data/zips.csv", "Load the bundled US zip codes into ./zipgeo.db."),
+      ("zipgeo import --world", "Load the world's postal codes into the database the queries read, from any folder."),
       (
         "zipgeo import my-zips.csv --db stores.db --skip-invalid",
         "Load another file into stores.db, leaving out and reporting its invalid lines."
@@ -94,13 +101,38 @@ enum ImportCommand {
     }
   }
 
+  /// The files to import and the database they go to: the files given and the import database
+  /// (`--db`, `$ZIPGEO_DB`, else ./zipgeo.db); or, with `--world`, the installed world file and
+  /// the database the query commands read (the per-user one, its folders made, when no other is
+  /// chosen).
+  static func filesAndDatabase(_ arguments: ParsedArguments, context: Context) throws -> ([String], String) {
+    guard arguments.flag("world") else {
+      guard !arguments.positionals.isEmpty else { throw UsageError("Missing expected argument '<file>' (or --world)") }
+      return (arguments.positionals, context.importDatabasePath(arguments))
+    }
+    guard arguments.positionals.isEmpty else {
+      throw UsageError("Give files or --world, not both ('\(arguments.positionals[0])' with --world)")
+    }
+    let data = context.dataFiles
+    guard let folder = data.folder, data.files.contains(DataFiles.worldFile) else {
+      throw CommandFailure(
+        "--world: no \(DataFiles.worldFile) found in \(data.searchedDescription); "
+          + "\(Context.dataDirectoryHint) and \(DataFiles.worldFile), or give the file: zipgeo import <file>")
+    }
+    let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment, forImport: false)
+    if location.source == .perUser {
+      try Context.refuseAnotherUsersFolder(DataFiles.parent(location.path), for: location.path)
+      try Context.makeFolders(DataFiles.parent(location.path))
+    }
+    return ([folder + "/" + DataFiles.worldFile], location.path)
+  }
+
   /// How many repeated rows an import names, one warning each, before it only counts them.
   static let shownRepeats = 10
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
-    let files = arguments.positionals
+    let (files, path) = try filesAndDatabase(arguments, context: context)
     let file = Importer.listed(files)
-    let path = context.importDatabasePath(arguments)
     let options = ImportOptions(
       skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"),
       country: try arguments.value("country").map { text throws(UsageError) in

@@ -29,10 +29,10 @@ import Testing
     #expect(result.status == 0)
     #expect(
       timeless(result.out) == """
-        country  places  codes  source      imported
-        AU            2      2  sample.zip  TIME
-        CH            5      2  sample.zip  TIME
-        DE           10      2  sample.zip  TIME
+        country  name         places  codes  source      imported
+        AU       Australia         2      2  sample.zip  TIME
+        CH       Switzerland       5      2  sample.zip  TIME
+        DE       Germany          10      2  sample.zip  TIME
 
         """)
   }
@@ -41,11 +41,12 @@ import Testing
     try importSample()
     #expect(
       timeless(try run.zipgeo("countries", "--format", "tsv").out)
-        == "country\tplaces\tcodes\tsource\timported\nAU\t2\t2\tsample.zip\tTIME\nCH\t5\t2\tsample.zip\tTIME\n"
-        + "DE\t10\t2\tsample.zip\tTIME\n")
+        == "country\tname\tplaces\tcodes\tsource\timported\nAU\tAustralia\t2\t2\tsample.zip\tTIME\n"
+        + "CH\tSwitzerland\t5\t2\tsample.zip\tTIME\nDE\tGermany\t10\t2\tsample.zip\tTIME\n")
     #expect(
       timeless(try run.zipgeo("countries", "--format", "ndjson").out).hasPrefix(
-        "{\"country\": \"AU\", \"places\": 2, \"codes\": 2, \"source\": \"sample.zip\", \"imported\": \"TIME\"}\n"))
+        "{\"country\": \"AU\", \"name\": \"Australia\", \"places\": 2, \"codes\": 2, \"source\": \"sample.zip\", \"imported\": \"TIME\"}\n"
+      ))
     let geojson = try run.zipgeo("countries", "--format", "geojson")
     #expect(geojson.status == 64)
     #expect(
@@ -60,12 +61,13 @@ import Testing
     #expect(try run.zipgeo("import", "au.csv", "--country", "AU", "--quiet").status == 0)
     #expect(
       timeless(try run.zipgeo("countries", "--format", "csv").out)
-        == "country,places,codes,source,imported\nAU,1,1,au.csv,TIME\nCH,5,2,sample.zip,TIME\nDE,10,2,sample.zip,TIME\n"
+        == "country,name,places,codes,source,imported\nAU,Australia,1,1,au.csv,TIME\nCH,Switzerland,5,2,sample.zip,TIME\n"
+        + "DE,Germany,10,2,sample.zip,TIME\n"
     )
     #expect(try run.zipgeo("import", "au.csv", "--country", "AU", "--replace-all", "--quiet").status == 0)
     #expect(
       timeless(try run.zipgeo("countries", "--format", "csv").out)
-        == "country,places,codes,source,imported\nAU,1,1,au.csv,TIME\n")
+        == "country,name,places,codes,source,imported\nAU,Australia,1,1,au.csv,TIME\n")
   }
 
   @Test func aVersion1DatabaseIsListedReadOnlyAsUSWithoutSource() throws {
@@ -80,7 +82,8 @@ import Testing
     let before = try Data(contentsOf: run.folder.appendingPathComponent("old.db"))
     let result = try run.zipgeo("countries", "--db", "old.db")
     #expect(result.status == 0)
-    #expect(result.out == "country  places  codes  source  imported\nUS            2      2\n")
+    #expect(
+      result.out == "country  name           places  codes  source  imported\nUS       United States       2      2\n")
     #expect(try Data(contentsOf: run.folder.appendingPathComponent("old.db")) == before)
   }
 

@@ -117,7 +117,7 @@ import Testing
       result.err == """
         Error: sample.txt: --country DE sets the country of a file without a country column, and this GeoNames file \
         has one (its first column); to import only its DE rows, use --countries DE instead
-        Usage: zipgeo import <file>... [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] \
+        Usage: zipgeo import (<file>... | --world) [--db <path>] [--country <cc>] [--countries <list>] [--replace-all] \
         [--pad-zeros] [--skip-invalid] [--strict] [--quiet]
           See 'zipgeo import --help' for more information.
 
@@ -162,9 +162,9 @@ import Testing
         "Imported 18 zip codes from sample.zip, plano.csv and berlin.txt into zipgeo.db: 0 skipped, 3 duplicates, "))
     #expect(try countries() == "AU|2\nCH|5\nDE|10\nUS|1\n")
     let listed = try run.zipgeo("countries", "--format", "csv").out.replacing("\r\n", with: "\n")
-    #expect(listed.hasPrefix("country,places,codes,source,imported\nAU,2,2,sample.zip,"))
-    #expect(listed.contains("\nDE,10,2,\"sample.zip, berlin.txt\",20"))
-    #expect(listed.contains("\nUS,1,1,plano.csv,20"))
+    #expect(listed.hasPrefix("country,name,places,codes,source,imported\nAU,Australia,2,2,sample.zip,"))
+    #expect(listed.contains("\nDE,Germany,10,2,\"sample.zip, berlin.txt\",20"))
+    #expect(listed.contains("\nUS,United States,1,1,plano.csv,20"))
   }
 
   @Test func aFailingSecondFileLeavesTheDatabaseUnchanged() throws {
