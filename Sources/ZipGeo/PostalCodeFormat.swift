@@ -63,7 +63,7 @@ public struct PostalCodeFormat: Sendable, Equatable {
   /// with or without a prefix the shape has (`1111` -> `L-1111` in LU) or the country's code in
   /// front (`LU-1111`). `written` itself is not among them.
   public func forms(of written: String) -> [String] {
-    let key = Self.key(written)
+    guard let key = Self.shortKey(written) else { return [] }
     var variants = [key[...]]
     let country = Array(country.utf8)
     if key.count > 2, key.starts(with: country) { variants.append(key.dropFirst(2)) }
@@ -91,8 +91,7 @@ public struct PostalCodeFormat: Sendable, Equatable {
   /// `SW1A 1AA` -> `SW1A`, `SW1` in GB. Empty when the data is not coarser, or `written` is not
   /// a finer code of this country.
   public func coarserForms(of written: String) -> [String] {
-    guard let coarser else { return [] }
-    let key = Self.key(written)
+    guard let coarser, let key = Self.shortKey(written) else { return [] }
     var parts: [ArraySlice<UInt8>] = []
     switch coarser {
     case .outwardCode:
@@ -142,6 +141,15 @@ public struct PostalCodeFormat: Sendable, Equatable {
 
   private static let digit = UInt8(ascii: "#")
   private static let letter = UInt8(ascii: "@")
+
+  /// The longest text a code may be written as: the longest code of the data (`13020 CEDEX 20`)
+  /// with room for separators and a country's prefix. Longer text is no code, and is not read.
+  static let longestWritten = 32
+
+  /// `key(written)`, or `nil` for text longer than any code is written.
+  static func shortKey(_ written: String) -> [UInt8]? {
+    written.utf8.count <= longestWritten ? key(written) : nil
+  }
 
   /// `written` in upper case (ASCII letters only), without spaces, hyphens, dots, slashes or
   /// underscores.
