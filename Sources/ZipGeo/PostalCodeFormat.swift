@@ -20,6 +20,25 @@ public struct PostalCodeFormat: Sendable, Equatable {
   public let example: String
   /// How the data is coarser than the codes people write, if it is.
   public let coarser: Coarser?
+  /// Each shape as bytes, its characters without separators, and the letters it begins with.
+  private let compiled: [(shape: [UInt8], skeleton: [UInt8], prefix: [UInt8])]
+  /// The lengths a code's key may have in this country's shapes (with or without their prefix).
+  private let keyLengths: Set<Int>
+
+  /// `PostalCodeFormat(country: "JP", shapes: ["###-####"], example: "100-0001", coarser: nil)`.
+  public init(country: String, shapes: [String], example: String, coarser: Coarser?) {
+    (self.country, self.shapes, self.example, self.coarser) = (country, shapes, example, coarser)
+    compiled = shapes.map { shape in
+      let bytes = Array(shape.utf8)
+      let skeleton = bytes.filter { !Self.isSeparator($0) }
+      return (bytes, skeleton, Array(skeleton.prefix(while: Self.isLetter)))
+    }
+    keyLengths = Set(compiled.flatMap { [$0.skeleton.count, $0.skeleton.count - $0.prefix.count] })
+  }
+
+  public static func == (a: PostalCodeFormat, b: PostalCodeFormat) -> Bool {
+    a.country == b.country && a.shapes == b.shapes && a.example == b.example && a.coarser == b.coarser
+  }
 
   /// The ways the data holds a part of the codes people write.
   public enum Coarser: Sendable, Equatable {
@@ -65,13 +84,11 @@ public struct PostalCodeFormat: Sendable, Equatable {
   public func forms(of written: String) -> [String] {
     guard let key = Self.shortKey(written) else { return [] }
     var variants = [key[...]]
-    let country = Array(country.utf8)
-    if key.count > 2, key.starts(with: country) { variants.append(key.dropFirst(2)) }
+    if key.count > 2, key.starts(with: country.utf8) { variants.append(key.dropFirst(2)) }
+    // Most countries' shapes have no code of this length: no more to do.
+    guard variants.contains(where: { keyLengths.contains($0.count) }) else { return [] }
     var forms: [String] = []
-    for shape in shapes {
-      let shape = Array(shape.utf8)
-      let skeleton = shape.filter { !Self.isSeparator($0) }
-      let prefix = skeleton.prefix { $0 != Self.digit && $0 != Self.letter && Self.isLetter($0) }
+    for (shape, skeleton, prefix) in compiled {
       for variant in variants {
         var bytes: [UInt8]?
         if Self.fits(variant, skeleton[...]) {

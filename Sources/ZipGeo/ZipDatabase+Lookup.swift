@@ -118,13 +118,16 @@ extension ZipDatabase {
   /// becomes the coarser code the data holds, and says so (`PostalCode.resolution`).
   static func postalCode(_ reference: CodeReference, on db: Database, shownAs name: String) throws -> PostalCode? {
     if let found = try storedPostalCode(reference, on: db, shownAs: name) { return found }
-    let countries = try reference.country.map { [$0] } ?? Self.countries(on: db).map(\.country)
+    // Every country's rules, for a code without one: those of a country the database lacks find
+    // nothing (and say so, which is no error here).
+    let formats = reference.country.map { PostalCodeFormat.of($0).map { [$0] } ?? [] } ?? PostalCodeFormat.all
     var found: [PostalCode] = []
-    for country in countries {
-      guard let format = PostalCodeFormat.of(country),
-        let code = try postalCode(reference.code, as: format, on: db, shownAs: name)
-      else { continue }
-      found.append(code)
+    for format in formats {
+      do {
+        if let code = try postalCode(reference.code, as: format, on: db, shownAs: name) { found.append(code) }
+      } catch ZipGeoError.unknownCountry where reference.country == nil {
+        continue
+      }
     }
     if found.count > 1 {
       throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: found.map(\.country).sorted())
