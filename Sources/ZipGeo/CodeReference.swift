@@ -27,11 +27,11 @@ public struct CodeReference: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: `ZipGeoError.invalidCode` for a country with no code (`DE:`) or for an empty text.
   public init(parsing written: String, country: String? = nil) throws(ZipGeoError) {
     // Spaces around a pasted code are not part of it (spaces inside, as in `SW1A 1AA`, are).
-    let text = written.trimmingSpaces
+    let text = written.trimmingWhitespace
     let bytes = Array(text.utf8.prefix(3))
     let isLetter = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & 0xDF) }
     if bytes.count == 3, isLetter(bytes[0]), isLetter(bytes[1]), bytes[2] == UInt8(ascii: ":") {
-      let code = String(text.dropFirst(3)).trimmingSpaces
+      let code = String(text.dropFirst(3)).trimmingWhitespace
       let prefix = String(text.prefix(2)).uppercased()
       guard !code.isEmpty else {
         throw .invalidCode(

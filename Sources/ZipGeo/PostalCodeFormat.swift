@@ -93,7 +93,8 @@ public struct PostalCodeFormat: Sendable, Equatable {
         var bytes: [UInt8]?
         if Self.fits(variant, skeleton[...]) {
           bytes = Array(variant)
-        } else if !prefix.isEmpty, Self.fits(variant, skeleton.dropFirst(prefix.count)) {
+        } else if !prefix.isEmpty, variant.count >= 3, Self.fits(variant, skeleton.dropFirst(prefix.count)) {
+          // (Not before fewer: `1` is no way to write Guernsey's GY1.)
           bytes = Array(prefix) + variant
         }
         guard let bytes else { continue }
@@ -168,11 +169,11 @@ public struct PostalCodeFormat: Sendable, Equatable {
     written.utf8.count <= longestWritten ? key(written) : nil
   }
 
-  /// `written` in upper case (ASCII letters only), without spaces, hyphens, dots, slashes or
-  /// underscores.
+  /// `written` in upper case (ASCII letters only), without spaces, hyphens, dots, slashes,
+  /// underscores, tabs or line ends.
   static func key(_ written: String) -> [UInt8] {
     written.utf8.compactMap { byte in
-      if isSeparator(byte) || [UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "_"), 9].contains(byte) {
+      if isSeparator(byte) || [UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "_"), 9, 10, 13].contains(byte) {
         return nil
       }
       return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte

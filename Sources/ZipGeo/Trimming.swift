@@ -12,4 +12,15 @@ extension String {
     let end = utf8.lastIndex { !isSpace($0) }.map(utf8.index(after:)) ?? utf8.endIndex
     return String(self[start..<end])
   }
+
+  /// The string without leading and trailing spaces, tabs, line feeds and carriage returns: a
+  /// code pasted with its line end is the code.
+  var trimmingWhitespace: String {
+    let utf8 = self.utf8
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    let start = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
+    guard start != utf8.endIndex else { return "" }
+    let end = utf8.lastIndex { !isSpace($0) }.map(utf8.index(after:)) ?? utf8.endIndex
+    return String(self[start..<end])
+  }
 }

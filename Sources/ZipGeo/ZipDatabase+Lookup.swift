@@ -28,7 +28,7 @@ extension ZipDatabase {
   }
 
   /// What the codes of the country of `reference` look like in the data, and the nearest codes it
-  /// has: `GB codes here look like AB10 (outward codes); the nearest are SW1W and SW1Y`. For a code
+  /// has: `GB codes here are outward codes, such as AB10; the nearest are SW1W and SW1Y`. For a code
   /// without a country, of the one country whose data has codes of its shape, if there is one;
   /// only in a database of several countries.
   /// A hint is all it is: a table without countries (version 1) or any failure gives none.
@@ -47,8 +47,9 @@ extension ZipDatabase {
     }
     guard let format = reference.country.flatMap(PostalCodeFormat.of) ?? (shaped.count == 1 ? shaped[0] : nil)
     else { return nil }
-    let what = format.coarser.map { " (\($0.holds))" } ?? ""
-    var hint = "\(format.country) codes here look like \(format.example)\(what)"
+    var hint =
+      format.coarser.map { "\(format.country) codes here are \($0.holds), such as \(format.example)" }
+      ?? "\(format.country) codes here look like \(format.example)"
     // The codes of the country on either side of the code, in the data's form.
     let form =
       format.coarserForms(of: reference.code).first ?? format.forms(of: reference.code).first

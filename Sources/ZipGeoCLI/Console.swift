@@ -10,18 +10,28 @@ public struct Console: Sendable {
   public let out: @Sendable (String) -> Void
   /// Writes errors and warnings (standard error).
   public let err: @Sendable (String) -> Void
+  /// Writes what is only said by the way, such as which code a finer one became (standard
+  /// error): an answer is never lost for it, so a closed or full standard error is no failure.
+  public let note: @Sendable (String) -> Void
 
   /// A console that writes elsewhere, as tests do: `Console(out: { log($0) }, err: { log($0) })`.
-  public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+  /// Notes go to `err` unless `note` is given.
+  public init(
+    out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    note: (@Sendable (String) -> Void)? = nil
+  ) {
     self.out = out
     self.err = err
+    self.note = note ?? err
   }
 
   /// The process's standard output and standard error.
-  public static let standard = Console(out: { write($0, to: 1) }, err: { write($0, to: 2) })
+  public static let standard = Console(
+    out: { write($0, to: 1) }, err: { write($0, to: 2) }, note: { write($0, to: 2, failing: false) })
 
-  /// Writes all of `text` to a file descriptor, resuming after partial writes and interrupts.
-  private static func write(_ text: String, to descriptor: Int32) {
+  /// Writes all of `text` to a file descriptor, resuming after partial writes and interrupts;
+  /// when it cannot (and `failing`), the command fails.
+  private static func write(_ text: String, to descriptor: Int32, failing: Bool = true) {
     var text = text
     text.withUTF8 { bytes in
       var offset = 0
@@ -32,6 +42,8 @@ public struct Console: Sendable {
           offset += written
         } else if written < 0 && errno == EINTR {
           continue
+        } else if !failing {
+          return
         } else {
           // A full disk or a closed descriptor: the output is lost, so the command has failed.
           // (A closed pipe never gets here: SIGPIPE ends the process, as for any Unix filter.)

@@ -5,6 +5,6 @@ extension Context {
   /// code it became: `zipgeo: SW1A 1AA: the GB data holds outward codes; using SW1A`.
   func tellResolution(of code: PostalCode?) {
     guard let resolution = code?.resolution else { return }
-    console.err("zipgeo: \(resolution)\n")
+    console.note("zipgeo: \(resolution)\n")
   }
 }

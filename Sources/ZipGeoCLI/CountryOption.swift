@@ -23,9 +23,9 @@ enum CountryOption {
     return try value(environment: environment)
   }
 
-  /// The country `ZIPGEO_COUNTRY` gives (unset or empty: none).
+  /// The country `ZIPGEO_COUNTRY` gives (unset, empty or `all`: none).
   static func value(environment: [String: String]) throws(UsageError) -> String? {
-    guard let text = environment[variable], !text.isEmpty else { return nil }
+    guard let text = environment[variable], !text.isEmpty, text.lowercased() != "all" else { return nil }
     do {
       return try ColumnMap.countryCode(text)
     } catch {

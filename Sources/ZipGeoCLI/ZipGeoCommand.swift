@@ -113,8 +113,13 @@ public enum ZipGeoCommand {
       return ExitCode.usage
     }
     let spec = command.spec
+    // Set by a command that takes --country, when $ZIPGEO_COUNTRY chose the country.
+    var countryFromEnvironment: String?
     do {
       let parsed = try spec.parse(Array(arguments.dropFirst()))
+      if spec.options.contains(where: { $0.name == "country" }), spec.name != "import", parsed.value("country") == nil {
+        countryFromEnvironment = try? CountryOption.value(environment: environment)
+      }
       if parsed.wantsHelp {
         console.out(spec.help())
         return ExitCode.success
@@ -141,7 +146,13 @@ public enum ZipGeoCommand {
           + "import interrupted\(interruptingSignalName); nothing was made, and the next query makes it\n")
       return interruptedExitCode
     } catch {
-      console.err("Error: \(error)\n")
+      // The user may not know that the country was chosen for them.
+      let chosen =
+        error is ZipGeoError
+        ? countryFromEnvironment.map {
+          " (the country is \($0), from $\(CountryOption.variable); --country all for every country)"
+        } ?? "" : ""
+      console.err("Error: \(error)\(chosen)\n")
       return ExitCode.failure
     }
   }

@@ -32,9 +32,20 @@ import Testing
     #expect(try zipgeo(["info", "DE:10115"], country: "US").out.hasPrefix("zip      10115\ncountry  DE\n"))
   }
 
-  @Test func anEmptyDefaultCountryIsNone() throws {
-    let result = try zipgeo(["info", "10001"], country: "")
-    #expect(result.status == 1 && result.err.hasPrefix("Error: '10001' is a postal code in DZ, "))
+  @Test func anEmptyDefaultCountryOrAllIsNone() throws {
+    for value in ["", "all", "ALL"] {
+      let result = try zipgeo(["info", "10001"], country: value)
+      #expect(result.status == 1 && result.err.hasPrefix("Error: '10001' is a postal code in DZ, "), "\(value)")
+    }
+  }
+
+  @Test func anErrorSaysThatTheDefaultCountryChoseTheCountry() throws {
+    let result = try zipgeo(["info", "SW1A 1AA"], country: "US")
+    #expect(result.status == 1)
+    #expect(result.err.hasPrefix("Error: zip code 'US:SW1A 1AA' is not in world.db; "))
+    #expect(result.err.hasSuffix(" (the country is US, from $ZIPGEO_COUNTRY; --country all for every country)\n"))
+    // Not when --country gave it.
+    #expect(!(try zipgeo(["info", "SW1A 1AA", "--country", "US"], country: "US").err.contains("ZIPGEO_COUNTRY")))
   }
 
   @Test func anInvalidDefaultCountryIsAnErrorNamingTheVariable() throws {

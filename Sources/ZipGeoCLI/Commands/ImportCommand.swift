@@ -114,10 +114,10 @@ enum ImportCommand {
       throw UsageError("Give files or --world, not both ('\(arguments.positionals[0])' with --world)")
     }
     let data = context.dataFiles
-    guard let folder = data.folder, data.files.contains(DataFiles.worldFile) else {
+    guard let folder = data.searched.first(where: { DataFiles.isFile($0 + "/" + DataFiles.worldFile) }) else {
       throw CommandFailure(
-        "--world: no \(DataFiles.worldFile) found in \(data.searchedDescription); "
-          + "\(Context.dataDirectoryHint) and \(DataFiles.worldFile), or give the file: zipgeo import <file>")
+        "--world: no \(DataFiles.worldFile) found in \(data.searchedDescription); set ZIPGEO_DATA_DIR to a folder"
+          + " that holds it, or give the file: zipgeo import <file>")
     }
     let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment, forImport: false)
     if location.source == .perUser {

@@ -11,7 +11,8 @@ enum InfoCommand {
     options: [
       .init(
         name: "country", valueName: "cc",
-        help: "The country of a code written without one (DE for 01945); all: any. (default: $ZIPGEO_COUNTRY, else any)"),
+        help: "The country of a code written without one (DE for 01945); all: any. (default: $ZIPGEO_COUNTRY, else any)"
+      ),
       OutputFormat.option, .database,
     ],
     discussion: """

@@ -71,6 +71,20 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: perUserDatabase))
   }
 
+  /// A data folder of the world file alone (no zips.csv) is one `--world` reads.
+  @Test func aFolderOfTheWorldFileAloneIsFound() throws {
+    let data = try TemporaryFolder()
+    try FileManager.default.createSymbolicLink(
+      atPath: data.path("world.txt.xz"),
+      withDestinationPath: EndToEndTests.repository.appendingPathComponent("data/world.txt.xz").path)
+    let result = try zipgeo(
+      "import", "--world", "--quiet", "--countries", "LI", "--db", data.path("li.db"),
+      environment: ["ZIPGEO_DATA_DIR": data.url.path])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      try zipgeo("countries", "--db", data.path("li.db"), "--format", "csv").out.contains("\r\nLI,Liechtenstein,13,"))
+  }
+
   @Test func filesAndTheWorldTogetherOrNeitherAreUsageErrors() throws {
     let both = try zipgeo("import", "--world", "a.csv")
     #expect(both.status == 64 && both.err.hasPrefix("Error: Give files or --world, not both ('a.csv' with --world)\n"))

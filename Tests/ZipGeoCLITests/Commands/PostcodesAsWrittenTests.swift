@@ -38,6 +38,26 @@ import Testing
     #expect(lines.dropFirst().joined(separator: "\n") + "\n" == result.err + result.out.replacing("\r\n", with: "\n"))
   }
 
+  /// The note is said by the way: a closed or full standard error loses no answer.
+  @Test func theAnswerComesWhenStandardErrorCannotBeWritten() throws {
+    for redirect in ["2>/dev/full", "2>&-"] {
+      let result = try runCommand(
+        URL(fileURLWithPath: "/bin/bash"),
+        ["-c", "\"$0\" info 'SW1A 1AA' --format csv --db \"$1\" \(redirect)", EndToEndTests.binary.path, db])
+      #expect(result.status == 0, "\(redirect)")
+      #expect(result.out.hasPrefix("zip,place,state,county,lat,lon,country,accuracy\r\nSW1A,"), "\(redirect)")
+    }
+  }
+
+  @Test func aCodePastedWithItsLineEndIsTheCodeAndALoneDigitIsNoPrefixedCode() throws {
+    let pasted = try zipgeo("info", "\n75075\r\n", "--format", "csv", "--country", "US")
+    #expect(pasted.status == 0 && pasted.out.contains("\r\n75075,Plano,TX,"))
+    #expect(try zipgeo("info", "sw1a\n1aa").status == 0)
+    #expect(try zipgeo("info", "\n").err == "Error: '\n' is not a postal code: it is empty\n")
+    // GY1, IM1 and JE1 are not written `1`.
+    #expect(try zipgeo("info", "1").err == "Error: zip code '1' is not in world.db\n")
+  }
+
   @Test func aSearchCentredOnAFinerCodeSaysSoOnceAndListsTheCoarserCodeFirst() throws {
     let result = try zipgeo("near", "k1a 0b1", "--km", "1", "--format", "csv")
     #expect(result.status == 0)
@@ -77,9 +97,9 @@ import Testing
     for (written, message) in [
       (
         "GB:ZZ9 9ZZ",
-        "'GB:ZZ9 9ZZ' is not in world.db; GB codes here look like AB10 (outward codes); the nearest is ZE3"
+        "'GB:ZZ9 9ZZ' is not in world.db; GB codes here are outward codes, such as AB10; the nearest is ZE3"
       ),
-      ("AB1 2CD", "'AB1 2CD' is not in world.db; GB codes here look like AB10 (outward codes); the nearest is AB10"),
+      ("AB1 2CD", "'AB1 2CD' is not in world.db; GB codes here are outward codes, such as AB10; the nearest is AB10"),
       ("DE:99999", "'DE:99999' is not in world.db; DE codes here look like 01053; the nearest is 99998"),
       ("JP:0000000", "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the nearest is 001-0000"),
     ] {
