@@ -83,6 +83,12 @@ public struct PostalCodeFormat: Sendable, Equatable {
   /// front (`LU-1111`). `written` itself is not among them.
   public func forms(of written: String) -> [String] {
     guard let key = Self.shortKey(written) else { return [] }
+    return forms(ofKey: key, written: written)
+  }
+
+  /// `forms(of: written)`, for `key`, which is `shortKey(written)` (worked out once for every
+  /// country a lookup tries).
+  func forms(ofKey key: [UInt8], written: String) -> [String] {
     var variants = [key[...]]
     if key.count > 2, key.starts(with: country.utf8) { variants.append(key.dropFirst(2)) }
     // Most countries' shapes have no code of this length: no more to do.
@@ -109,7 +115,13 @@ public struct PostalCodeFormat: Sendable, Equatable {
   /// `SW1A 1AA` -> `SW1A`, `SW1` in GB. Empty when the data is not coarser, or `written` is not
   /// a finer code of this country.
   public func coarserForms(of written: String) -> [String] {
-    guard let coarser, let key = Self.shortKey(written) else { return [] }
+    guard let key = Self.shortKey(written) else { return [] }
+    return coarserForms(ofKey: key)
+  }
+
+  /// `coarserForms(of:)` of the code whose key is `key`.
+  func coarserForms(ofKey key: [UInt8]) -> [String] {
+    guard let coarser else { return [] }
     var parts: [ArraySlice<UInt8>] = []
     switch coarser {
     case .outwardCode:

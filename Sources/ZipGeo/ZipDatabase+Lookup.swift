@@ -122,10 +122,14 @@ extension ZipDatabase {
     // Every country's rules, for a code without one: those of a country the database lacks find
     // nothing (and say so, which is no error here).
     let formats = reference.country.map { PostalCodeFormat.of($0).map { [$0] } ?? [] } ?? PostalCodeFormat.all
+    // Text longer than any code is written as is no code of any country's rules.
+    guard let key = PostalCodeFormat.shortKey(reference.code) else { return nil }
     var found: [PostalCode] = []
     for format in formats {
       do {
-        if let code = try postalCode(reference.code, as: format, on: db, shownAs: name) { found.append(code) }
+        if let code = try postalCode(reference.code, key: key, as: format, on: db, shownAs: name) {
+          found.append(code)
+        }
       } catch ZipGeoError.unknownCountry where reference.country == nil {
         continue
       }
@@ -139,19 +143,20 @@ extension ZipDatabase {
   /// The code `written` of the country of `format`, in the forms its data holds, or the coarser
   /// code that holds it.
   private static func postalCode(
-    _ written: String, as format: PostalCodeFormat, on db: Database, shownAs name: String
+    _ written: String, key: [UInt8], as format: PostalCodeFormat, on db: Database, shownAs name: String
   ) throws -> PostalCode? {
     func stored(_ code: String) throws -> PostalCode? {
       try storedPostalCode(CodeReference(code: code, country: format.country), on: db, shownAs: name)
     }
-    for form in format.forms(of: written) {
+    let forms = format.forms(ofKey: key, written: written)
+    for form in forms {
       if let found = try stored(form) { return found }
     }
     guard let coarser = format.coarser else { return nil }
     var coarserCode: PostalCode?
     if coarser == .cityRange {
       // The city whose range holds the code: the last code of the country at or before it.
-      if let form = format.forms(of: written).first(where: format.fits) ?? (format.fits(written) ? written : nil) {
+      if let form = forms.first ?? (format.fits(written) ? written : nil) {
         let statement = try db.cachedStatement(
           "SELECT zip FROM zips WHERE country = ?1 AND zip <= ?2 AND zip >= substr(?2, 1, 2) ORDER BY zip DESC LIMIT 1")
         try statement.bind(values: [.text(format.country), .text(form)])
@@ -160,7 +165,7 @@ extension ZipDatabase {
         if let city { coarserCode = try stored(city) }
       }
     } else {
-      for form in format.coarserForms(of: written) {
+      for form in format.coarserForms(ofKey: key) {
         coarserCode = try stored(form)
         if coarserCode != nil { break }
       }
