@@ -131,3 +131,23 @@ extension ImportBufferTests {
     #expect(buffer.count == 5)
   }
 }
+
+/// The world file's rows are held in memory whole by default: sorted once and written in key
+/// order, not staged (the slow way for files past the budget).
+@Suite struct ImportBufferWorldTests {
+  @Test func theWorldFilesRowsFitTheDefaultBudget() throws {
+    let db = try ZipDatabase(readingAt: try WorldDatabase.path())
+    let rows = try db.database.prepare(
+      "SELECT id, cell, zip, place, state, county, lat, lon, country, accuracy FROM zips")
+    var buffer = ImportBuffer()
+    while try rows.step() {
+      let zip = ZipCode(
+        zip: rows.text(at: 2) ?? "", place: rows.text(at: 3), state: rows.text(at: 4), county: rows.text(at: 5),
+        coordinate: Coordinate(uncheckedLatitude: rows.double(at: 6), longitude: rows.double(at: 7)),
+        country: rows.text(at: 8) ?? "", accuracy: rows.isNull(at: 9) ? nil : Int(rows.int64(at: 9)))
+      #expect(buffer.append(id: rows.int64(at: 0), cell: rows.int64(at: 1), code: zip.zip, zip: zip) == nil)
+    }
+    #expect(buffer.count > 1_800_000)
+    #expect(!buffer.isFull, "\(buffer.memory >> 20) MiB of \(ImportBuffer.defaultBudget >> 20)")
+  }
+}
