@@ -115,7 +115,8 @@ struct ImportBuffer {
   static let rowsPerInsert = 64
 
   /// Writes every row to `table` of `sql`, in the order of `zips`' key, its id to `idColumn`.
-  /// - Parameter shouldStop: Asked every 4,096 rows; `true` stops the writing (and throws).
+  /// - Parameter shouldStop: Asked before each statement (`rowsPerInsert` rows); `true` stops the
+  ///   writing (and throws `stopped()`).
   func write(
     into table: String, idColumn: String, of sql: Database, shouldStop: () -> Bool, stopped: () -> Error
   ) throws {
@@ -289,10 +290,14 @@ struct ImportBuffer {
   private static func keyHash(_ encoded: UnsafeBufferPointer<UInt8>) -> Int {
     let (code, country, place) = key(encoded)
     var hasher = Hasher()
-    for text in [code, country, place] {
+    // Each text with its length, so that no two keys run together: no array of them per row.
+    func combine(_ text: UnsafeBufferPointer<UInt8>) {
       hasher.combine(text.count)
       hasher.combine(bytes: UnsafeRawBufferPointer(text))
     }
+    combine(code)
+    combine(country)
+    combine(place)
     return hasher.finalize()
   }
 
