@@ -40,20 +40,26 @@ extension ZipDatabase {
     // A database of one country (US codes alone, as most are) keeps its short message.
     let held = try Self.countries(on: db).map(\.country)
     guard held.count > 1 else { return nil }
-    let countries = reference.country.map { [$0] } ?? held
-    let shaped = countries.compactMap(PostalCodeFormat.of).filter { format in
-      format.fits(reference.code) || !format.forms(of: reference.code).isEmpty
-        || !format.coarserForms(of: reference.code).isEmpty
+    // The code's coarser forms and forms in each country's data, each worked out once: a code
+    // without a country is of the one country of the database whose data it has a shape of.
+    func forms(in format: PostalCodeFormat) -> (format: PostalCodeFormat, forms: [String], fits: Bool) {
+      (format, format.coarserForms(of: reference.code) + format.forms(of: reference.code), format.fits(reference.code))
     }
-    guard let format = reference.country.flatMap(PostalCodeFormat.of) ?? (shaped.count == 1 ? shaped[0] : nil)
-    else { return nil }
+    let found: (format: PostalCodeFormat, forms: [String], fits: Bool)
+    if let country = reference.country {
+      guard let given = PostalCodeFormat.of(country) else { return nil }
+      found = forms(in: given)
+    } else {
+      let shaped = held.compactMap(PostalCodeFormat.of).map(forms(in:)).filter { $0.fits || !$0.forms.isEmpty }
+      guard shaped.count == 1 else { return nil }
+      found = shaped[0]
+    }
+    let format = found.format
     var hint =
       format.coarser.map { "\(format.country) codes here are \($0.holds), such as \(format.example)" }
       ?? "\(format.country) codes here look like \(format.example)"
     // The codes of the country on either side of the code, in the data's form.
-    let form =
-      format.coarserForms(of: reference.code).first ?? format.forms(of: reference.code).first
-      ?? String(decoding: PostalCodeFormat.key(reference.code), as: UTF8.self)
+    let form = found.forms.first ?? String(decoding: PostalCodeFormat.key(reference.code), as: UTF8.self)
     var nearest: [String] = []
     for sql in [
       "SELECT max(zip) FROM zips WHERE country = ?1 AND zip < ?2",
