@@ -13,6 +13,10 @@ enum CountryOption {
   /// imported, `ZIPGEO_COUNTRY=US` makes `zipgeo near 10001` what it was with US codes alone.
   static let variable = "ZIPGEO_COUNTRY"
 
+  /// The commands whose `--country` defaults to `ZIPGEO_COUNTRY` (`import`'s is the country of
+  /// files without a country column, and has no default from the environment).
+  static let commands: Set<String> = ["near", "nearest", "distance", "info"]
+
   /// The country `--country` gives (`de` reads as `DE`; `all`: none), else `ZIPGEO_COUNTRY`'s
   /// (unset or empty: none), or `nil`.
   static func value(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> String? {

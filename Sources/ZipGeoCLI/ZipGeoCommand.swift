@@ -117,7 +117,7 @@ public enum ZipGeoCommand {
     var countryFromEnvironment: String?
     do {
       let parsed = try spec.parse(Array(arguments.dropFirst()))
-      if spec.options.contains(where: { $0.name == "country" }), spec.name != "import", parsed.value("country") == nil {
+      if CountryOption.commands.contains(spec.name), parsed.value("country") == nil {
         countryFromEnvironment = try? CountryOption.value(environment: environment)
       }
       if parsed.wantsHelp {
