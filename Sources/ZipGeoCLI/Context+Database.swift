@@ -77,8 +77,7 @@ extension Context {
         "no database at '\(path)', and no \(DataFiles.usFile) to make it from in \(data.searchedDescription): "
           + "\(Self.dataDirectoryHint), or run: zipgeo import <file> --db \(path.shellQuoted)")
     }
-    try Self.refuseAnotherUsersFolder(DataFiles.parent(path), for: path)
-    try Self.makeFolders(DataFiles.parent(path))
+    try Self.makePerUserFolders(for: path)
     let hook = TestHook(environment: environment)
     let importer = Importer(options: ImportOptions()) { path throws(CSVError) in try CSVReader(unpacking: path) }
     let summary: ImportSummary
@@ -128,6 +127,13 @@ extension Context {
     throw CommandFailure(
       "not making the per-user database '\(path)' as root in '\(existing)', which belongs to another user"
         + " (does sudo keep HOME?): run zipgeo as that user, or give --db")
+  }
+
+  /// Makes the folders of the per-user database at `path` that are missing (mode 0700, as the XDG
+  /// spec asks), unless root would make them in another user's folder.
+  static func makePerUserFolders(for path: String) throws {
+    try refuseAnotherUsersFolder(DataFiles.parent(path), for: path)
+    try makeFolders(DataFiles.parent(path))
   }
 
   /// Makes `folder` and the folders above it that are missing, each with mode 0700.

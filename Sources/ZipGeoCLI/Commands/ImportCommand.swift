@@ -120,10 +120,7 @@ enum ImportCommand {
           + " that holds it, or give the file: zipgeo import <file>")
     }
     let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment, forImport: false)
-    if location.source == .perUser {
-      try Context.refuseAnotherUsersFolder(DataFiles.parent(location.path), for: location.path)
-      try Context.makeFolders(DataFiles.parent(location.path))
-    }
+    if location.source == .perUser { try Context.makePerUserFolders(for: location.path) }
     return ([folder + "/" + DataFiles.worldFile], location.path)
   }
 
