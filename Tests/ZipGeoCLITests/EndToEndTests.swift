@@ -24,6 +24,25 @@ import Testing
   let temporary: TemporaryFolder
   var folder: URL { temporary.url }
 
+  /// An install of the built binary in `prefix`, as scripts/install.sh lays it out:
+  /// `bin/zipgeo`, `share/zipgeo/{zips.csv,world.txt.xz}` (the repository's, linked) and
+  /// `lib/zipgeo/zipgeo.so` (the built extension, linked).
+  static func install(in prefix: TemporaryFolder) throws {
+    let files = FileManager.default
+    for folder in ["bin", "share/zipgeo", "lib/zipgeo"] {
+      try files.createDirectory(atPath: prefix.path(folder), withIntermediateDirectories: true)
+    }
+    try files.copyItem(atPath: binary.path, toPath: prefix.path("bin/zipgeo"))
+    for name in ["zips.csv", "world.txt.xz"] {
+      try files.createSymbolicLink(
+        atPath: prefix.path("share/zipgeo/\(name)"),
+        withDestinationPath: repository.appendingPathComponent("data/\(name)").path)
+    }
+    try files.createSymbolicLink(
+      atPath: prefix.path("lib/zipgeo/zipgeo.so"),
+      withDestinationPath: binary.deletingLastPathComponent().appendingPathComponent("libZipgeo.so").path)
+  }
+
   init() throws {
     temporary = try TemporaryFolder()
   }

@@ -66,19 +66,7 @@ import Testing
         withDestinationURL: EndToEndTests.repository.appendingPathComponent(name))
     }
     let prefix = try TemporaryFolder()
-    let files = FileManager.default
-    for folder in ["bin", "share/zipgeo", "lib/zipgeo"] {
-      try files.createDirectory(atPath: prefix.path(folder), withIntermediateDirectories: true)
-    }
-    try files.copyItem(atPath: EndToEndTests.binary.path, toPath: prefix.path("bin/zipgeo"))
-    for name in ["zips.csv", "world.txt.xz"] {
-      try files.createSymbolicLink(
-        atPath: prefix.path("share/zipgeo/\(name)"),
-        withDestinationPath: EndToEndTests.repository.appendingPathComponent("data/\(name)").path)
-    }
-    try files.createSymbolicLink(
-      atPath: prefix.path("lib/zipgeo/zipgeo.so"),
-      withDestinationPath: EndToEndTests.binary.deletingLastPathComponent().appendingPathComponent("libZipgeo.so").path)
+    try EndToEndTests.install(in: prefix)
     let examples = try Self.examples()
     #expect(examples.count > 30)
     // The installed binary, first on PATH, in a clean environment.

@@ -6,7 +6,7 @@ import Testing
 /// commands read, from any folder, as a new user runs it after an install.
 @Suite struct ImportWorldCommandTests {
   let run: EndToEndTests
-  /// An install: `<prefix>/bin/zipgeo` and `<prefix>/share/zipgeo/{zips.csv,world.txt.xz}`.
+  /// An install (`EndToEndTests.install(in:)`).
   let prefix: TemporaryFolder
   let home: TemporaryFolder
 
@@ -14,16 +14,7 @@ import Testing
     run = try EndToEndTests()
     prefix = try TemporaryFolder()
     home = try TemporaryFolder()
-    let files = FileManager.default
-    for folder in ["bin", "share/zipgeo"] {
-      try files.createDirectory(atPath: prefix.path(folder), withIntermediateDirectories: true)
-    }
-    try files.copyItem(atPath: EndToEndTests.binary.path, toPath: prefix.path("bin/zipgeo"))
-    for name in ["zips.csv", "world.txt.xz"] {
-      try files.createSymbolicLink(
-        atPath: prefix.path("share/zipgeo/\(name)"),
-        withDestinationPath: EndToEndTests.repository.appendingPathComponent("data/\(name)").path)
-    }
+    try EndToEndTests.install(in: prefix)
   }
 
   var perUserDatabase: String { home.path(".local/share/zipgeo/zipgeo.db") }
