@@ -205,6 +205,8 @@ public enum ImportPhase: Equatable, Sendable, CustomStringConvertible {
   case rowsInserted
   /// The unique zip index is built (and any duplicates removed).
   case zipIndexBuilt
+  /// The index of place names is built.
+  case placeIndexBuilt
   /// The search index and triggers are built; the transaction is about to commit.
   case committing
   /// The transaction is committed: readers now see the new data.
@@ -226,6 +228,7 @@ public enum ImportPhase: Equatable, Sendable, CustomStringConvertible {
     case .inserted(let rows): "inserted:\(rows)"
     case .rowsInserted: "rows-inserted"
     case .zipIndexBuilt: "zip-index-built"
+    case .placeIndexBuilt: "place-index-built"
     case .committing: "committing"
     case .committed: "committed"
     case .checkpointed: "checkpointed"
@@ -648,10 +651,16 @@ public struct Importer: Sendable {
         """)
     } else {
       try buffer.write(into: "zips", idColumn: "id", of: sql, shouldStop: shouldStop, stopped: stopped)
+      // Its memory is not needed again: the place-name index is built from the table.
+      buffer = ImportBuffer(budget: 0)
     }
     duplicates += try buildZipIndex(in: sql, inputs: numbering, notify: notify)
     phase(.zipIndexBuilt)
     try recordCountries(in: sql, imported: countryList, sources: sources)
+    if shouldStop() { throw ImportError.interrupted(file: everyFile) }
+    // The index of place names, from every row (those kept from earlier imports too).
+    try PlaceNameIndex.build(on: sql)
+    phase(.placeIndexBuilt)
     try sql.execute(Schema.cellTriggers)
     phase(.committing)
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.

@@ -205,7 +205,7 @@ public final class ZipDatabase {
   }
 
   /// The name of the database in messages: its file name.
-  var shownName: String { displayName ?? String(path.split(separator: "/").last ?? Substring(path)) }
+  public var shownName: String { displayName ?? String(path.split(separator: "/").last ?? Substring(path)) }
 
   /// Reads the columns of `Schema.placeColumns(countries:)` (0...7) of the current row, whose
   /// coordinates a search has already kept within range.

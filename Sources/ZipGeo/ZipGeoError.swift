@@ -22,6 +22,16 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case damagedRow(zip: String, reason: String)
   /// The `zips` table lacks what a search reads (a table zipgeo did not make).
   case unsearchableTable(reason: String)
+  /// A place name with no letter or digit to search for (empty, or only punctuation).
+  case invalidPlaceName(text: String, reason: String)
+  /// No place of the database has this name (in `within`: ` in DE`, ` in DE, state BY`).
+  case unknownPlace(name: String, path: String, within: String)
+  /// A place name that names several places where one was wanted; `candidates` lists them.
+  case ambiguousPlace(name: String, candidates: [String])
+  /// The database has no place-name index: an older zipgeo made it.
+  case noPlaceIndex(path: String)
+  /// The place-name index holds what zipgeo did not write (a damaged or hand-made file).
+  case damagedPlaceIndex
 
   /// The message after `Error: `, as in `zip code '00000' is not in zipgeo.db`.
   public var description: String {
@@ -48,6 +58,18 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "zip code '\(zip)' in the zips table is damaged: \(reason)"
     case .unsearchableTable(let reason):
       "the zips table cannot be searched: \(reason)"
+    case .invalidPlaceName(let text, let reason):
+      "'\(text)' is not a place name: \(reason)"
+    case .unknownPlace(let name, let path, let within):
+      "no place named '\(name)'\(within) in \(path), nor one a typo or two away"
+    case .ambiguousPlace(let name, let candidates):
+      "'\(name)' names \(candidates.count) places: \(candidates.prefix(8).joined(separator: "; "))"
+        + (candidates.count > 8 ? "; ..." : "") + " (add --country or --state, or give a code)"
+    case .noPlaceIndex(let path):
+      "\(path) has no index of place names (an older zipgeo made it); zipgeo import of its file again builds"
+        + " one, and keeps every row"
+    case .damagedPlaceIndex:
+      "the index of place names is damaged; zipgeo import of the data again builds it anew"
     }
   }
 

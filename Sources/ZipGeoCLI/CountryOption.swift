@@ -15,7 +15,7 @@ enum CountryOption {
 
   /// The commands whose `--country` defaults to `ZIPGEO_COUNTRY` (`import`'s is the country of
   /// files without a country column, and has no default from the environment).
-  static let commands: Set<String> = ["near", "nearest", "distance", "info"]
+  static let commands: Set<String> = ["near", "nearest", "distance", "info", "search"]
 
   /// The country `--country` gives (`de` reads as `DE`; `all`: none), else `ZIPGEO_COUNTRY`'s
   /// (unset or empty: none), or `nil`.

@@ -43,7 +43,7 @@ public enum ZipGeoCommand {
 
   static let subcommands: [Subcommand] = [
     ImportCommand.subcommand, NearCommand.subcommand, NearestCommand.subcommand, DistanceCommand.subcommand,
-    InfoCommand.subcommand,
+    InfoCommand.subcommand, SearchCommand.subcommand,
     SQLCommand.subcommand, CountriesCommand.subcommand, WhereCommand.subcommand,
   ]
 
