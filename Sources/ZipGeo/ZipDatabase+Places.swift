@@ -1,3 +1,4 @@
+import Geodesy
 import SQLiteKit
 
 extension ZipDatabase {
@@ -29,6 +30,72 @@ extension ZipDatabase {
         matches.append(match)
       }
       return matches
+    }
+  }
+}
+
+/// A place found by its name, as the centre of a search: the codes of one place of one country
+/// and state, and their mean position.
+public struct NamedPlace: Equatable, Sendable {
+  /// Its name, as stored (the first code's).
+  public let name: String
+  public let country: String
+  public let state: String?
+  /// Its codes, in the order a search by name gives them; never empty.
+  public let codes: [ZipCode]
+  /// The codes' mean position on the sphere, as a code of several places is centred.
+  public let center: Coordinate
+  /// How its name matches the name written.
+  public let kind: PlaceMatch.Kind
+}
+
+extension ZipDatabase {
+  /// The one place `name` names, among those that match it best (`places(named:...)`): the same
+  /// name, else names that begin with it, and so on; of typos, the nearest name. Its codes are
+  /// those of that name in one country and state.
+  ///
+  /// - Throws: `ZipGeoError.unknownPlace` when nothing matches; `.ambiguousPlace`, listing them,
+  ///   when the best matches are places of several countries or states (`Plano` is in TX, IL and
+  ///   IA: `state: "TX"` chooses); the errors of `places(named:country:state:limit:)`.
+  public func requirePlace(named name: String, country: String? = nil, state: String? = nil) throws -> NamedPlace {
+    try readingOneVersion {
+      if let country { try requireCountry(country) }
+      var search = try PlaceNameSearch(name: name, country: country, state: state, shownAs: shownName)
+      var best: [PlaceMatch] = []
+      while let match = try search.next(on: database) {
+        if let first = best.first {
+          guard match.kind == first.kind else { break }
+          // Typos come best first: the nearest name alone.
+          if match.kind == .typo
+            && match.zipCode.place.map(PlaceNameKey.init) != first.zipCode.place.map(PlaceNameKey.init)
+          {
+            break
+          }
+        }
+        best.append(match)
+      }
+      guard let first = best.first else {
+        throw ZipGeoError.unknownPlace(name: name.shortened, path: shownName, country: country, state: state)
+      }
+      // One place: one folded name in one country and state.
+      func place(_ match: PlaceMatch) -> [String] {
+        [PlaceNameKey(match.zipCode.place ?? "").text, match.zipCode.country, match.zipCode.state ?? ""]
+      }
+      var places: [[String]] = []
+      var shown: [String] = []
+      for match in best where !places.contains(place(match)) {
+        places.append(place(match))
+        let zip = match.zipCode
+        shown.append(([zip.place ?? ""] + (zip.state.map { [$0] } ?? []) + [zip.country]).joined(separator: ", "))
+      }
+      guard places.count == 1 else { throw ZipGeoError.ambiguousPlace(name: name.shortened, candidates: shown) }
+      let codes = best.map(\.zipCode)
+      let center =
+        codes.count == 1
+        ? codes[0].coordinate : Sphere.meanPosition(of: codes.map(\.coordinate)) ?? codes[0].coordinate
+      return NamedPlace(
+        name: first.zipCode.place ?? "", country: first.zipCode.country, state: first.zipCode.state, codes: codes,
+        center: center, kind: first.kind)
     }
   }
 }

@@ -24,8 +24,8 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsearchableTable(reason: String)
   /// A place name with no letter or digit to search for (empty, or only punctuation).
   case invalidPlaceName(text: String, reason: String)
-  /// No place of the database has this name (in `within`: ` in DE`, ` in DE, state BY`).
-  case unknownPlace(name: String, path: String, within: String)
+  /// No place of the database has this name (of `country`, in `state`, when given).
+  case unknownPlace(name: String, path: String, country: String? = nil, state: String? = nil)
   /// A place name that names several places where one was wanted; `candidates` lists them.
   case ambiguousPlace(name: String, candidates: [String])
   /// The database has no place-name index: an older zipgeo made it.
@@ -60,8 +60,10 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "the zips table cannot be searched: \(reason)"
     case .invalidPlaceName(let text, let reason):
       "'\(text)' is not a place name: \(reason)"
-    case .unknownPlace(let name, let path, let within):
-      "no place named '\(name)'\(within) in \(path), nor one a typo or two away"
+    case .unknownPlace(let name, let path, let country, let state):
+      "no place named '\(name)'" + (country.map { " in \($0)" } ?? "")
+        + (state.map { "\(country == nil ? "" : ",") in the state '\($0.shortened)'" } ?? "")
+        + " in \(path), nor one a typo or two away"
     case .ambiguousPlace(let name, let candidates):
       "'\(name)' names \(candidates.count) places: \(candidates.prefix(8).joined(separator: "; "))"
         + (candidates.count > 8 ? "; ..." : "") + " (add --country or --state, or give a code)"

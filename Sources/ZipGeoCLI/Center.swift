@@ -7,11 +7,14 @@ struct Center {
   let coordinate: Coordinate
   /// The code, when the centre was given as one.
   let code: PostalCode?
+  /// The place, when the centre was given by its name (`--place`).
+  let place: NamedPlace?
 
   /// Reads `text` as `LAT,LON` when it is two decimal numbers separated by a comma, else as a
   /// code that must be in `db`, of `country` when it names none (`--country`). A code with several
   /// places is centred on their mean position.
   init(_ text: String, country: String?, in db: ZipDatabase) throws {
+    place = nil
     if let coordinate = try Self.coordinate(text) {
       self.coordinate = coordinate
       code = nil
@@ -20,6 +23,15 @@ struct Center {
       coordinate = code.center
       self.code = code
     }
+  }
+
+  /// The place named `name` (`--place`), of `country` and `state` when given, centred on its
+  /// codes' mean position.
+  init(place name: String, country: String?, state: String?, in db: ZipDatabase) throws {
+    let place = try db.requirePlace(named: name, country: country, state: state)
+    coordinate = place.center
+    code = nil
+    self.place = place
   }
 
   /// The coordinate in `33.025,-96.7397`, `nil` when `text` is not two numbers, or a usage error
@@ -43,6 +55,7 @@ struct Center {
   /// The members GeoJSON output gives its FeatureCollection for this centre.
   var properties: [(String, DatabaseValue)] {
     (code.map { [("center", .text($0.code)), ("center_country", .text($0.country))] } ?? [])
+      + (place.map { [("center_place", .text($0.name)), ("center_country", .text($0.country))] } ?? [])
       + [("center_lat", .real(coordinate.latitude)), ("center_lon", .real(coordinate.longitude))]
   }
 }

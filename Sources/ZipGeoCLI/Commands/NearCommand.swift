@@ -9,13 +9,18 @@ enum NearCommand {
   static let spec = CommandSpec(
     name: "near", abstract: "List the zip codes within a radius of a zip code or a point, nearest first.",
     usage:
-      "<center> (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]",
+      "(<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]",
     arguments: [
       .init(
         name: "center",
         help: "The code at the centre (75075, or DE:10115 with its country), or a point as LAT,LON (33.025,-96.7397).")
     ],
     options: [
+      .init(
+        name: "place", valueName: "name",
+        help:
+          "Centre on the place of this name instead (Plano), as zipgeo search finds it, on its codes' mean position."),
+      .init(name: "state", valueName: "state", help: "With --place: the place's state or region (TX, Texas)."),
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
       CountryOption.option,
@@ -31,13 +36,17 @@ enum NearCommand {
       zip code, then country, then the order of the file imported. A code with several places is
       centred on their mean position on the sphere (on the first, for places that cancel out), and
       every place is a result of its own. A code that several countries have needs its country:
-      DE:10115, or --country DE.
+      DE:10115, or --country DE. With --place, the centre is the place whose name matches best
+      (as zipgeo search ranks names), on the mean position of its codes; a name that several places
+      share is an error that lists them (add --state or --country).
       """,
+    optionalArguments: true,
     examples: [
       ("zipgeo near 75075 --km 10", "The zip codes within 10 km of 75075, nearest first."),
       ("zipgeo near 10001 --mi 5 --limit 3 --format json", "The 3 nearest within 5 miles of 10001, as JSON."),
       ("zipgeo near 33.025,-96.7397 --km 10 --model wgs84", "Around a point, measured on the WGS84 ellipsoid."),
       ("zipgeo near DE:10115 --km 5 --db world.db", "Around a German code, in a database of data/world.txt.xz."),
+      ("zipgeo near --place Plano --state TX --km 10", "Around Plano, Texas: the mean position of its codes."),
     ]
   )
 
@@ -47,15 +56,30 @@ enum NearCommand {
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
-    // A centre out of range is a usage error before the database is opened (and, on first use, made).
-    _ = try Center.coordinate(arguments.positionals[0])
+    let place = arguments.value("place")
+    switch (arguments.positionals.first, place) {
+    case (nil, nil): throw UsageError("Missing expected argument '<center>' (or --place <name>)")
+    case (_?, _?): throw UsageError("Give either '<center>' or '--place <name>', not both")
+    case (let text?, nil):
+      if arguments.value("state") != nil { throw UsageError("'--state <state>' goes with '--place <name>'") }
+      // A centre out of range is a usage error before the database is opened (and, on first use, made).
+      _ = try Center.coordinate(text)
+    case (nil, _?): break
+    }
     let db = try context.openQueryDatabase(arguments)
     // The centre and the search read one version of the data, whatever an import does meanwhile;
     // each band of the answer is printed before the next is read, so memory holds the rows near
     // the search's frontier, not the answer.
     try db.readingOneVersion {
-      let center = try Center(arguments.positionals[0], country: country, in: db)
+      let center =
+        try place.map { try Center(place: $0, country: country, state: arguments.value("state"), in: db) }
+        ?? Center(arguments.positionals[0], country: country, in: db)
       context.tellResolution(of: center.code)
+      if let found = center.place, found.kind != .exact, let place {
+        context.console.note(
+          "zipgeo: no place is named '\(place.shortened)'; using \(found.name) (\(([found.state].compactMap { $0 } + [found.country]).joined(separator: ", ")))\n"
+        )
+      }
       let query = try RadiusQuery(
         center: center.coordinate, radius: radius, limit: limit, model: model, country: country)
       var search = NearestFirstSearch(query)

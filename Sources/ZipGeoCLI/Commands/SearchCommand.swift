@@ -53,8 +53,7 @@ enum SearchCommand {
       )
     }
     guard let first = matches.first else {
-      throw ZipGeoError.unknownPlace(
-        name: name.shortened, path: db.shownName, within: within(country: country, state: state))
+      throw ZipGeoError.unknownPlace(name: name.shortened, path: db.shownName, country: country, state: state)
     }
     if first.kind == .typo {
       context.console.note("zipgeo: no place is named '\(name.shortened)'; these names are a typo or two away\n")
@@ -79,11 +78,5 @@ enum SearchCommand {
       ]
     }
     context.console.out(try result.render(format))
-  }
-
-  /// ` in DE`, ` in the state TX`, ` in DE, in the state BY` for messages.
-  static func within(country: String?, state: String?) -> String {
-    (country.map { " in \($0)" } ?? "")
-      + (state.map { "\(country == nil ? "" : ",") in the state '\($0.shortened)'" } ?? "")
   }
 }

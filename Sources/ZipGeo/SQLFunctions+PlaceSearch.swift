@@ -1,0 +1,81 @@
+import SQLiteKit
+
+extension SQLFunctions {
+  /// `zipgeo_search(name [, only_country])`: the codes whose place has `name`, best matches first,
+  /// as `zipgeo search` lists them (`ZipDatabase.places(named:)`): exact names, then names that
+  /// begin with it, then names whose words begin with its words, and only when none of these
+  /// exists, names a typo or two away. `match` says which (`exact`, `begins`, `contains`,
+  /// `typo`); `edits` counts a typo's edits.
+  ///
+  /// ```sql
+  /// SELECT zip, place, state FROM zipgeo_search('Plano') WHERE state = 'TX';
+  /// SELECT zip, place FROM zipgeo_search('sao paulo', 'BR') LIMIT 1;
+  /// ```
+  public static let searchTable = TableFunction(
+    "zipgeo_search", columns: ZipCode.columns + ["match", "edits"], arguments: ["name", "only_country"],
+    argumentTypes: ["name": "TEXT", "only_country": "TEXT"], required: 1
+  ) { arguments, call in
+    let function = "zipgeo_search"
+    let name: String
+    switch arguments.value(at: 0) {
+    case .text(let text): name = text
+    case .integer(let number): name = String(number)
+    default: throw FunctionError("\(function)(): name (argument 1) must be a place's name, as text")
+    }
+    var country: String?
+    if arguments.count > 1 && !arguments.isNull(at: 1) {
+      guard case .text(let text) = arguments.value(at: 1), let code = try? ColumnMap.countryCode(text) else {
+        let given = arguments.text(at: 1).map { "'\($0.shortened)'" } ?? "not text"
+        throw FunctionError(
+          "\(function)(): only_country (argument 2) \(given) is not a two-letter country code, as 'DE'")
+      }
+      country = code
+    }
+    return try reportingErrors(of: function) {
+      if let country, try !ZipDatabase.holds(country, on: call.database) {
+        throw ZipGeoError.unknownCountry(
+          country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database).map(\.country))
+      }
+      let search = try PlaceNameSearch(name: name, country: country, state: nil, shownAs: "the database")
+      return try PlaceRows(search, on: call.database, function: function)
+    }
+  }
+
+  /// The rows of a `zipgeo_search` call, made a part at a time as SQLite reads them: a query with
+  /// a LIMIT reads little more than it shows.
+  final class PlaceRows: TableFunctionRows {
+    private var search: PlaceNameSearch
+    private let database: Database
+    private let function: String
+    private var rows: [PlaceMatch] = []
+    /// The rows of a part.
+    static let partSize = 256
+
+    init(_ search: PlaceNameSearch, on database: Database, function: String) throws {
+      self.search = search
+      self.database = database
+      self.function = function
+      _ = try advance()
+    }
+
+    var rowCount: Int { rows.count }
+
+    func value(row: Int, column: Int) -> DatabaseValue {
+      guard row < rows.count else { return .null }
+      let match = rows[row]
+      switch column - ZipCode.columns.count {
+      case 0: return .text(match.kind.rawValue)
+      case 1: return .integer(Int64(match.edits))
+      default: return match.zipCode.value(column: column)
+      }
+    }
+
+    func advance() throws -> Bool {
+      rows.removeAll(keepingCapacity: true)
+      try SQLFunctions.reportingErrors(of: function) {
+        while rows.count < Self.partSize, let match = try search.next(on: database) { rows.append(match) }
+      }
+      return !rows.isEmpty
+    }
+  }
+}
