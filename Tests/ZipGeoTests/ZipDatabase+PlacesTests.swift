@@ -1,0 +1,169 @@
+import Foundation
+import SQLiteKit
+import TestSupport
+import Testing
+
+@testable import ZipGeo
+
+/// Codes found by their place's name, through the index every import builds.
+@Suite struct ZipDatabasePlacesTests {
+  let folder: TemporaryFolder
+  let dbPath: String
+  let db: ZipDatabase
+
+  static func row(_ country: String, _ code: String, _ place: String, _ state: String, _ lat: String, _ lon: String)
+    -> [String]
+  {
+    [country, code, place, state, state, "", "", "", "", lat, lon, "4"]
+  }
+
+  static let rows = [
+    row("US", "75075", "Plano", "TX", "33.025", "-96.7397"),
+    row("US", "75023", "Plano", "TX", "33.055", "-96.7365"),
+    row("US", "60545", "Plano", "IL", "41.667", "-88.5384"),
+    row("US", "75001", "Addison", "TX", "32.96", "-96.838"),
+    row("DE", "80331", "München", "BY", "48.1345", "11.571"),
+    row("DE", "80333", "MUNCHEN", "BY", "48.1452", "11.5668"),
+    row("DE", "60306", "Frankfurt am Main", "HE", "50.1159", "8.6702"),
+    row("DE", "15230", "Frankfurt (Oder)", "BB", "52.3471", "14.5506"),
+    row("BR", "01000-000", "São Paulo", "SP", "-23.627", "-46.635"),
+    row("BR", "13000-000", "Campinas", "SP", "-22.9", "-47.06"),
+    row("FR", "67000", "Strasbourg", "A", "48.5839", "7.7455"),
+    row("FR", "75001", "Paris 01", "A", "48.8592", "2.3417"),
+    row("HR", "21220", "Plano", "15", "43.5442", "16.2797"),
+  ]
+
+  init() throws {
+    folder = try TemporaryFolder()
+    dbPath = folder.path("places.db")
+    let path = try folder.write("places.txt", ImporterCountryTests.geoNames(Self.rows))
+    _ = try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    db = try ZipDatabase(readingAt: dbPath)
+  }
+
+  func codes(_ matches: [PlaceMatch]) -> [String] { matches.map { "\($0.zipCode.country):\($0.zipCode.zip)" } }
+
+  @Test func exactNamesComeFirstInAnyCaseAndWithoutDiacritics() throws {
+    for written in ["München", "munchen", "MÜNCHEN", "Mu\u{0308}nchen"] {
+      let matches = try db.places(named: written)
+      // By folded name, country, then name as stored (MUNCHEN before München, as bytes).
+      #expect(codes(matches) == ["DE:80333", "DE:80331"], "\(written)")
+      #expect(matches.allSatisfy { $0.kind == .exact && $0.edits == 0 })
+    }
+    #expect(codes(try db.places(named: "sao paulo")) == ["BR:01000-000"])
+  }
+
+  @Test func aNameInSeveralCountriesAndStatesListsThemAllUnlessFiltered() throws {
+    #expect(codes(try db.places(named: "Plano")) == ["HR:21220", "US:60545", "US:75023", "US:75075"])
+    #expect(codes(try db.places(named: "Plano", country: "US")) == ["US:60545", "US:75023", "US:75075"])
+    #expect(codes(try db.places(named: "plano", state: "tx")) == ["US:75023", "US:75075"])
+    #expect(codes(try db.places(named: "Plano", limit: 1)) == ["HR:21220"])
+  }
+
+  @Test func namesThatBeginWithItComeNextThenNamesThatContainItsWords() throws {
+    let frankfurt = try db.places(named: "frankfurt")
+    #expect(codes(frankfurt) == ["DE:60306", "DE:15230"])
+    #expect(frankfurt.allSatisfy { $0.kind == .begins })
+    let oder = try db.places(named: "Oder")
+    #expect(codes(oder) == ["DE:15230"] && oder[0].kind == .contains)
+    // Several words, in any order, each the beginning of a word.
+    #expect(codes(try db.places(named: "main frank")) == ["DE:60306"])
+    #expect(codes(try db.places(named: "paulo")).first == "BR:01000-000")
+    #expect(try db.places(named: "paulo")[0].kind == .contains)
+  }
+
+  @Test func typosAreLookedForOnlyWhenNothingMatchesAsWritten() throws {
+    let typo = try db.places(named: "Straasborg")
+    #expect(codes(typo) == ["FR:67000"])
+    #expect(typo[0].kind == .typo && typo[0].edits == 2)
+    #expect(codes(try db.places(named: "Plnao")) == ["HR:21220", "US:60545", "US:75023", "US:75075"])
+    #expect(codes(try db.places(named: "Campinsa")) == ["BR:13000-000"])
+    // Three letters allow no edit, and a word seven letters away from any is nothing.
+    #expect(try db.places(named: "Pla").isEmpty == false)
+    #expect(try db.places(named: "Plx").isEmpty)
+    #expect(try db.places(named: "Zzyzxville").isEmpty)
+  }
+
+  @Test func aNameWithNoLetterOrAnUnknownCountryIsAnError() throws {
+    #expect(throws: ZipGeoError.invalidPlaceName(text: " -- ", reason: "it has no letter or digit")) {
+      try db.places(named: " -- ")
+    }
+    #expect(throws: ZipGeoError.self) { try db.places(named: "Plano", country: "QQ") }
+    #expect(throws: ZipGeoError.self) { try db.places(named: String(repeating: "a", count: 1_000)) }
+  }
+
+  @Test func theOnePlaceANameNamesIsTheCentreOfItsCodes() throws {
+    let plano = try db.requirePlace(named: "Plano", state: "TX")
+    #expect(plano.name == "Plano" && plano.country == "US" && plano.codes.count == 2)
+    #expect(abs(plano.center.latitude - 33.04) < 0.01)
+    #expect(throws: ZipGeoError.self) { try db.requirePlace(named: "Plano") }
+    do {
+      _ = try db.requirePlace(named: "Plano", country: "US")
+      Issue.record("Plano in IL and TX is not one place")
+    } catch let error as ZipGeoError {
+      #expect(
+        error.description
+          == "'Plano' names 2 places: Plano, IL, US; Plano, TX, US (add --country or --state, or give a code)")
+    }
+    #expect(try db.requirePlace(named: "Straasborg").name == "Strasbourg")
+    #expect(throws: ZipGeoError.unknownPlace(name: "Nowhere", path: "places.db")) {
+      try db.requirePlace(named: "Nowhere")
+    }
+  }
+
+  /// An import of one country keeps the others', and their names stay found.
+  @Test func theIndexCoversTheRowsAnImportKept() throws {
+    let path = try folder.write(
+      "ch.txt", ImporterCountryTests.geoNames([Self.row("CH", "8001", "Zürich", "ZH", "47.3721", "8.5417")]))
+    _ = try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    let db = try ZipDatabase(readingAt: dbPath)
+    #expect(codes(try db.places(named: "zurich")) == ["CH:8001"])
+    #expect(codes(try db.places(named: "plano", state: "TX")) == ["US:75023", "US:75075"])
+  }
+
+  @Test func aDatabaseWithoutTheIndexSaysHowToMakeIt() throws {
+    let writer = try Database(path: dbPath)
+    try writer.execute(PlaceNameIndex.dropStatements)
+    #expect(throws: ZipGeoError.noPlaceIndex(path: "places.db")) { try db.places(named: "Plano") }
+  }
+
+  /// A damaged or hand-made index is an error, never a read outside a blob.
+  @Test func aDamagedIndexIsAnErrorNotACrash() throws {
+    let writer = try Database(path: dbPath)
+    var random = SeededGenerator(seed: 7)
+    let damages = [
+      "UPDATE zipgeo_place_names SET entries = x'ff'",
+      "UPDATE zipgeo_place_names SET entries = x'03ffffffffffffffffff7f'",
+      "UPDATE zipgeo_place_names SET entries = substr(entries, 1, length(entries) / 2)",
+      "UPDATE zipgeo_place_names SET entries = 'text'",
+      "UPDATE zipgeo_place_names SET entries = x'00'",
+      "UPDATE zipgeo_place_names SET entries = x'0100'",
+      "UPDATE zipgeo_place_words SET entries = x'02050000'",
+      "UPDATE zipgeo_place_vocabulary SET words = x'0102'",
+    ]
+    for damage in damages {
+      try writer.execute("SAVEPOINT damage; \(damage)")
+      defer { try? writer.execute("ROLLBACK TO damage; RELEASE damage") }
+      for name in ["plano", "Oder", "Straasborg", "pl"] {
+        do {
+          _ = try db.places(named: name)
+        } catch let error as ZipGeoError {
+          #expect(error == .damagedPlaceIndex, "\(damage): \(name)")
+        } catch {
+          Issue.record("\(damage): \(name): \(error)")
+        }
+      }
+    }
+    // Random bytes in every block.
+    let blocks = try writer.rows("SELECT block FROM zipgeo_place_names").compactMap { $0[0].int64 }
+    for block in blocks {
+      let bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+      try writer.execute(
+        "UPDATE zipgeo_place_names SET entries = ? WHERE block = ?",
+        [DatabaseValue.blob(bytes), DatabaseValue.integer(block)])
+    }
+    for name in ["plano", "munchen", "a"] {
+      _ = try? db.places(named: name)
+    }
+  }
+}
