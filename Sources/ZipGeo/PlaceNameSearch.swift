@@ -21,10 +21,10 @@ struct PlaceNameSearch {
     case start
     /// Names from the one searched for: exact, then beginning with it.
     case names(PlaceNameIndex.Cursor)
-    /// Names with a later word that begins with `anchor`.
-    case laterWords(PlaceNameIndex.Cursor)
     /// Names whose first word begins with `anchor` (for a name of several words).
     case firstWords(PlaceNameIndex.Cursor)
+    /// Names with a later word that begins with `anchor`.
+    case laterWords(PlaceNameIndex.Cursor)
     /// The names a typo or two away, best first, and the next to give.
     case typos([(key: String, edits: Int)], next: Int)
     case done
@@ -74,28 +74,29 @@ struct PlaceNameSearch {
         stage = .names(try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: name.text, on: db))
       case .names(var cursor):
         guard let entry = try cursor.next(), entry[0].utf8.starts(with: name.text.utf8) else {
-          stage = .laterWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.wordsTable, from: anchor, on: db))
+          // Of a name of several words, the names that begin with one of them come first.
+          stage =
+            words.count > 1
+            ? .firstWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: anchor, on: db))
+            : .laterWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.wordsTable, from: anchor, on: db))
           continue
         }
         stage = .names(cursor)
         try addRows(of: entry, kind: entry[0] == name.text ? .exact : .begins, edits: 0, on: db)
       case .laterWords(var cursor):
         guard let entry = try cursor.next(), entry.count == 2, entry[0].utf8.starts(with: anchor.utf8) else {
-          stage =
-            words.count > 1
-            ? .firstWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: anchor, on: db))
-            : try typoStage(on: db)
+          stage = try typoStage(on: db)
           continue
         }
         stage = .laterWords(cursor)
         try addContaining(key: entry[1], on: db)
       case .firstWords(var cursor):
         guard let entry = try cursor.next(), entry[0].utf8.starts(with: anchor.utf8) else {
-          stage = try typoStage(on: db)
+          stage = .laterWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.wordsTable, from: anchor, on: db))
           continue
         }
         stage = .firstWords(cursor)
-        if !given.contains(entry[0]) && !entry[0].utf8.starts(with: name.text.utf8) && contains(entry[0]) {
+        if !entry[0].utf8.starts(with: name.text.utf8) && contains(entry[0]) {
           try addRows(of: entry, kind: .contains, edits: 0, on: db)
         }
       case .typos(let keys, let next):

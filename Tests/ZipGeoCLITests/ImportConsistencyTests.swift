@@ -94,7 +94,7 @@ import Testing
 
   static let killPoints: [KillPoint] = {
     let reading = ["opened", "header-read", "inserted:2048", "inserted:8192", "inserted:20480", "inserted:40960"]
-    let building = ["rows-inserted", "zip-index-built", "committing"]
+    let building = ["rows-inserted", "zip-index-built", "place-index-built", "committing"]
     let inPlace =
       (reading + building).map { KillPoint(phase: $0, existing: true, newDataVisible: false) }
       + ["committed", "checkpointed", "finished"].map { KillPoint(phase: $0, existing: true, newDataVisible: true) }
@@ -109,8 +109,10 @@ import Testing
   @Test func theHarnessKillsAtMoreThanTwentyPointsCoveringEveryPhase() {
     #expect(Self.killPoints.count >= 20)
     let phases = Set(Self.killPoints.map(\.phase))
-    for phase in ["header-read", "inserted:20480", "zip-index-built", "committing", "checkpointed", "synced", "linked"]
-    {
+    for phase in [
+      "header-read", "inserted:20480", "zip-index-built", "place-index-built", "committing", "checkpointed", "synced",
+      "linked",
+    ] {
       #expect(phases.contains(phase))
     }
   }
@@ -152,7 +154,7 @@ import Testing
   }
 
   static let signalPoints: [SignalPoint] =
-    ["header-read", "inserted:8192", "zip-index-built", "committing"].flatMap { phase in
+    ["header-read", "inserted:8192", "zip-index-built", "place-index-built", "committing"].flatMap { phase in
       ["int", "term", "hup"].map { SignalPoint(phase: phase, signal: $0, existing: true) }
     }
     + ["inserted:8192", "committed", "synced"].flatMap { phase in

@@ -104,4 +104,49 @@ import Testing
     // The rows near the frontier and SQLite's cache, not the 500 MB of the whole answer.
     #expect(run.peakResidentBytes < 150 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
   }
+
+  /// The stock sqlite3 shell finds places by name as `zipgeo search` does, and says why it cannot.
+  @Test func theStockShellFindsPlacesByName() throws {
+    let sql = """
+      .load \(ExtensionTests.loadPath)
+      SELECT zip, place, match FROM zipgeo_search('MÜNCHEN', 'DE') LIMIT 2;
+      SELECT zip, place FROM zipgeo_search('sao paulo') WHERE country = 'BR' AND match = 'exact';
+      SELECT zip, place, match, edits FROM zipgeo_search('Straasborg') LIMIT 1;
+      SELECT count(*) FROM zipgeo_search('plano') WHERE state = 'TX';
+      SELECT count(*) FROM (SELECT * FROM zipgeo_search('s') LIMIT 3);
+      SELECT * FROM zipgeo_search('!?');
+      """
+    let result = try runCommand(ExtensionTests.sqlite3, [try WorldDatabase.path()], input: sql, environment: [:])
+    #expect(
+      result.out
+        == "80331|München|exact\n80333|München|exact\n01000-000|São Paulo\n67000|Strasbourg|typo|2\n9\n3\n")
+    #expect(
+      result.err.contains("zipgeo_search(): '!?' is not a place name: it has no letter or digit"), "\(result.err)")
+  }
+
+  /// The command line and the table function give the same rows for a name.
+  @Test func theCommandLineAndTheExtensionFindTheSamePlaces() throws {
+    let columns = "zip, place, state, county, lat, lon, country, accuracy, match, edits"
+    let script = """
+      import json, sqlite3, subprocess, sys
+      library, db, zipgeo = sys.argv[1:4]
+      conn = sqlite3.connect(db)
+      conn.enable_load_extension(True)
+      conn.load_extension(library)
+      conn.row_factory = sqlite3.Row
+      for name, country in [("Plano", None), ("frankfurt", "DE"), ("paulo", None), ("Straasborg", None)]:
+          command = [zipgeo, "search", name, "--db", db, "--format", "json", "--limit", "1000"]
+          command += ["--country", country] if country else []
+          cli = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+          # A NULL argument gives no rows, as in every table function: a country or none.
+          sql = "SELECT \(columns) FROM zipgeo_search(?" + (", ?" if country else "") + ") LIMIT 1000"
+          ext = [dict(row) for row in conn.execute(sql, (name, country) if country else (name,))]
+          assert cli == ext and cli, (name, cli[:2], ext[:2])
+      print("same")
+      """
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      ["-c", script, ExtensionTests.loadPath, try WorldDatabase.path(), ExtensionTests.zipgeo.path], environment: [:])
+    #expect(result.out == "same\n", "\(result.err)")
+  }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `zipgeo search` and `zipgeo near --place` on the world database, through the built `zipgeo`.
+@Suite struct SearchCommandTests {
+  let run: EndToEndTests
+  let db: String
+
+  init() throws {
+    run = try EndToEndTests()
+    db = try WorldDatabase.path()
+  }
+
+  func zipgeo(_ arguments: String..., environment: [String: String] = [:]) throws -> EndToEndTests.Result {
+    try run.run(EndToEndTests.binary, arguments + ["--db", db], environment: environment)
+  }
+
+  /// The codes of a CSV answer's rows, as `CC:code` (of its exact names only, with `exact`).
+  func codes(_ csv: String, exact: Bool = false) -> [String] {
+    csv.split(separator: "\r\n").dropFirst().filter { !exact || $0.hasSuffix(",exact,0") }.map { line in
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+      return "\(fields[6]):\(fields[0])"
+    }
+  }
+
+  @Test func aPlaceInOneStateListsItsCodes() throws {
+    let result = try zipgeo("search", "Plano", "--state", "TX", "--format", "csv", "--limit", "100")
+    #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
+    #expect(
+      codes(result.out)
+        == ["75023", "75024", "75025", "75026", "75074", "75075", "75086", "75093", "75094"].map { "US:\($0)" })
+    #expect(result.out.split(separator: "\r\n").dropFirst().allSatisfy { $0.hasSuffix(",exact,0") })
+  }
+
+  @Test func caseAndDiacriticsDoNotChangeTheAnswer() throws {
+    let munich = try zipgeo("search", "München", "--country", "DE", "--limit", "200", "--format", "csv")
+    #expect(munich.status == 0 && codes(munich.out).count > 50)
+    for written in ["munchen", "MÜNCHEN", "Mu\u{0308}nchen"] {
+      #expect(
+        try zipgeo("search", written, "--country", "DE", "--limit", "200", "--format", "csv").out == munich.out,
+        "\(written)")
+    }
+    let paulo = try zipgeo("search", "sao paulo", "--country", "BR", "--limit", "1", "--format", "csv")
+    #expect(codes(paulo.out) == ["BR:01000-000"])
+    #expect(try zipgeo("search", "São Paulo", "--country", "BR", "--limit", "1", "--format", "csv").out == paulo.out)
+    #expect(try zipgeo("search", "zurich", "--country", "CH", "--limit", "1", "--format", "csv").out.contains("Zürich"))
+  }
+
+  @Test func aNameInSeveralCountriesListsThemAll() throws {
+    let result = try zipgeo("search", "Plano", "--format", "csv", "--limit", "100")
+    #expect(Set(codes(result.out, exact: true).map { $0.prefix(2) }) == ["HR", "US"])
+    // Unless ZIPGEO_COUNTRY chooses one, or --country all undoes it.
+    let us = try zipgeo("search", "Plano", "--format", "csv", "--limit", "100", environment: ["ZIPGEO_COUNTRY": "US"])
+    #expect(Set(codes(us.out).map { $0.prefix(2) }) == ["US"])
+    #expect(codes(us.out, exact: true).count == 11)
+    let all = try zipgeo(
+      "search", "Plano", "--country", "all", "--format", "csv", "--limit", "100", environment: ["ZIPGEO_COUNTRY": "US"])
+    #expect(all.out == result.out)
+  }
+
+  @Test func severalWordsFindNamesThatBeginWithOrContainThem() throws {
+    let result = try zipgeo("search", "frankfurt am", "--country", "DE", "--limit", "1", "--format", "json")
+    #expect(result.out.contains("\"place\": \"Frankfurt am Main\"") && result.out.contains("\"match\": \"begins\""))
+    let main = try zipgeo("search", "main frankfurt", "--country", "DE", "--limit", "1", "--format", "json")
+    #expect(main.out.contains("\"place\": \"Frankfurt am Main\"") && main.out.contains("\"match\": \"contains\""))
+  }
+
+  @Test func aTypoFindsTheNearestNameAndSaysSo() throws {
+    let result = try zipgeo("search", "Straasborg", "--limit", "1")
+    #expect(result.status == 0)
+    #expect(result.out.contains("67000") && result.out.contains("Strasbourg") && result.out.contains("typo (2)"))
+    #expect(result.err.hasPrefix("zipgeo: no place is named 'Straasborg'; these names are a typo or two away\n"))
+  }
+
+  @Test func nothingFoundIsExitStatusOneWithAClearMessage() throws {
+    let result = try zipgeo("search", "Qqxzzyville")
+    #expect(result.status == 1 && result.out.isEmpty)
+    #expect(result.err == "Error: no place named 'Qqxzzyville' in world.db, nor one a typo or two away\n")
+    let state = try zipgeo("search", "Plano", "--country", "US", "--state", "ZZ")
+    #expect(
+      state.err == "Error: no place named 'Plano' in US, in the state 'ZZ' in world.db, nor one a typo or two away\n")
+    let empty = try zipgeo("search", " -- ")
+    #expect(empty.status == 1 && empty.err == "Error: ' -- ' is not a place name: it has no letter or digit\n")
+  }
+
+  @Test func theDefaultLimitSaysThereIsMore() throws {
+    let result = try zipgeo("search", "san", "--format", "csv")
+    #expect(codes(result.out).count == 25)
+    #expect(result.err == "zipgeo: the first 25 codes are shown; --limit <limit> shows more\n")
+    #expect(try zipgeo("search", "san", "--limit", "0").status == 64)
+  }
+
+  @Test func everyFormatPrintsTheSameRows() throws {
+    for format in ["table", "csv", "tsv", "json", "ndjson", "geojson"] {
+      let result = try zipgeo("search", "Plano", "--state", "TX", "--format", format)
+      #expect(result.status == 0 && result.out.contains("75075"), "\(format)")
+    }
+  }
+
+  @Test func nearAPlaceIsCentredOnItsCodes() throws {
+    let result = try zipgeo("near", "--place", "Plano", "--state", "TX", "--km", "3", "--format", "csv")
+    #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
+    #expect(result.out.contains("\r\n75075,"))
+    let ambiguous = try zipgeo("near", "--place", "Plano", "--country", "US", "--km", "3")
+    #expect(ambiguous.status == 1)
+    #expect(
+      ambiguous.err
+        == "Error: 'Plano' names 3 places: Plano, IA, US; Plano, IL, US; Plano, TX, US (add --country or --state, or give a code)\n"
+    )
+    let typo = try zipgeo("near", "--place", "Straasborg", "--km", "1", "--limit", "1")
+    #expect(typo.err == "zipgeo: no place is named 'Straasborg'; using Strasbourg (44, FR)\n")
+    #expect(try zipgeo("near", "75075", "--place", "Plano", "--km", "1").status == 64)
+    #expect(try zipgeo("near", "75075", "--state", "TX", "--km", "1").status == 64)
+  }
+}
