@@ -24,7 +24,8 @@ enum PlaceNameIndex {
   static let createStatements = """
     CREATE TABLE \(namesTable) (block INTEGER PRIMARY KEY, first_key BLOB NOT NULL UNIQUE, entries BLOB NOT NULL);
     CREATE TABLE \(wordsTable) (block INTEGER PRIMARY KEY, first_key BLOB NOT NULL UNIQUE, entries BLOB NOT NULL);
-    CREATE TABLE \(vocabularyTable) (length INTEGER PRIMARY KEY, words BLOB NOT NULL);
+    CREATE TABLE \(vocabularyTable) (
+      length INTEGER NOT NULL, part INTEGER NOT NULL, words BLOB NOT NULL, PRIMARY KEY (length, part));
     """
   static let dropStatements =
     "DROP TABLE IF EXISTS \(namesTable); DROP TABLE IF EXISTS \(wordsTable); DROP TABLE IF EXISTS \(vocabularyTable);"
@@ -37,9 +38,9 @@ enum PlaceNameIndex {
   }
 
   /// Makes the index anew from every row of `zips`, inside the caller's transaction.
-  static func build(on db: Database) throws {
+  static func build(on db: Database, rowBudget: Int = PlaceNameIndexBuilder.rowBudget) throws {
     try db.execute(dropStatements + createStatements)
-    try PlaceNameIndexBuilder.build(on: db)
+    try PlaceNameIndexBuilder.build(on: db, rowBudget: rowBudget)
   }
 
   /// Which letters a word has, one bit each (digits and other bytes share the bits above the
@@ -93,15 +94,18 @@ enum PlaceNameIndex {
     }
   }
 
-  /// The words of `length` bytes and their masks, as the vocabulary holds them.
-  static func vocabulary(length: Int, on db: Database) throws -> [UInt8] {
-    guard
-      let value = try db.scalar(
-        "SELECT words FROM \(vocabularyTable) WHERE length = ?", [DatabaseValue.integer(Int64(length))])
-    else { return [] }
-    guard case .blob(let blob) = value, length > 0, blob.count % (8 + length) == 0 else {
-      throw ZipGeoError.damagedPlaceIndex
+  /// The parts of the vocabulary of words of `length` bytes: in each, the words' masks, then the
+  /// words (`PlaceNameIndexBuilder.VocabularyWriter`).
+  static func vocabulary(length: Int, on db: Database) throws -> [[UInt8]] {
+    let statement = try db.prepare("SELECT words FROM \(vocabularyTable) WHERE length = ? ORDER BY part")
+    try statement.bind(values: [.integer(Int64(length))])
+    var parts: [[UInt8]] = []
+    while try statement.step() {
+      guard case .blob(let blob) = statement.value(at: 0), length > 0, blob.count % (8 + length) == 0 else {
+        throw ZipGeoError.damagedPlaceIndex
+      }
+      parts.append(blob)
     }
-    return blob
+    return parts
   }
 }

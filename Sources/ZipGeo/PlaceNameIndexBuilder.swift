@@ -31,9 +31,14 @@ enum PlaceNameIndexBuilder {
     var codeStart: [Int] = []
   }
 
+  /// The most rows built in memory: the world's 1.8 million take some 170 MB. Past them, the
+  /// index is built through temporary tables that SQLite sorts (`buildStaged(on:)`), slower but
+  /// in flat memory.
+  static let rowBudget = 2_000_000
+
   /// Makes the index's tables (which must be empty) from the rows of `zips`.
-  static func build(on db: Database) throws {
-    var places = try read(from: db)
+  static func build(on db: Database, rowBudget: Int = rowBudget) throws {
+    guard var places = try read(from: db, rowBudget: rowBudget) else { return try buildStaged(on: db) }
     fold(&places)
     let order = places.texts.withUnsafeBufferPointer { sorted(places, texts: $0) }
     try places.texts.withUnsafeBufferPointer { texts in
@@ -46,7 +51,8 @@ enum PlaceNameIndexBuilder {
 
   /// The place and code of every row of `zips` that names a place, the places told apart by
   /// country and name (an open-addressing table of their hashes).
-  static func read(from db: Database) throws -> Places {
+  /// - Returns: `nil` past `rowBudget` rows.
+  static func read(from db: Database, rowBudget: Int) throws -> Places? {
     var texts: [UInt8] = []
     var countries: [Span] = []
     var names: [Span] = []
@@ -89,6 +95,7 @@ enum PlaceNameIndexBuilder {
         slots[slot] = Int32(place + 1)
         if names.count * 2 > slots.count { rehash(&slots, hashes) }
       }
+      guard rowCodes.count < rowBudget else { return nil }
       rowCodes.append(Span(start: texts.count, count: zip.count))
       texts.append(contentsOf: zip)
       rowPlaces.append(Int32(place))
@@ -151,38 +158,37 @@ enum PlaceNameIndexBuilder {
 
   // MARK: Folding and sorting
 
-  /// Folds each place's name into `places.keys` (`PlaceNameKey`), ASCII names without making a
-  /// `String`.
+  /// Folds each place's name into `places.keys` (`PlaceNameKey`).
   static func fold(_ places: inout Places) {
     var keys: [Span] = []
     keys.reserveCapacity(places.names.count)
     var folded: [UInt8] = []
     for name in places.names {
-      folded.removeAll(keepingCapacity: true)
-      var ascii = true
-      var pendingSpace = false
       places.texts.withUnsafeBufferPointer { texts in
-        for byte in texts[name.start..<name.start + name.count] {
-          switch byte {
-          case 0x30...0x39, 0x61...0x7A, 0x41...0x5A:
-            if pendingSpace && !folded.isEmpty { folded.append(0x20) }
-            pendingSpace = false
-            folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-          case 0x80...:
-            ascii = false
-            return
-          default: pendingSpace = true
-          }
-        }
-      }
-      if !ascii {
-        let text = String(decoding: places.texts[name.start..<name.start + name.count], as: UTF8.self)
-        folded = Array(PlaceNameKey(text).text.utf8)
+        fold(UnsafeBufferPointer(rebasing: texts[name.start..<name.start + name.count]), into: &folded)
       }
       keys.append(Span(start: places.texts.count, count: folded.count))
       places.texts.append(contentsOf: folded)
     }
     places.keys = keys
+  }
+
+  /// `PlaceNameKey` of a name's bytes, into `folded`: ASCII names without making a `String`.
+  static func fold(_ name: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8]) {
+    folded.removeAll(keepingCapacity: true)
+    var pendingSpace = false
+    for byte in name {
+      switch byte {
+      case 0x30...0x39, 0x61...0x7A, 0x41...0x5A:
+        if pendingSpace && !folded.isEmpty { folded.append(0x20) }
+        pendingSpace = false
+        folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+      case 0x80...:
+        folded = Array(PlaceNameKey(String(decoding: name, as: UTF8.self)).text.utf8)
+        return
+      default: pendingSpace = true
+      }
+    }
   }
 
   /// The places with a folded name, by folded name, country and name.
@@ -214,12 +220,12 @@ enum PlaceNameIndexBuilder {
       let newKey = keys.last.map { compare(texts, $0, key) != 0 } ?? true
       if newKey { keys.append(key) }
       try names.startEntry(
-        fields: 3 + places.codeStart[place + 1] - places.codeStart[place], key: key, newKey: newKey, texts: texts)
-      names.append(key, texts: texts)
-      names.append(places.countries[place], texts: texts)
-      names.append(places.names[place], texts: texts)
+        fields: 3 + places.codeStart[place + 1] - places.codeStart[place], key: bytes(key, texts), newKey: newKey)
+      names.append(bytes(key, texts))
+      names.append(bytes(places.countries[place], texts))
+      names.append(bytes(places.names[place], texts))
       for code in places.codes[places.codeStart[place]..<places.codeStart[place + 1]] {
-        names.append(code, texts: texts)
+        names.append(bytes(code, texts))
       }
     }
     try names.finish()
@@ -270,42 +276,31 @@ enum PlaceNameIndexBuilder {
       return order != 0 ? order < 0 : a.key < b.key
     }
     var words = try BlockWriter(table: PlaceNameIndex.wordsTable, on: db)
-    var last: Span?
+    var last: (word: Span, key: Int32)?
     for entry in later {
-      let newKey = last.map { compare(texts, $0, entry.word) != 0 } ?? true
-      try words.startEntry(fields: 2, key: entry.word, newKey: newKey, texts: texts)
-      words.append(entry.word, texts: texts)
-      words.append(keys[Int(entry.key)], texts: texts)
-      last = entry.word
+      let newKey = last.map { compare(texts, $0.word, entry.word) != 0 } ?? true
+      // A word twice in one name is one entry.
+      if !newKey && last?.key == entry.key { continue }
+      try words.startEntry(fields: 2, key: bytes(entry.word, texts), newKey: newKey)
+      words.append(bytes(entry.word, texts))
+      words.append(bytes(keys[Int(entry.key)], texts))
+      last = (entry.word, entry.key)
     }
     try words.finish()
     try writeVocabulary(vocabulary, texts: texts, to: db)
   }
 
-  /// Writes the vocabulary: for each length in bytes, the words' letter masks
-  /// (`PlaceNameIndex.mask(of:)`, 8 bytes each, little-endian), then the words, sorted.
+  /// Writes the vocabulary (`VocabularyWriter`) of `vocabulary`'s words.
   static func writeVocabulary(_ vocabulary: [Span], texts: UnsafeBufferPointer<UInt8>, to db: Database) throws {
-    var byLength: [Int: [Span]] = [:]
-    for word in vocabulary where word.count <= PlaceNameIndex.longestComparedWord {
-      byLength[word.count, default: []].append(word)
-    }
-    let insert = try db.prepare("INSERT INTO \(PlaceNameIndex.vocabularyTable) (length, words) VALUES (?, ?)")
-    for (length, words) in byLength.sorted(by: { $0.key < $1.key }) {
-      let sorted = words.sorted { compare(texts, $0, $1) < 0 }
-      var blob: [UInt8] = []
-      blob.reserveCapacity(sorted.count * (8 + length))
-      for word in sorted {
-        var mask = PlaceNameIndex.mask(of: texts[word.start..<word.start + word.count])
-        for _ in 0..<8 {
-          blob.append(UInt8(mask & 0xFF))
-          mask >>= 8
-        }
-      }
-      for word in sorted { blob.append(contentsOf: texts[word.start..<word.start + word.count]) }
-      try insert.bind(values: [.integer(Int64(length)), .blob(blob)])
-      _ = try insert.step()
-      insert.reset()
-    }
+    let sorted = vocabulary.sorted { $0.count != $1.count ? $0.count < $1.count : compare(texts, $0, $1) < 0 }
+    var writer = try VocabularyWriter(on: db)
+    for word in sorted { try writer.add(bytes(word, texts)) }
+    try writer.finish()
+  }
+
+  /// The bytes of `span` in `texts`.
+  static func bytes(_ span: Span, _ texts: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: texts[span.start..<span.start + span.count])
   }
 
   /// Writes sorted entries into the blocks of one of the index's tables, in the layout
@@ -322,16 +317,16 @@ enum PlaceNameIndexBuilder {
 
     /// Begins an entry of `fields` fields found by `key`, which differs from the last entry's when
     /// `newKey`.
-    mutating func startEntry(fields: Int, key: Span, newKey: Bool, texts: UnsafeBufferPointer<UInt8>) throws {
+    mutating func startEntry(fields: Int, key: UnsafeBufferPointer<UInt8>, newKey: Bool) throws {
       if newKey && bytes.count >= PlaceIndexBlock.targetSize { try flush() }
-      if bytes.isEmpty { firstKey = Array(texts[key.start..<key.start + key.count]) }
+      if bytes.isEmpty { firstKey = Array(key) }
       writeNumber(fields)
     }
 
     /// Adds a field to the entry.
-    mutating func append(_ span: Span, texts: UnsafeBufferPointer<UInt8>) {
-      writeNumber(span.count)
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: texts[span.start..<span.start + span.count]))
+    mutating func append(_ field: UnsafeBufferPointer<UInt8>) {
+      writeNumber(field.count)
+      bytes.append(contentsOf: field)
     }
 
     private mutating func writeNumber(_ number: Int) {
@@ -351,6 +346,54 @@ enum PlaceNameIndexBuilder {
       _ = try insert.step()
       insert.reset()
       bytes.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Writes the vocabulary, words given in order of length then bytes: for each length, in parts
+  /// of at most `partSize` bytes, the words' letter masks (`PlaceNameIndex.mask(of:)`, 8 bytes
+  /// each, little-endian), then the words. Words with a digit (`01` of `Paris 01`) and words
+  /// longer than `PlaceNameIndex.longestComparedWord` are left out: typos are not looked for in
+  /// them.
+  struct VocabularyWriter {
+    let insert: Statement
+    var masks: [UInt8] = []
+    var words: [UInt8] = []
+    var length = 0
+    var part: Int64 = 0
+    static let partSize = 1 << 20
+
+    init(on db: Database) throws {
+      insert = try db.prepare(
+        "INSERT INTO \(PlaceNameIndex.vocabularyTable) (length, part, words) VALUES (?, ?, ?)")
+    }
+
+    mutating func add(_ word: UnsafeBufferPointer<UInt8>) throws {
+      guard word.count > 0, word.count <= PlaceNameIndex.longestComparedWord,
+        !word.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
+      else { return }
+      if word.count != length || masks.count + words.count >= Self.partSize {
+        try flush()
+        if word.count != length { part = 0 }
+        length = word.count
+      }
+      var mask = PlaceNameIndex.mask(of: word)
+      for _ in 0..<8 {
+        masks.append(UInt8(mask & 0xFF))
+        mask >>= 8
+      }
+      words.append(contentsOf: word)
+    }
+
+    mutating func finish() throws { try flush() }
+
+    private mutating func flush() throws {
+      guard !words.isEmpty else { return }
+      part += 1
+      try insert.bind(values: [.integer(Int64(length)), .integer(part), .blob(masks + words)])
+      _ = try insert.step()
+      insert.reset()
+      masks.removeAll(keepingCapacity: true)
+      words.removeAll(keepingCapacity: true)
     }
   }
 }

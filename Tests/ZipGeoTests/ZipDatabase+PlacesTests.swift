@@ -167,3 +167,36 @@ import Testing
     }
   }
 }
+
+/// The index built in memory and the one built through SQLite's sorter, past the row budget, are
+/// the same, byte for byte.
+@Suite struct PlaceNameIndexBuilderTests {
+  @Test func theStagedBuildWritesTheSameIndexAsTheBuildInMemory() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("places.db")
+    var rows = ZipDatabasePlacesTests.rows
+    var random = SeededGenerator(seed: 5)
+    let syllables = ["san", "ta", "ma", "ri", "ü", "ö", "de", "la", "x", "-", " ", "é", "ß", "ñ", "1"]
+    for index in 0..<3_000 {
+      let name = (0..<Int.random(in: 1...6, using: &random)).map { _ in syllables.randomElement(using: &random)! }
+        .joined()
+      rows.append(
+        ZipDatabasePlacesTests.row(
+          ["US", "DE", "FR"].randomElement(using: &random)!, "\(index % 700)", name, "S", "10", "20"))
+    }
+    let file = try folder.write("places.txt", ImporterCountryTests.geoNames(rows))
+    _ = try Importer().importFile(file, into: try ZipDatabase(writingAt: path))
+    let db = try Database(path: path)
+    func contents() throws -> [[DatabaseValue]] {
+      try [PlaceNameIndex.namesTable, PlaceNameIndex.wordsTable, PlaceNameIndex.vocabularyTable].flatMap { table in
+        try db.rows("SELECT * FROM \(table) ORDER BY 1, 2").map(\.values)
+      }
+    }
+    let inMemory = try contents()
+    #expect(inMemory.count > 10)
+    try PlaceNameIndex.build(on: db, rowBudget: 0)
+    #expect(try contents() == inMemory)
+    try PlaceNameIndex.build(on: db, rowBudget: 100)
+    #expect(try contents() == inMemory)
+  }
+}
