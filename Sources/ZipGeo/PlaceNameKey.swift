@@ -32,6 +32,7 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
         switch Self.fold(scalar) {
         case .separator: pendingSpace = true
         case .nothing: break
+        case .scalar(let kept): UTF8.encode(kept) { append($0) }
         case .text(let folded): for byte in folded.utf8 { append(byte) }
         }
       }
@@ -58,6 +59,7 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
   private enum Folded {
     case separator
     case nothing
+    case scalar(Unicode.Scalar)
     case text(String)
   }
 
@@ -65,8 +67,8 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
     let value = scalar.value
     if value < 0x80 {
       switch value {
-      case 0x30...0x39, 0x61...0x7A: return .text(String(scalar))
-      case 0x41...0x5A: return .text(String(Unicode.Scalar(UInt8(value) | 0x20)))
+      case 0x30...0x39, 0x61...0x7A: return .scalar(scalar)
+      case 0x41...0x5A: return .scalar(Unicode.Scalar(UInt8(value) | 0x20))
       default: return .separator
       }
     }
@@ -78,6 +80,8 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
     case .nonspacingMark, .spacingMark, .enclosingMark, .modifierLetter, .format: return .nothing
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber, .letterNumber,
       .otherNumber:
+      // Most letters of other scripts are their own lower case: kept without making a string.
+      if !properties.changesWhenLowercased { return .scalar(scalar) }
       let lower = properties.lowercaseMapping
       guard lower.unicodeScalars.count > 1 else { return .text(lower) }
       // A lower case of several scalars (`İ` is `i` and a combining dot) keeps its letters.

@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func missingAndExtraArgumentsAreUsageErrors() {
-    #expect(throws: UsageError("Missing expected argument '<center>'")) { try near.parse(["--km", "1"]) }
+    #expect(throws: UsageError("Missing expected argument '<zip>'")) { try InfoCommand.spec.parse(["--format", "csv"]) }
     #expect(throws: UsageError("Unexpected argument '2'")) { try near.parse(["1", "2"]) }
     #expect(throws: UsageError("Missing value for '--km <km>'")) { try near.parse(["1", "--km"]) }
   }
@@ -48,7 +48,7 @@ import Testing
     #expect(help.hasPrefix("OVERVIEW: List the zip codes within a radius of a zip code or a point, nearest first.\n"))
     #expect(
       help.contains(
-        "\nUSAGE: zipgeo near <center> (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]\n"
+        "\nUSAGE: zipgeo near (<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]\n"
       ))
     #expect(help.contains("\nARGUMENTS:\n  <center>                The code at the centre (75075, or DE:10115"))
     #expect(help.contains("\n  --km <km>               The radius in kilometres.\n"))

@@ -281,7 +281,7 @@ import Testing
     #expect(
       unknown.err == """
         Error: Unknown option '--foo'
-        Usage: zipgeo near <center> (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]
+        Usage: zipgeo near (<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]
           See 'zipgeo near --help' for more information.
 
         """)

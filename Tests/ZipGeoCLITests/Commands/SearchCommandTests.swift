@@ -112,5 +112,7 @@ import Testing
     #expect(typo.err == "zipgeo: no place is named 'Straasborg'; using Strasbourg (44, FR)\n")
     #expect(try zipgeo("near", "75075", "--place", "Plano", "--km", "1").status == 64)
     #expect(try zipgeo("near", "75075", "--state", "TX", "--km", "1").status == 64)
+    let neither = try zipgeo("near", "--km", "1")
+    #expect(neither.status == 64 && neither.err.hasPrefix("Error: Missing expected argument '<center>' (or --place <name>)\n"))
   }
 }
