@@ -11,7 +11,7 @@ but that people write without their stroke or ligature (ß, æ, ø, ł, đ, þ, 
 import pathlib
 import unicodedata
 
-ranges = [(0x00C0, 0x024F), (0x0370, 0x03FF), (0x0400, 0x04FF), (0x1E00, 0x1FFF), (0xFF01, 0xFF5E)]
+ranges = [(0x00C0, 0x024F), (0x0370, 0x03FF), (0x0400, 0x04FF), (0x1E00, 0x1FFF), (0xFB00, 0xFB06), (0xFF01, 0xFF5E)]
 by_hand = {
     "ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o",
     "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th",

@@ -449,7 +449,7 @@ public struct Importer: Sendable {
       // Any older layout is upgraded first, its rows kept (an import replaces only the countries it
       // brings); then the index and triggers, which the import makes again after the rows.
       try Schema.upgradeToCurrentVersion(sql)
-      try sql.execute("DROP INDEX IF EXISTS zips_zip; \(Schema.dropCellTriggers)")
+      try sql.execute("DROP INDEX IF EXISTS zips_zip; \(Schema.dropCellTriggers) \(PlaceNameIndex.dropStaleTriggers)")
       if options.replaceAll {
         let rows = try sql.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
         try sql.execute("DELETE FROM zips; DELETE FROM countries;")
@@ -661,7 +661,7 @@ public struct Importer: Sendable {
     // The index of place names, from every row (those kept from earlier imports too).
     try PlaceNameIndex.build(on: sql)
     phase(.placeIndexBuilt)
-    try sql.execute(Schema.cellTriggers)
+    try sql.execute(Schema.cellTriggers + PlaceNameIndex.staleTriggers)
     phase(.committing)
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }

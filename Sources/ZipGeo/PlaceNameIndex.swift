@@ -29,6 +29,31 @@ enum PlaceNameIndex {
     """
   static let dropStatements =
     "DROP TABLE IF EXISTS \(namesTable); DROP TABLE IF EXISTS \(wordsTable); DROP TABLE IF EXISTS \(vocabularyTable);"
+    + " DROP TABLE IF EXISTS \(currentTable);"
+
+  /// One row while the index holds what `zips` holds: `staleTriggers` empty it when any tool
+  /// adds, removes or renames a row of `zips` after the import that built the index (rows found by
+  /// name are read from `zips` itself, so a removed row is left out; an added or renamed one would
+  /// be missing, and a search says so).
+  static let currentTable = "zipgeo_place_current"
+
+  /// Empty `currentTable` on every change of `zips` that the index would miss. The import drops
+  /// them while it writes, and makes them again after the index.
+  static let staleTriggers = """
+    CREATE TRIGGER zipgeo_places_insert AFTER INSERT ON zips BEGIN DELETE FROM \(currentTable); END;
+    CREATE TRIGGER zipgeo_places_delete AFTER DELETE ON zips BEGIN DELETE FROM \(currentTable); END;
+    CREATE TRIGGER zipgeo_places_update AFTER UPDATE OF zip, place, country ON zips
+      BEGIN DELETE FROM \(currentTable); END;
+    """
+  static let dropStaleTriggers = """
+    DROP TRIGGER IF EXISTS zipgeo_places_insert; DROP TRIGGER IF EXISTS zipgeo_places_delete;
+    DROP TRIGGER IF EXISTS zipgeo_places_update;
+    """
+
+  /// Whether the index holds what `zips` holds (no tool changed its rows since it was built).
+  static func isCurrent(on db: Database) throws -> Bool {
+    (try? db.scalar("SELECT 1 FROM \(currentTable)")) != nil
+  }
 
   /// Whether `db` has the index.
   static func exists(on db: Database) throws -> Bool {
@@ -41,6 +66,7 @@ enum PlaceNameIndex {
   static func build(on db: Database, rowBudget: Int = PlaceNameIndexBuilder.rowBudget) throws {
     try db.execute(dropStatements + createStatements)
     try PlaceNameIndexBuilder.build(on: db, rowBudget: rowBudget)
+    try db.execute("CREATE TABLE \(currentTable) (current INTEGER NOT NULL); INSERT INTO \(currentTable) VALUES (1);")
   }
 
   /// Which letters a word has, one bit each (digits and other bytes share the bits above the

@@ -846,6 +846,13 @@ extension PlaceNameKey {
     Ὼω
     Ώω
     ῼω
+    ﬀff
+    ﬁfi
+    ﬂfl
+    ﬃffi
+    ﬄffl
+    ﬅst
+    ﬆst
     ０0
     １1
     ２2

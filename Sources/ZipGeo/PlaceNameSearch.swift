@@ -39,8 +39,10 @@ struct PlaceNameSearch {
   /// The longest word, which finds the names with words that begin with the words.
   private let anchor: String
 
-  /// The longest name searched for, in bytes folded (GeoNames' longest is 120).
-  static let longestName = 400
+  /// The longest name searched for, in bytes folded (GeoNames' longest is 120), and its most
+  /// words: a name of a million words would be compared with every name that has one of them.
+  static let longestName = 4_096
+  static let mostWords = 64
 
   /// - Throws: `ZipGeoError.invalidPlaceName` for a name with no letter or digit, or longer than
   ///   any place's.
@@ -48,14 +50,24 @@ struct PlaceNameSearch {
     self.path = path
     name = PlaceNameKey(written)
     guard !name.isEmpty else { throw .invalidPlaceName(text: written.shortened, reason: "it has no letter or digit") }
-    guard name.text.utf8.count <= Self.longestName else {
-      throw .invalidPlaceName(
-        text: written.shortened, reason: "it is longer than any place's name (\(Self.longestName) letters at most)")
-    }
     words = name.words.map(String.init)
+    guard name.text.utf8.count <= Self.longestName, words.count <= Self.mostWords else {
+      throw .invalidPlaceName(
+        text: written.shortened,
+        reason: "zipgeo searches names of at most \(Self.longestName) bytes and \(Self.mostWords) words")
+    }
     anchor = words.max { $0.utf8.count < $1.utf8.count } ?? name.text
     self.country = country
-    self.state = state.map { PlaceNameKey($0) }.flatMap { $0.isEmpty ? nil : $0 }
+    if let state {
+      // A state of no letter would match none, or (were it dropped) every one.
+      let folded = PlaceNameKey(state)
+      guard !folded.isEmpty else {
+        throw .invalidPlaceName(text: state.shortened, reason: "as a state, it has no letter or digit")
+      }
+      self.state = folded
+    } else {
+      self.state = nil
+    }
   }
 
   /// The next row, or `nil` after the last.

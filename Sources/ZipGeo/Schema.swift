@@ -135,6 +135,10 @@ public enum Schema {
     \(createCountriesTable)
     \(zipIndex)
     \(cellTriggers)
+    \(PlaceNameIndex.createStatements)
+    CREATE TABLE \(PlaceNameIndex.currentTable) (current INTEGER NOT NULL);
+    INSERT INTO \(PlaceNameIndex.currentTable) VALUES (1);
+    \(PlaceNameIndex.staleTriggers)
     PRAGMA user_version = \(version);
     """
 

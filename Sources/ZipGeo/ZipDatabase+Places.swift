@@ -2,6 +2,11 @@ import Geodesy
 import SQLiteKit
 
 extension ZipDatabase {
+  /// Whether the index of place names holds what the database holds: `false` once another tool
+  /// (`zipgeo sql --write`, the sqlite3 shell) has added, removed or renamed a row since the last
+  /// import, whose added and renamed rows a search by name then misses (an import builds it anew).
+  public func placeIndexIsCurrent() throws -> Bool { try PlaceNameIndex.isCurrent(on: database) }
+
   /// The codes whose place has `name`, best matches first: the same name in any case and with or
   /// without diacritics (`São Paulo`, `sao paulo`), then names that begin with it, then names
   /// whose words begin with its words, and when none of these exists, names a typo or two away

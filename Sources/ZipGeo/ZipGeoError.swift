@@ -68,8 +68,8 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "'\(name)' names \(candidates.count) places: \(candidates.prefix(8).joined(separator: "; "))"
         + (candidates.count > 8 ? "; ..." : "") + " (add --country or --state, or give a code)"
     case .noPlaceIndex(let path):
-      "\(path) has no index of place names (an older zipgeo made it); zipgeo import of its file again builds"
-        + " one, and keeps every row"
+      "\(path) has no index of place names, which zipgeo import makes (an older zipgeo made none); an import"
+        + " of its data again builds it"
     case .damagedPlaceIndex:
       "the index of place names is damaged; zipgeo import of the data again builds it anew"
     }

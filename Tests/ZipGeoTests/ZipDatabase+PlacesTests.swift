@@ -89,7 +89,9 @@ import Testing
       try db.places(named: " -- ")
     }
     #expect(throws: ZipGeoError.self) { try db.places(named: "Plano", country: "QQ") }
-    #expect(throws: ZipGeoError.self) { try db.places(named: String(repeating: "a", count: 1_000)) }
+    #expect(try db.places(named: String(repeating: "a", count: 1_000)).isEmpty)
+    #expect(throws: ZipGeoError.self) { try db.places(named: String(repeating: "a", count: 4_097)) }
+    #expect(throws: ZipGeoError.self) { try db.places(named: String(repeating: "a ", count: 65)) }
   }
 
   @Test func theOnePlaceANameNamesIsTheCentreOfItsCodes() throws {
@@ -119,6 +121,32 @@ import Testing
     let db = try ZipDatabase(readingAt: dbPath)
     #expect(codes(try db.places(named: "zurich")) == ["CH:8001"])
     #expect(codes(try db.places(named: "plano", state: "TX")) == ["US:75023", "US:75075"])
+  }
+
+  /// Rows another tool adds or renames are missing from the index until the next import, and
+  /// the database says so; rows it removes are left out of the answers at once.
+  @Test func anIndexThatAnotherToolOutdatedSaysSoUntilTheNextImport() throws {
+    #expect(try db.placeIndexIsCurrent())
+    let writer = try Database(path: dbPath)
+    try writer.execute(
+      "INSERT INTO zips (zip, place, state, lat, lon, country) VALUES ('75099', 'Plano', 'TX', 33, -96.7, 'US')")
+    #expect(try !db.placeIndexIsCurrent())
+    #expect(codes(try db.places(named: "plano", state: "TX")) == ["US:75023", "US:75075"])
+    try writer.execute("DELETE FROM zips WHERE zip = '75023'")
+    #expect(codes(try db.places(named: "plano", state: "TX")) == ["US:75075"])
+    let path = try folder.write(
+      "ch.txt", ImporterCountryTests.geoNames([Self.row("CH", "8001", "Zürich", "ZH", "47.3721", "8.5417")]))
+    _ = try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    #expect(try db.placeIndexIsCurrent())
+    #expect(codes(try db.places(named: "plano", state: "TX")) == ["US:75075", "US:75099"])
+  }
+
+  @Test func aStateWithNoLetterIsAnErrorNotEveryState() throws {
+    for state in ["", "%", "😀"] {
+      #expect(throws: ZipGeoError.invalidPlaceName(text: state, reason: "as a state, it has no letter or digit")) {
+        try db.places(named: "Plano", state: state)
+      }
+    }
   }
 
   @Test func aDatabaseWithoutTheIndexSaysHowToMakeIt() throws {

@@ -20,7 +20,9 @@ enum NearCommand {
         name: "place", valueName: "name",
         help:
           "Centre on the place of this name instead (Plano), as zipgeo search finds it, on its codes' mean position."),
-      .init(name: "state", valueName: "state", help: "With --place: the place's state or region (TX, Texas)."),
+      .init(
+        name: "state", valueName: "state",
+        help: "With --place: the place's state or region, as the data writes it (TX)."),
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
       CountryOption.option,
@@ -75,6 +77,7 @@ enum NearCommand {
         try place.map { try Center(place: $0, country: country, state: arguments.value("state"), in: db) }
         ?? Center(arguments.positionals[0], country: country, in: db)
       context.tellResolution(of: center.code)
+      if center.place != nil, try !db.placeIndexIsCurrent() { context.console.note(SearchCommand.staleIndexNote(db)) }
       if let found = center.place, found.kind != .exact, let place {
         context.console.note(
           "zipgeo: no place is named '\(place.shortened)'; using \(found.name) (\(([found.state].compactMap { $0 } + [found.country]).joined(separator: ", ")))\n"

@@ -25,7 +25,7 @@ enum SQLCommand {
       column widths from its first 1,000 rows (or 1 MiB); a later, wider value is printed whole and pushes
       the rest of its line to the right. zipgeo's SQL functions are available, as in the loadable
       extension: distance(), geodesic_distance(), zipgeo_version() and the tables zipgeo_near(),
-      zipgeo_within() and zipgeo_nearest().
+      zipgeo_within(), zipgeo_nearest() and zipgeo_search().
       """,
     optionalArguments: true,
     examples: [

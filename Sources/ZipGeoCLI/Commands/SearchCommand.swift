@@ -17,7 +17,8 @@ enum SearchCommand {
         name: "country", valueName: "cc",
         help: "Only places of this country (DE); all: every country. (default: $ZIPGEO_COUNTRY, else all)"),
       .init(
-        name: "state", valueName: "state", help: "Only places of this state or region, by code or name (TX, Texas)."),
+        name: "state", valueName: "state",
+        help: "Only places of this state or region, as the data writes it, in any case (TX; BY for Bavaria)."),
       .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes. (default: \(defaultLimit))"),
       OutputFormat.option,
       .database,
@@ -45,13 +46,14 @@ enum SearchCommand {
     let state = arguments.value("state")
     let name = arguments.positionals[0]
     let db = try context.openQueryDatabase(arguments)
-    let (matches, several) = try db.readingOneVersion {
+    let (matches, several, current) = try db.readingOneVersion {
       // One more than shown says whether there are more.
       (
-        try db.places(named: name, country: country, state: state, limit: limit + 1),
-        format == .table ? try db.holdsSeveralCountries() : false
+        try db.places(named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1),
+        format == .table ? try db.holdsSeveralCountries() : false, try db.placeIndexIsCurrent()
       )
     }
+    if !current { context.console.note(Self.staleIndexNote(db)) }
     guard let first = matches.first else {
       throw ZipGeoError.unknownPlace(name: name.shortened, path: db.shownName, country: country, state: state)
     }
@@ -59,7 +61,9 @@ enum SearchCommand {
       context.console.note("zipgeo: no place is named '\(name.shortened)'; these names are a typo or two away\n")
     }
     if matches.count > limit {
-      context.console.note("zipgeo: the first \(limit) codes are shown; --limit <limit> shows more\n")
+      context.console.note(
+        "zipgeo: \(limit == 1 ? "the first code is" : "the first \(limit) codes are") shown; --limit <limit> shows more\n"
+      )
     }
     let shown = matches.prefix(limit)
     guard format == .table else {
@@ -78,5 +82,11 @@ enum SearchCommand {
       ]
     }
     context.console.out(try result.render(format))
+  }
+
+  /// What a search by name says when another tool changed the rows since the last import.
+  static func staleIndexNote(_ db: ZipDatabase) -> String {
+    "zipgeo: rows of \(db.shownName) were added, removed or renamed since its last import; a search by name"
+      + " misses those added or renamed until zipgeo import builds its index of place names again\n"
   }
 }

@@ -89,6 +89,11 @@ import Testing
     #expect(codes(result.out).count == 25)
     #expect(result.err == "zipgeo: the first 25 codes are shown; --limit <limit> shows more\n")
     #expect(try zipgeo("search", "san", "--limit", "0").status == 64)
+    let one = try zipgeo("search", "san", "--limit", "1", "--format", "csv")
+    #expect(one.err == "zipgeo: the first code is shown; --limit <limit> shows more\n")
+    // The largest limit shows every row, with no room for one more to be asked.
+    let all = try zipgeo("search", "Plano", "--state", "TX", "--limit", "9223372036854775807", "--format", "csv")
+    #expect(all.status == 0 && codes(all.out).count == 9 && all.err.isEmpty)
   }
 
   @Test func everyFormatPrintsTheSameRows() throws {
@@ -113,6 +118,8 @@ import Testing
     #expect(try zipgeo("near", "75075", "--place", "Plano", "--km", "1").status == 64)
     #expect(try zipgeo("near", "75075", "--state", "TX", "--km", "1").status == 64)
     let neither = try zipgeo("near", "--km", "1")
-    #expect(neither.status == 64 && neither.err.hasPrefix("Error: Missing expected argument '<center>' (or --place <name>)\n"))
+    #expect(
+      neither.status == 64 && neither.err.hasPrefix("Error: Missing expected argument '<center>' (or --place <name>)\n")
+    )
   }
 }
