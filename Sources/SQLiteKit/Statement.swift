@@ -243,6 +243,17 @@ public final class Statement {
     return UnsafeBufferPointer(start: text, count: Int(count))
   }
 
+  /// The bytes of column `index` of the current row when it is a blob, else `nil`: SQLite's own,
+  /// valid only until the statement steps, resets or reads the column as another type.
+  public func blobBytes(at index: Int) -> UnsafeRawBufferPointer? {
+    guard csqlite_column_type(handle, Int32(index)) == SQLITE_BLOB else { return nil }
+    let count = Int(csqlite_column_bytes(handle, Int32(index)))
+    guard let start = csqlite_column_blob(handle, Int32(index)), count > 0 else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeRawBufferPointer(start: start, count: count)
+  }
+
   /// Column `index` of the current row read as an integer, or `fallback` when it is NULL, with one
   /// call into SQLite.
   public func int64(at index: Int, orIfNull fallback: Int64) -> Int64 {

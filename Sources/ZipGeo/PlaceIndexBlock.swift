@@ -10,11 +10,12 @@ enum PlaceIndexBlock {
   /// The size past which a block is written and the next begins.
   static let targetSize = 4_096
 
-  /// The entries of a blob, each as its fields' texts.
-  /// - Throws: `ZipGeoError.damagedPlaceIndex` when a length runs past the blob.
-  static func entries(of blob: [UInt8]) throws(ZipGeoError) -> [[String]] {
-    var entries: [[String]] = []
-    var position = 0
+  /// The entry of `blob` that starts at `position`, as its fields' texts, unless its key (its
+  /// first field) sorts before `key`; and where the next entry starts.
+  /// - Throws: `ZipGeoError.damagedPlaceIndex` when a length runs past the blob, or an entry has
+  ///   no field.
+  static func entry(in blob: [UInt8], at start: Int, from key: [UInt8]) throws(ZipGeoError) -> ([String]?, Int) {
+    var position = start
     func number() throws(ZipGeoError) -> Int {
       var value = 0
       var shift = 0
@@ -29,17 +30,24 @@ enum PlaceIndexBlock {
       guard value >= 0, value <= blob.count - position else { throw .damagedPlaceIndex }
       return value
     }
-    while position < blob.count {
-      let fields = try number()
-      var entry: [String] = []
-      entry.reserveCapacity(fields)
-      for _ in 0..<fields {
-        let length = try number()
-        entry.append(String(decoding: blob[position..<position + length], as: UTF8.self))
-        position += length
+    let fields = try number()
+    guard fields > 0 else { throw .damagedPlaceIndex }
+    var entry: [String]?
+    for index in 0..<fields {
+      let length = try number()
+      let field = blob[position..<position + length]
+      position += length
+      if index == 0 {
+        if field.lexicographicallyPrecedes(key) {
+          // Skipped: its other fields are passed over unread.
+          for _ in 1..<fields { position += try number() }
+          return (nil, position)
+        }
+        entry = []
+        entry?.reserveCapacity(fields)
       }
-      entries.append(entry)
+      entry?.append(String(decoding: field, as: UTF8.self))
     }
-    return entries
+    return (entry, position)
   }
 }

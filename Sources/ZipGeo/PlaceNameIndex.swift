@@ -86,52 +86,72 @@ enum PlaceNameIndex {
   // MARK: Reading
 
   /// The entries of one of the index's block tables from the first whose key is at least `key`,
-  /// in order, a block at a time.
+  /// in order, a block at a time. Each block is read by a statement of its own that is done
+  /// before `next()` returns, so that cursors of several searches on one connection, interleaved,
+  /// never share a running statement; an entry's fields are made texts only when it is given.
   struct Cursor {
-    private let statement: Statement
-    private var entries: [[String]] = []
+    private let table: String
+    private let database: Database
+    private var block: Int64
+    private var bytes: [UInt8] = []
     private var position = 0
-    private let key: String
+    private let key: [UInt8]
 
     init(table: String, from key: String, on db: Database) throws {
-      let start = try db.scalar(
-        "SELECT block FROM \(table) WHERE first_key <= ? ORDER BY first_key DESC LIMIT 1",
-        [DatabaseValue.blob(Array(key.utf8))])
-      statement = try db.prepare("SELECT entries FROM \(table) WHERE block >= ? ORDER BY block")
-      try statement.bind(values: [start ?? .integer(Int64.min)])
-      self.key = key
+      let start = try db.cachedStatement(
+        "SELECT block FROM \(table) WHERE first_key <= ? ORDER BY first_key DESC LIMIT 1")
+      defer { start.reset() }
+      try start.bind(values: [.blob(Array(key.utf8))])
+      block = try start.step() ? start.int64(at: 0) : 1
+      self.table = table
+      database = db
+      self.key = Array(key.utf8)
+      try read()
+    }
+
+    /// Reads block `block` into `bytes` (none after the last).
+    private mutating func read() throws {
+      let statement = try database.cachedStatement("SELECT entries FROM \(table) WHERE block = ?")
+      defer { statement.reset() }
+      try statement.bind(values: [.integer(block)])
+      position = 0
+      guard try statement.step() else {
+        bytes = []
+        return
+      }
+      guard case .blob(let blob) = statement.value(at: 0) else { throw ZipGeoError.damagedPlaceIndex }
+      bytes = blob
     }
 
     /// The next entry (its fields; the first is the key), or `nil` after the last.
     mutating func next() throws -> [String]? {
       while true {
-        while position < entries.count {
-          let entry = entries[position]
-          position += 1
-          guard let first = entry.first else { throw ZipGeoError.damagedPlaceIndex }
-          if first.utf8.lexicographicallyPrecedes(key.utf8) { continue }
-          return entry
+        while position < bytes.count {
+          let (entry, end) = try PlaceIndexBlock.entry(in: bytes, at: position, from: key)
+          position = end
+          if let entry { return entry }
         }
-        guard try statement.step() else { return nil }
-        guard case .blob(let blob) = statement.value(at: 0) else { throw ZipGeoError.damagedPlaceIndex }
-        entries = try PlaceIndexBlock.entries(of: blob)
-        position = 0
+        guard !bytes.isEmpty, block < Int64.max else { return nil }
+        block += 1
+        try read()
+        if bytes.isEmpty { return nil }
       }
     }
   }
 
-  /// The parts of the vocabulary of words of `length` bytes: in each, the words' masks, then the
-  /// words (`PlaceNameIndexBuilder.VocabularyWriter`).
-  static func vocabulary(length: Int, on db: Database) throws -> [[UInt8]] {
-    let statement = try db.prepare("SELECT words FROM \(vocabularyTable) WHERE length = ? ORDER BY part")
+  /// Calls `body` with each part of the vocabulary of words of `length` bytes (in each, the
+  /// words' masks, then the words: `PlaceNameIndexBuilder.VocabularyWriter`), as SQLite holds it.
+  static func forEachVocabularyPart(
+    length: Int, on db: Database, _ body: (_ part: UnsafeRawBufferPointer, _ count: Int) -> Void
+  ) throws {
+    let statement = try db.cachedStatement("SELECT words FROM \(vocabularyTable) WHERE length = ? ORDER BY part")
+    defer { statement.reset() }
     try statement.bind(values: [.integer(Int64(length))])
-    var parts: [[UInt8]] = []
     while try statement.step() {
-      guard case .blob(let blob) = statement.value(at: 0), length > 0, blob.count % (8 + length) == 0 else {
+      guard let part = statement.blobBytes(at: 0), length > 0, part.count % (8 + length) == 0 else {
         throw ZipGeoError.damagedPlaceIndex
       }
-      parts.append(blob)
+      body(part, part.count / (8 + length))
     }
-    return parts
   }
 }

@@ -157,17 +157,14 @@ struct PlaceNameSearch {
     let targetMask = PlaceNameIndex.mask(of: target)
     var similar: [String] = []
     for length in max(1, target.count - limit)...min(PlaceNameIndex.longestComparedWord, target.count + limit) {
-      for blob in try PlaceNameIndex.vocabulary(length: length, on: db) {
-        let count = blob.count / (8 + length)
-        blob.withUnsafeBytes { bytes in
-          for index in 0..<count {
-            let mask = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-            guard (mask ^ targetMask).nonzeroBitCount <= 2 * limit else { continue }
-            let start = count * 8 + index * length
-            let word = bytes[start..<start + length]
-            if EditDistance.between(target, word, limit: limit) != nil {
-              similar.append(String(decoding: word, as: UTF8.self))
-            }
+      try PlaceNameIndex.forEachVocabularyPart(length: length, on: db) { bytes, count in
+        for index in 0..<count {
+          let mask = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+          guard (mask ^ targetMask).nonzeroBitCount <= 2 * limit else { continue }
+          let start = count * 8 + index * length
+          let word = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
+          if EditDistance.between(target, word, limit: limit) != nil {
+            similar.append(String(decoding: word, as: UTF8.self))
           }
         }
       }

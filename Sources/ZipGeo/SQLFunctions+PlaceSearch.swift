@@ -48,8 +48,10 @@ extension SQLFunctions {
     private let database: Database
     private let function: String
     private var rows: [PlaceMatch] = []
-    /// The rows of a part.
-    static let partSize = 256
+    /// The rows of the next part: 16 at first, twice as many each part after, up to 256, so that
+    /// a LIMIT of a few rows makes few more (a code's places are read whole: a part may hold more).
+    private var partSize = 16
+    static let largestPart = 256
 
     init(_ search: PlaceNameSearch, on database: Database, function: String) throws {
       self.search = search
@@ -73,8 +75,9 @@ extension SQLFunctions {
     func advance() throws -> Bool {
       rows.removeAll(keepingCapacity: true)
       try SQLFunctions.reportingErrors(of: function) {
-        while rows.count < Self.partSize, let match = try search.next(on: database) { rows.append(match) }
+        while rows.count < partSize, let match = try search.next(on: database) { rows.append(match) }
       }
+      partSize = min(partSize * 2, Self.largestPart)
       return !rows.isEmpty
     }
   }
