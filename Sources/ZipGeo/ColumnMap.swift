@@ -23,6 +23,9 @@ public struct ColumnMap: Equatable, Sendable {
   let county: Int?
   /// Where the state is when the `state` field is empty (GeoNames' admin_name1 beside admin_code1).
   let stateFallback: Int?
+  /// Where the state's name is, beside its code (GeoNames' admin_name1; a CSV's `state` or
+  /// `state_name` beside a `state_abbr` or `state_code`), for the `regions` table.
+  var stateNameField: Int? = nil
   /// Where the county is when the `county` field is empty (GeoNames' admin_name3: Germany leaves
   /// admin_name2 empty and names its districts there).
   var countyFallback: Int? = nil
@@ -74,6 +77,9 @@ public struct ColumnMap: Equatable, Sendable {
     countryName = country.map { header[$0] }
     accuracy = find(Self.accuracyNames)
     stateFallback = nil
+    if let state, ["state_abbr", "state_code"].contains(names[state]) {
+      stateNameField = find(["state_name", "state"])
+    }
     fieldCount = header.count
     hasHeader = true
   }
@@ -84,6 +90,7 @@ public struct ColumnMap: Equatable, Sendable {
     zip = 1
     place = 2
     stateFallback = 3
+    stateNameField = 3
     state = 4
     county = 5
     countyFallback = 7

@@ -504,6 +504,8 @@ public struct Importer: Sendable {
     var duplicates = 0
     // The countries each file holds, for the countries table.
     var sources: [String: [String]] = [:]
+    // The names each file gives its state codes, for the regions table.
+    var regions = RegionNames.Counter()
     // Progress counts the bytes of all the files, when each one's size is known.
     let sizes = inputs.map(\.reader.totalBytes)
     let totalBytes = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + $1! }
@@ -547,7 +549,7 @@ public struct Importer: Sendable {
           case .invalid(let problem):
             skipped += 1
             notify(.skipped(problem))
-          case .row(let number, let zip):
+          case .row(let number, let zip, let stateName):
             rows += 1
             if let countries = options.countries, !countries.contains(zip.country) { continue }
             let id = Int64(number) + offset
@@ -561,6 +563,7 @@ public struct Importer: Sendable {
               }
             }
             let cell = Int64(GridCell.number(of: zip.coordinate))
+            if let stateName, let code = zip.state { regions.count(country: zip.country, code: code, name: stateName) }
             inserted += 1
             lastID = max(lastID, id)
             if zip.country != lastCountry {
@@ -657,6 +660,8 @@ public struct Importer: Sendable {
     duplicates += try buildZipIndex(in: sql, inputs: numbering, notify: notify)
     phase(.zipIndexBuilt)
     try recordCountries(in: sql, imported: countryList, sources: sources)
+    regions.flush()
+    try recordRegions(in: sql, imported: countryList, names: regions.names())
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     // The index of place names, from every row (those kept from earlier imports too).
     try PlaceNameIndex.build(on: sql)
@@ -696,6 +701,22 @@ public struct Importer: Sendable {
       try save.bind(.integer(Int64(count.codes)), at: 3)
       try save.bind(sources[country].map { .text($0.joined(separator: ", ")) } ?? .null, at: 4)
       try save.bind(now, at: 5)
+      try save.step()
+      save.reset()
+    }
+  }
+
+  /// Writes the `regions` rows of the countries just imported (`imported`, a list of SQL strings):
+  /// for each state code, the name its rows gave most often (of names as often, the first in
+  /// byte order), replacing the countries' earlier rows.
+  private func recordRegions(in sql: Database, imported: String, names: [(country: String, code: String, name: String)])
+    throws
+  {
+    try Schema.addRegionsTable(sql)
+    try sql.execute("DELETE FROM regions WHERE country IN (\(imported))")
+    let save = try sql.prepare("INSERT INTO regions (country, state, name) VALUES (?, ?, ?)")
+    for region in names {
+      try save.bind(values: [.text(region.country), .text(region.code), .text(region.name)])
       try save.step()
       save.reset()
     }

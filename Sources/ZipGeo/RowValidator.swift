@@ -4,6 +4,16 @@ import SQLiteKit
 
 /// A CSV record checked and turned into a zip code.
 extension ColumnMap {
+  /// The name of the state of `record` beside its code, when both are given and differ.
+  func stateName(in record: CSVRecord) -> String? {
+    guard let stateNameField, let state, stateNameField < record.fields.count, state < record.fields.count else {
+      return nil
+    }
+    let name = record.fields[stateNameField].trimmingSpaces
+    let code = record.fields[state].trimmingSpaces
+    return name.isEmpty || code.isEmpty || name == code ? nil : name
+  }
+
   /// The zip code in `record`, or the problem with it.
   ///
   /// A record has as many fields as the header, or a GeoNames record's 12 (empty ones after them,

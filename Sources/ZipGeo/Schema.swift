@@ -133,6 +133,7 @@ public enum Schema {
   static let createStatements = """
     \(createTable)
     \(createCountriesTable)
+    \(createRegionsTable)
     \(zipIndex)
     \(cellTriggers)
     \(PlaceNameIndex.createStatements)

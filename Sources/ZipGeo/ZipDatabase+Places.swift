@@ -88,10 +88,12 @@ extension ZipDatabase {
       }
       var places: [[String]] = []
       var shown: [String] = []
+      let regions = try regionNames()
       for match in best where !places.contains(place(match)) {
         places.append(place(match))
         let zip = match.zipCode
-        shown.append(([zip.place ?? ""] + (zip.state.map { [$0] } ?? []) + [zip.country]).joined(separator: ", "))
+        shown.append(
+          ([zip.place ?? ""] + (regions.shown(zip).map { [$0] } ?? []) + [zip.country]).joined(separator: ", "))
       }
       guard places.count == 1 else { throw ZipGeoError.ambiguousPlace(name: name.shortened, candidates: shown) }
       let codes = best.map(\.zipCode)

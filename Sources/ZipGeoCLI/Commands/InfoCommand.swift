@@ -39,6 +39,7 @@ enum InfoCommand {
       )
     }
     context.tellResolution(of: code)
+    let regions = format == .table ? try db.regionNames() : nil
     guard format == .table else {
       var result = ResultSet(columns: ZipCode.columns)
       result.rows = code.places.map(\.values)
@@ -50,14 +51,17 @@ enum InfoCommand {
       context.console.out(
         fields(
           [("zip", zip.zip)] + (several ? [("country", zip.country)] : []) + [
-            ("place", zip.place ?? ""), ("state", zip.state ?? ""), ("county", zip.county ?? ""),
+            ("place", zip.place ?? ""), ("state", regions?.shown(zip) ?? ""), ("county", zip.county ?? ""),
             ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
           ] + (zip.accuracy.map { [("accuracy", "\($0)")] } ?? [])))
       return
     }
     var places = TextTable(headers: ["place", "state", "county", "lat", "lon"], rightAligned: [3, 4])
     places.rows = code.places.map {
-      [$0.place ?? "", $0.state ?? "", $0.county ?? "", "\($0.coordinate.latitude)", "\($0.coordinate.longitude)"]
+      [
+        $0.place ?? "", regions?.shown($0) ?? "", $0.county ?? "", "\($0.coordinate.latitude)",
+        "\($0.coordinate.longitude)",
+      ]
     }
     context.console.out(
       fields([

@@ -80,7 +80,7 @@ enum NearCommand {
       if center.place != nil, try !db.placeIndexIsCurrent() { context.console.note(SearchCommand.staleIndexNote(db)) }
       if let found = center.place, found.kind != .exact, let place {
         context.console.note(
-          "zipgeo: no place is named '\(place.shortened)'; using \(found.name) (\(([found.state].compactMap { $0 } + [found.country]).joined(separator: ", ")))\n"
+          "zipgeo: no place is named '\(place.shortened)'; using \(found.name) (\(([try db.regionNames().shown(found.codes[0])].compactMap { $0 } + [found.country]).joined(separator: ", ")))\n"
         )
       }
       let query = try RadiusQuery(
@@ -104,7 +104,7 @@ enum NearCommand {
   ) throws {
     var writer = try HitWriter(
       unit: unit, format: format, showingCountry: format == .table ? try db.holdsSeveralCountries() : false,
-      query: query)
+      regions: format == .table ? try db.regionNames() : nil, query: query)
     var band = first
     while let hits = band {
       let text = writer.add(hits)

@@ -72,11 +72,12 @@ enum SearchCommand {
       context.console.out(try result.render(format))
       return
     }
+    let regions = try db.regionNames()
     var result = ResultSet(columns: ["zip"] + (several ? ["country"] : []) + ["place", "state", "lat", "lon", "match"])
     result.rows = shown.map { match in
       let zip = match.zipCode
       return [.text(zip.zip)] + (several ? [.text(zip.country)] : []) + [
-        zip.place.map(DatabaseValue.text) ?? .null, zip.state.map(DatabaseValue.text) ?? .null,
+        zip.place.map(DatabaseValue.text) ?? .null, regions.shown(zip).map(DatabaseValue.text) ?? .null,
         .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
         .text(match.kind == .typo ? "typo (\(match.edits))" : match.kind.rawValue),
       ]

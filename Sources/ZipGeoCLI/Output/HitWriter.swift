@@ -10,14 +10,18 @@ import ZipGeo
 struct HitWriter {
   let unit: LengthUnit
   let showingCountry: Bool
+  /// For a table: the names it shows for numeric state codes.
+  let regions: RegionNames?
   private var writer: ResultWriter
   private let isTable: Bool
 
   init(
-    unit: LengthUnit, format: OutputFormat, showingCountry: Bool, query: [(String, DatabaseValue)]
+    unit: LengthUnit, format: OutputFormat, showingCountry: Bool, regions: RegionNames? = nil,
+    query: [(String, DatabaseValue)]
   ) throws(UsageError) {
     self.unit = unit
     self.showingCountry = showingCountry
+    self.regions = regions
     isTable = format == .table
     if isTable {
       let headers = ["zip"] + (showingCountry ? ["country"] : []) + ["place", "state", unit.symbol]
@@ -39,7 +43,7 @@ struct HitWriter {
       let row: [DatabaseValue] =
         isTable
         ? [.text(zip.zip)] + (showingCountry ? [.text(zip.country)] : []) + [
-          .text(zip.place ?? ""), .text(zip.state ?? ""), .text(formatDistance(distance)),
+          .text(zip.place ?? ""), .text((regions?.shown(zip) ?? zip.state) ?? ""), .text(formatDistance(distance)),
         ]
         : zip.values + [.real(distance)]
       text += writer.add(row)

@@ -114,12 +114,53 @@ import Testing
         == "Error: 'Plano' names 3 places: Plano, IA, US; Plano, IL, US; Plano, TX, US (add --country or --state, or give a code)\n"
     )
     let typo = try zipgeo("near", "--place", "Straasborg", "--km", "1", "--limit", "1")
-    #expect(typo.err == "zipgeo: no place is named 'Straasborg'; using Strasbourg (44, FR)\n")
+    #expect(typo.err == "zipgeo: no place is named 'Straasborg'; using Strasbourg (Grand Est, FR)\n")
     #expect(try zipgeo("near", "75075", "--place", "Plano", "--km", "1").status == 64)
     #expect(try zipgeo("near", "75075", "--state", "TX", "--km", "1").status == 64)
     let neither = try zipgeo("near", "--km", "1")
     #expect(
       neither.status == 64 && neither.err.hasPrefix("Error: Missing expected argument '<center>' (or --place <name>)\n")
     )
+  }
+}
+
+/// States keep their codes; the regions table names them, and tables show the name where the
+/// code is only a number.
+@Suite struct RegionNamesTests {
+  let run: EndToEndTests
+  let db: String
+
+  init() throws {
+    run = try EndToEndTests()
+    db = try WorldDatabase.path()
+  }
+
+  func zipgeo(_ arguments: String...) throws -> EndToEndTests.Result {
+    try run.run(EndToEndTests.binary, arguments + ["--db", db])
+  }
+
+  @Test func aNumericCodeShowsItsNameInTablesAndStaysACodeInData() throws {
+    let table = try zipgeo("info", "JP:100-0001")
+    #expect(table.out.contains("\nstate    Tokyo To\n"), "\(table.out)")
+    let csv = try zipgeo("info", "JP:100-0001", "--format", "csv")
+    #expect(csv.out.contains(",40,"))
+    let search = try zipgeo("search", "sao paulo", "--country", "BR", "--limit", "1")
+    #expect(search.out.contains("São Paulo  Sao Paulo"), "\(search.out)")
+    // A code of letters stays as it is: what US users see.
+    #expect(try zipgeo("near", "75075", "--km", "1").out.contains("Plano  TX"))
+  }
+
+  @Test func theRegionsTableNamesEachCodeOfEachCountry() throws {
+    let result = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/sqlite3"),
+      [
+        db,
+        "SELECT country || ':' || state || '=' || name FROM regions WHERE (country, state) IN (VALUES ('JP', '40'), ('DE', 'BY'), ('US', 'TX'), ('BR', '27')) ORDER BY 1",
+      ])
+    #expect(result.out == "BR:27=Sao Paulo\nDE:BY=Bayern\nJP:40=Tokyo To\nUS:TX=Texas\n", "\(result.err)")
+    let count = try runCommand(
+      URL(fileURLWithPath: "/usr/bin/sqlite3"),
+      [db, "SELECT count(*) > 1000, count(*) = count(DISTINCT country || state) FROM regions"])
+    #expect(count.out == "1|1\n")
   }
 }

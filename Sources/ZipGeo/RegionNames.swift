@@ -1,0 +1,110 @@
+import SQLiteKit
+
+/// The names of states and regions by their codes, from the `regions` table every import fills:
+/// for each country and state code of `zips` that its file named (GeoNames' admin_code1 beside
+/// admin_name1, a CSV's `state_abbr` beside `state`), the name its rows give most often.
+///
+/// `zips.state` keeps the code (`TX`; `40` for Tokyo); the table keeps its name apart, for a join
+/// (`JOIN regions USING (country, state)`) and for the command line's tables, which show the
+/// name where the code is only a number:
+///
+/// ```swift
+/// let regions = try db.regionNames()
+/// regions.shown(tokyo)   // "Tokyo To", where tokyo.state is "40"
+/// ```
+public struct RegionNames: Sendable {
+  /// Names by country and code (`JP` and `40`), of the codes that are only digits.
+  private let names: [String: String]
+
+  init(names: [String: String]) { self.names = names }
+
+  /// The state as a table shows it: its name when its code is only digits and the database
+  /// names it, else the state as stored.
+  public func shown(_ zip: ZipCode) -> String? {
+    guard let state = zip.state, Self.isNumber(state) else { return zip.state }
+    return names[zip.country + ":" + state] ?? state
+  }
+
+  static func isNumber(_ code: String) -> Bool { !code.isEmpty && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+
+  /// Reads the names of numeric codes from `db` (none when it has no `regions` table: a database
+  /// an older zipgeo made).
+  static func load(from db: Database) throws -> RegionNames {
+    guard try Schema.hasRegionsTable(db) else { return RegionNames(names: [:]) }
+    var names: [String: String] = [:]
+    let statement = try db.prepare("SELECT country, state, name FROM regions WHERE state NOT GLOB '*[^0-9]*'")
+    while try statement.step() {
+      guard let country = statement.text(at: 0), let state = statement.text(at: 1), let name = statement.text(at: 2)
+      else { continue }
+      names[country + ":" + state] = name
+    }
+    return RegionNames(names: names)
+  }
+
+  /// Counts the names an import's rows give their state codes, row by row.
+  struct Counter {
+    /// Rows by country, code and name.
+    private var counts: [Triple: Int] = [:]
+    /// The last row's, not yet counted: rows of one state mostly come together.
+    private var last: Triple?
+    private var lastRows = 0
+
+    struct Triple: Hashable {
+      let country: String
+      let code: String
+      let name: String
+    }
+
+    mutating func count(country: String, code: String, name: String) {
+      if let last, last.code == code, last.name == name, last.country == country {
+        lastRows += 1
+        return
+      }
+      flush()
+      last = Triple(country: country, code: code, name: name)
+      lastRows = 1
+    }
+
+    mutating func flush() {
+      guard let last else { return }
+      counts[last, default: 0] += lastRows
+      self.last = nil
+    }
+
+    /// For each country and code, the name given most often (of names as often, the first in
+    /// byte order).
+    func names() -> [(country: String, code: String, name: String)] {
+      var best: [Triple: (name: String, rows: Int)] = [:]
+      for (triple, rows) in counts {
+        let key = Triple(country: triple.country, code: triple.code, name: "")
+        if let known = best[key], known.rows > rows || (known.rows == rows && known.name < triple.name) { continue }
+        best[key] = (triple.name, rows)
+      }
+      return best.map { ($0.key.country, $0.key.code, $0.value.name) }
+    }
+  }
+}
+
+extension Schema {
+  /// One row per state code of a country: the name its imported rows give it most often.
+  static let createRegionsTable = """
+    CREATE TABLE regions (
+      country TEXT NOT NULL, state TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (country, state)
+    ) WITHOUT ROWID;
+    """
+
+  static func hasRegionsTable(_ db: Database) throws -> Bool {
+    try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'regions'") != nil
+  }
+
+  /// Makes the `regions` table in a database without it (any an older zipgeo made).
+  static func addRegionsTable(_ db: Database) throws {
+    guard try !hasRegionsTable(db) else { return }
+    try db.execute(createRegionsTable)
+  }
+}
+
+extension ZipDatabase {
+  /// The names of the database's numeric state codes (`RegionNames`).
+  public func regionNames() throws -> RegionNames { try RegionNames.load(from: database) }
+}
