@@ -14,8 +14,10 @@ struct PlaceNameSearch {
   let country: String?
   /// The database as messages name it.
   let path: String
-  /// Only places whose state (its code or name) is this one, folded.
-  let state: PlaceNameKey?
+  /// Only places whose state is this one (its code or its name, as `RegionNames` tells them).
+  let state: String?
+  /// The database's regions, read when a state is asked for.
+  private var regions: RegionNames?
 
   private enum Stage {
     case start
@@ -58,16 +60,11 @@ struct PlaceNameSearch {
     }
     anchor = words.max { $0.utf8.count < $1.utf8.count } ?? name.text
     self.country = country
-    if let state {
+    if let state, PlaceNameKey(state).isEmpty {
       // A state of no letter would match none, or (were it dropped) every one.
-      let folded = PlaceNameKey(state)
-      guard !folded.isEmpty else {
-        throw .invalidPlaceName(text: state.shortened, reason: "as a state, it has no letter or digit")
-      }
-      self.state = folded
-    } else {
-      self.state = nil
+      throw .invalidPlaceName(text: state.shortened, reason: "as a state, it has no letter or digit")
     }
+    self.state = state
   }
 
   /// The next row, or `nil` after the last.
@@ -213,6 +210,7 @@ struct PlaceNameSearch {
     if kind != .exact && kind != .begins { given.insert(entry[0]) }
     let (entryCountry, place) = (entry[1], entry[2])
     if let country, entryCountry != country { return }
+    if state != nil && regions == nil { regions = try RegionNames.load(from: db) }
     for code in entry.dropFirst(3) {
       let statement = try Schema.cachedStatement(db, Self.rowSQL)
       defer { statement.reset() }
@@ -222,15 +220,14 @@ struct PlaceNameSearch {
         _ = try ZipDatabase.storedCoordinate(
           zip: code, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
         let zip = ZipDatabase.zipCode(from: statement)
-        if let state, !matches(state, zip) { continue }
+        if let state, let regions,
+          regions.code(of: state, in: zip.country) != zip.state.map({ regions.code(of: $0, in: zip.country) })
+        {
+          continue
+        }
         pending.append(PlaceMatch(zipCode: zip, kind: kind, edits: edits))
       }
     }
-  }
-
-  /// Whether `zip`'s state is `state` (folded), by its code or its name.
-  private func matches(_ state: PlaceNameKey, _ zip: ZipCode) -> Bool {
-    [zip.state].contains { $0.map { PlaceNameKey($0) == state } ?? false }
   }
 
   private static let rowSQL = Schema.Variants {

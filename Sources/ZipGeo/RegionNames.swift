@@ -13,10 +13,15 @@ import SQLiteKit
 /// regions.shown(tokyo)   // "Tokyo To", where tokyo.state is "40"
 /// ```
 public struct RegionNames: Sendable {
-  /// Names by country and code (`JP` and `40`), of the codes that are only digits.
+  /// Names by country and code (`JP:40`).
   private let names: [String: String]
+  /// Codes by country and folded name (`DE:bayern`), for rows and filters that give the name.
+  private let codes: [String: String]
 
-  init(names: [String: String]) { self.names = names }
+  init(names: [String: String], codes: [String: String]) {
+    self.names = names
+    self.codes = codes
+  }
 
   /// The state as a table shows it: its name when its code is only digits and the database
   /// names it, else the state as stored.
@@ -25,20 +30,31 @@ public struct RegionNames: Sendable {
     return names[zip.country + ":" + state] ?? state
   }
 
+  /// The code of a state written as its code or its name (`BY`, `Bayern`, `bayern`) in
+  /// `country`, folded; the state itself, folded, when the database names no such state.
+  public func code(of state: String, in country: String) -> PlaceNameKey {
+    if names[country + ":" + state] != nil { return PlaceNameKey(state) }
+    let folded = PlaceNameKey(state)
+    return codes[country + ":" + folded.text].map { PlaceNameKey($0) } ?? folded
+  }
+
   static func isNumber(_ code: String) -> Bool { !code.isEmpty && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
-  /// Reads the names of numeric codes from `db` (none when it has no `regions` table: a database
-  /// an older zipgeo made).
+  /// Reads the regions of `db` (none when it has no `regions` table: a database an older zipgeo
+  /// made).
   static func load(from db: Database) throws -> RegionNames {
-    guard try Schema.hasRegionsTable(db) else { return RegionNames(names: [:]) }
+    guard try Schema.hasRegionsTable(db) else { return RegionNames(names: [:], codes: [:]) }
     var names: [String: String] = [:]
-    let statement = try db.prepare("SELECT country, state, name FROM regions WHERE state NOT GLOB '*[^0-9]*'")
+    var codes: [String: String] = [:]
+    let statement = try db.cachedStatement("SELECT country, state, name FROM regions")
+    defer { statement.reset() }
     while try statement.step() {
       guard let country = statement.text(at: 0), let state = statement.text(at: 1), let name = statement.text(at: 2)
       else { continue }
       names[country + ":" + state] = name
+      codes[country + ":" + PlaceNameKey(name).text] = state
     }
-    return RegionNames(names: names)
+    return RegionNames(names: names, codes: codes)
   }
 
   /// Counts the names an import's rows give their state codes, row by row.

@@ -83,12 +83,17 @@ extension ZipDatabase {
         throw ZipGeoError.unknownPlace(name: name.shortened, path: shownName, country: country, state: state)
       }
       // One place: one folded name in one country and state.
+      let regions = try regionNames()
+      // A state as its code or its name (BY, Bayern: the German data writes both) is one state.
       func place(_ match: PlaceMatch) -> [String] {
-        [PlaceNameKey(match.zipCode.place ?? "").text, match.zipCode.country, match.zipCode.state ?? ""]
+        let zip = match.zipCode
+        return [
+          PlaceNameKey(zip.place ?? "").text, zip.country,
+          zip.state.map { regions.code(of: $0, in: zip.country).text } ?? "",
+        ]
       }
       var places: [[String]] = []
       var shown: [String] = []
-      let regions = try regionNames()
       for match in best where !places.contains(place(match)) {
         places.append(place(match))
         let zip = match.zipCode

@@ -22,7 +22,7 @@ enum NearCommand {
           "Centre on the place of this name instead (Plano), as zipgeo search finds it, on its codes' mean position."),
       .init(
         name: "state", valueName: "state",
-        help: "With --place: the place's state or region, as the data writes it (TX)."),
+        help: "With --place: the place's state or region, by code or name (TX)."),
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
       CountryOption.option,

@@ -18,7 +18,7 @@ enum SearchCommand {
         help: "Only places of this country (DE); all: every country. (default: $ZIPGEO_COUNTRY, else all)"),
       .init(
         name: "state", valueName: "state",
-        help: "Only places of this state or region, as the data writes it, in any case (TX; BY for Bavaria)."),
+        help: "Only places of this state or region: its code (TX), or its name where the data names it (Texas)."),
       .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes. (default: \(defaultLimit))"),
       OutputFormat.option,
       .database,

@@ -150,6 +150,18 @@ import Testing
     #expect(try zipgeo("near", "75075", "--km", "1").out.contains("Plano  TX"))
   }
 
+  /// The German data gives some rows the code BY and others only the name Bayern: one state.
+  @Test func aStateIsFoundByItsCodeOrItsName() throws {
+    let code = try zipgeo("search", "München", "--state", "BY", "--limit", "500", "--format", "csv")
+    let name = try zipgeo("search", "München", "--state", "bayern", "--limit", "500", "--format", "csv")
+    #expect(code.out == name.out && code.out.split(separator: "\r\n").count > 70)
+    #expect(code.out.contains(",Bayern,") && code.out.contains(",BY,"))
+    let texas = try zipgeo("search", "Plano", "--state", "Texas", "--format", "csv")
+    #expect(texas.out.split(separator: "\r\n").count == 10, "\(texas.out)")
+    let munich = try zipgeo("near", "--place", "München", "--km", "1", "--limit", "1")
+    #expect(munich.status == 0, "\(munich.err)")
+  }
+
   @Test func theRegionsTableNamesEachCodeOfEachCountry() throws {
     let result = try runCommand(
       URL(fileURLWithPath: "/usr/bin/sqlite3"),
