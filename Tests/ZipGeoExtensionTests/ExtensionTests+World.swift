@@ -114,12 +114,13 @@ import Testing
       SELECT zip, place, match, edits FROM zipgeo_search('Straasborg') LIMIT 1;
       SELECT count(*) FROM zipgeo_search('plano') WHERE state = 'TX';
       SELECT count(*) FROM (SELECT * FROM zipgeo_search('s') LIMIT 3);
+      SELECT count(*) FROM zipgeo_search('Plano', NULL);
       SELECT * FROM zipgeo_search('!?');
       """
     let result = try runCommand(ExtensionTests.sqlite3, [try WorldDatabase.path()], input: sql, environment: [:])
     #expect(
       result.out
-        == "80331|München|exact\n80333|München|exact\n01000-000|São Paulo\n67000|Strasbourg|typo|2\n9\n3\n")
+        == "80331|München|exact\n80333|München|exact\n01000-000|São Paulo\n67000|Strasbourg|typo|2\n9\n3\n0\n")
     #expect(
       result.err.contains("zipgeo_search(): '!?' is not a place name: it has no letter or digit"), "\(result.err)")
   }

@@ -228,3 +228,22 @@ import Testing
     #expect(try contents() == inMemory)
   }
 }
+
+/// `zipgeo_search` makes its rows a part at a time, as SQLite reads them.
+@Suite struct PlaceRowsTests {
+  @Test func theRowsComeInPartsOfSixteenThenTwiceAsManyUpToTwoHundredFiftySix() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("springfield.db")
+    let rows = (0..<700).map {
+      ZipDatabasePlacesTests.row("US", String(format: "%05d", $0), "Springfield", "IL", "39.8", "-89.6")
+    }
+    let file = try folder.write("springfield.txt", ImporterCountryTests.geoNames(rows))
+    _ = try Importer().importFile(file, into: try ZipDatabase(writingAt: path))
+    let db = try Database(path: path)
+    let search = try PlaceNameSearch(name: "springfield", country: nil, state: nil, shownAs: "springfield.db")
+    let parts = try SQLFunctions.PlaceRows(search, on: db, function: "zipgeo_search")
+    var sizes = [parts.rowCount]
+    while try parts.advance() { sizes.append(parts.rowCount) }
+    #expect(sizes == [16, 32, 64, 128, 256, 204])
+  }
+}
