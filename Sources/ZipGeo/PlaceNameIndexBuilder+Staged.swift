@@ -19,14 +19,14 @@ extension PlaceNameIndexBuilder {
 
   /// Stages every row's folded name, country, place and code.
   private static func stagePlaces(on db: Database) throws {
-    let scan = try db.prepare("SELECT country, place, zip FROM zips WHERE place <> ''")
+    let scan = try db.prepare(scanSQL)
     defer { scan.reset() }
     let stage = try db.prepare("INSERT INTO temp.zipgeo_staged_places VALUES (?, ?, ?, ?)")
     var folded: [UInt8] = []
     while try scan.step() {
       guard let country = scan.textBytes(at: 0), let place = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
       else { continue }
-      fold(place, into: &folded)
+      PlaceNameKey.fold(bytes: place, into: &folded)
       if folded.isEmpty { continue }
       try stage.bind(values: [.blob(folded), .blob(Array(country)), .blob(Array(place)), .blob(Array(zip))])
       _ = try stage.step()

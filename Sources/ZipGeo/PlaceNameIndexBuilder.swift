@@ -36,6 +36,9 @@ enum PlaceNameIndexBuilder {
   /// in flat memory.
   static let rowBudget = 2_000_000
 
+  /// Every row that names a place: its country, place and code, as both builds read them.
+  static let scanSQL = "SELECT country, place, zip FROM zips WHERE place <> ''"
+
   /// Makes the index's tables (which must be empty) from the rows of `zips`.
   static func build(on db: Database, rowBudget: Int = rowBudget) throws {
     guard var places = try read(from: db, rowBudget: rowBudget) else { return try buildStaged(on: db) }
@@ -60,16 +63,13 @@ enum PlaceNameIndexBuilder {
     var slots = [Int32](repeating: 0, count: 1 << 16)
     var rowCodes: [Span] = []
     var rowPlaces: [Int32] = []
-    let scan = try db.prepare("SELECT country, place, zip FROM zips WHERE place <> ''")
+    let scan = try db.prepare(scanSQL)
     defer { scan.reset() }
     while try scan.step() {
       guard let country = scan.textBytes(at: 0), let name = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
       else { continue }
-      // FNV-1a, with the country's length between the two so that no two pairs run together.
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in country { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      hash = (hash ^ UInt64(country.count) ^ 0xFF00) &* 0x100_0000_01b3
-      for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      // The country's length between the two, so that no two pairs run together.
+      let hash = self.hash(name, from: self.hash(country) ^ UInt64(country.count) ^ 0xFF00)
       var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
       var found: Int?
       texts.withUnsafeBufferPointer { texts in
@@ -119,6 +119,13 @@ enum PlaceNameIndexBuilder {
     return places
   }
 
+  /// FNV-1a of `bytes`, continuing from `start`.
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = start
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+
   /// Fills `slots` again for a table twice as large.
   private static func rehash(_ slots: inout [Int32], _ hashes: [UInt64]) {
     slots = [Int32](repeating: 0, count: slots.count * 2)
@@ -165,30 +172,13 @@ enum PlaceNameIndexBuilder {
     var folded: [UInt8] = []
     for name in places.names {
       places.texts.withUnsafeBufferPointer { texts in
-        fold(UnsafeBufferPointer(rebasing: texts[name.start..<name.start + name.count]), into: &folded)
+        PlaceNameKey.fold(
+          bytes: UnsafeBufferPointer(rebasing: texts[name.start..<name.start + name.count]), into: &folded)
       }
       keys.append(Span(start: places.texts.count, count: folded.count))
       places.texts.append(contentsOf: folded)
     }
     places.keys = keys
-  }
-
-  /// `PlaceNameKey` of a name's bytes, into `folded`: ASCII names without making a `String`.
-  static func fold(_ name: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8]) {
-    folded.removeAll(keepingCapacity: true)
-    var pendingSpace = false
-    for byte in name {
-      switch byte {
-      case 0x30...0x39, 0x61...0x7A, 0x41...0x5A:
-        if pendingSpace && !folded.isEmpty { folded.append(0x20) }
-        pendingSpace = false
-        folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-      case 0x80...:
-        folded = Array(PlaceNameKey(String(decoding: name, as: UTF8.self)).text.utf8)
-        return
-      default: pendingSpace = true
-      }
-    }
   }
 
   /// The places with a folded name, by folded name, country and name.
@@ -244,12 +234,9 @@ enum PlaceNameIndexBuilder {
       let end = key.start + key.count
       while start < end {
         var stop = start
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        while stop < end && texts[stop] != 0x20 {
-          hash = (hash ^ UInt64(texts[stop])) &* 0x100_0000_01b3
-          stop += 1
-        }
+        while stop < end && texts[stop] != 0x20 { stop += 1 }
         let word = Span(start: start, count: stop - start)
+        let hash = self.hash(bytes(word, texts))
         if start != key.start { later.append((prefix(texts, word), word, Int32(number))) }
         start = stop + 1
         // Into the vocabulary, unless it is there.

@@ -12,22 +12,14 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
   public init(_ name: some StringProtocol) {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(name.utf8.count)
-    // A separator is written only before the next word, so that none leads or trails.
-    var pendingSpace = false
-    func append(_ byte: UInt8) {
-      if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
-      pendingSpace = false
-      bytes.append(byte)
-    }
-    if name.utf8.allSatisfy({ $0 < 0x80 }) {
-      for byte in name.utf8 {
-        switch byte {
-        case 0x30...0x39, 0x61...0x7A: append(byte)
-        case 0x41...0x5A: append(byte | 0x20)
-        default: pendingSpace = true
-        }
+    if !Self.foldASCII(name.utf8, into: &bytes) {
+      // A separator is written only before the next word, so that none leads or trails.
+      var pendingSpace = false
+      func append(_ byte: UInt8) {
+        if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
+        pendingSpace = false
+        bytes.append(byte)
       }
-    } else {
       for scalar in name.unicodeScalars {
         switch Self.fold(scalar) {
         case .separator: pendingSpace = true
@@ -38,6 +30,34 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
       }
     }
     text = String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The folded bytes of the name whose UTF-8 is `name`, into `folded` (emptied first): an ASCII
+  /// name without making a `String`, as an import folds a million of them.
+  static func fold(bytes name: some Collection<UInt8>, into folded: inout [UInt8]) {
+    if !foldASCII(name, into: &folded) {
+      folded = Array(PlaceNameKey(String(decoding: name, as: UTF8.self)).text.utf8)
+    }
+  }
+
+  /// Folds `name` into `folded` (emptied first) when it is ASCII; `false`, `folded` left
+  /// empty, at its first byte that is not.
+  private static func foldASCII(_ name: some Collection<UInt8>, into folded: inout [UInt8]) -> Bool {
+    folded.removeAll(keepingCapacity: true)
+    var pendingSpace = false
+    for byte in name {
+      switch byte {
+      case 0x30...0x39, 0x61...0x7A, 0x41...0x5A:
+        if pendingSpace && !folded.isEmpty { folded.append(0x20) }
+        pendingSpace = false
+        folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+      case 0x80...:
+        folded.removeAll(keepingCapacity: true)
+        return false
+      default: pendingSpace = true
+      }
+    }
+    return true
   }
 
   /// Whether the name has no letter or digit.

@@ -16,8 +16,10 @@ struct PlaceNameSearch {
   let path: String
   /// Only places whose state is this one (its code or its name, as `RegionNames` tells them).
   let state: String?
-  /// The database's regions, read when a state is asked for.
+  /// The database's regions, read when a state is asked for, and the state's code in each
+  /// country met.
   private var regions: RegionNames?
+  private var stateCodes: [String: PlaceNameKey] = [:]
 
   private enum Stage {
     case start
@@ -220,10 +222,9 @@ struct PlaceNameSearch {
         _ = try ZipDatabase.storedCoordinate(
           zip: code, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
         let zip = ZipDatabase.zipCode(from: statement)
-        if let state, let regions,
-          regions.code(of: state, in: zip.country) != zip.state.map({ regions.code(of: $0, in: zip.country) })
-        {
-          continue
+        if let state, let regions {
+          if stateCodes[zip.country] == nil { stateCodes[zip.country] = regions.code(of: state, in: zip.country) }
+          if stateCodes[zip.country] != zip.state.map({ regions.code(of: $0, in: zip.country) }) { continue }
         }
         pending.append(PlaceMatch(zipCode: zip, kind: kind, edits: edits))
       }

@@ -27,8 +27,13 @@ public struct PostalCode: Equatable, Sendable, CustomStringConvertible {
     code = places[0].zip
     country = places[0].country
     self.places = places
-    center =
-      places.count == 1
+    center = Self.center(of: places)
+  }
+
+  /// Where a search from `places` (never empty) is centred: the one place's coordinates, else
+  /// their mean position on the sphere, or the first place's when they have no mean.
+  static func center(of places: [ZipCode]) -> Coordinate {
+    places.count == 1
       ? places[0].coordinate : Sphere.meanPosition(of: places.map(\.coordinate)) ?? places[0].coordinate
   }
 

@@ -92,19 +92,17 @@ extension ZipDatabase {
           zip.state.map { regions.code(of: $0, in: zip.country).text } ?? "",
         ]
       }
-      var places: [[String]] = []
+      var places: Set<[String]> = []
       var shown: [String] = []
-      for match in best where !places.contains(place(match)) {
-        places.append(place(match))
+      for match in best {
+        guard places.insert(place(match)).inserted else { continue }
         let zip = match.zipCode
         shown.append(
           ([zip.place ?? ""] + (regions.shown(zip).map { [$0] } ?? []) + [zip.country]).joined(separator: ", "))
       }
       guard places.count == 1 else { throw ZipGeoError.ambiguousPlace(name: name.shortened, candidates: shown) }
       let codes = best.map(\.zipCode)
-      let center =
-        codes.count == 1
-        ? codes[0].coordinate : Sphere.meanPosition(of: codes.map(\.coordinate)) ?? codes[0].coordinate
+      let center = PostalCode.center(of: codes)
       return NamedPlace(
         name: first.zipCode.place ?? "", country: first.zipCode.country, state: first.zipCode.state, codes: codes,
         center: center, kind: first.kind)
