@@ -5,17 +5,12 @@ import Testing
 /// `ZIPGEO_COUNTRY`, the default of `--country`: with the world imported, a US user's bare codes
 /// work as they did with US codes alone.
 @Suite struct CountryOptionTests {
-  let run: EndToEndTests
-  let db: String
+  let world: WorldCommands
 
-  init() throws {
-    run = try EndToEndTests()
-    db = try WorldDatabase.path()
-  }
+  init() throws { world = try WorldCommands() }
 
   func zipgeo(_ arguments: [String], country: String?) throws -> EndToEndTests.Result {
-    try run.run(
-      EndToEndTests.binary, arguments + ["--db", db], environment: country.map { ["ZIPGEO_COUNTRY": $0] } ?? [:])
+    try world.zipgeo(arguments, environment: country.map { ["ZIPGEO_COUNTRY": $0] } ?? [:])
   }
 
   @Test func aDefaultCountryIsTheCountryOfBareCodesAndTheOnlyOneSearched() throws {

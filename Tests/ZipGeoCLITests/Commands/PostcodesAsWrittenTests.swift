@@ -6,20 +6,12 @@ import Testing
 /// than the data (said once on standard error), in any case and with any separators, and with
 /// no --country where only one country writes codes that way.
 @Suite struct PostcodesAsWrittenTests {
-  let run: EndToEndTests
-  let db: String
+  let world: WorldCommands
 
-  init() throws {
-    run = try EndToEndTests()
-    db = try WorldDatabase.path()
-  }
-
-  func zipgeo(_ arguments: String...) throws -> EndToEndTests.Result {
-    try run.run(EndToEndTests.binary, arguments + ["--db", db])
-  }
+  init() throws { world = try WorldCommands() }
 
   @Test func aFullBritishPostcodeUsesTheOutwardCodeAndSaysSoOnce() throws {
-    let result = try zipgeo("info", "SW1A 1AA")
+    let result = try world.zipgeo("info", "SW1A 1AA")
     #expect(result.status == 0)
     #expect(result.err == "zipgeo: SW1A 1AA: the GB data holds outward codes; using SW1A\n")
     #expect(result.out.hasPrefix("zip      SW1A\ncountry  GB\n"))
@@ -33,7 +25,7 @@ import Testing
       fencedBlocks(of: page).first { $0.first?.line.hasPrefix("$ zipgeo info") == true },
       "no example in docs/postcodes.md")
     let lines = block.map(\.line)
-    let result = try zipgeo("info", "SW1A 1AA", "--format", "csv")
+    let result = try world.zipgeo("info", "SW1A 1AA", "--format", "csv")
     #expect(lines.first == "$ zipgeo info \"SW1A 1AA\" --format csv")
     #expect(lines.dropFirst().joined(separator: "\n") + "\n" == result.err + result.out.replacing("\r\n", with: "\n"))
   }
@@ -43,23 +35,23 @@ import Testing
     for redirect in ["2>/dev/full", "2>&-"] {
       let result = try runCommand(
         URL(fileURLWithPath: "/bin/bash"),
-        ["-c", "\"$0\" info 'SW1A 1AA' --format csv --db \"$1\" \(redirect)", EndToEndTests.binary.path, db])
+        ["-c", "\"$0\" info 'SW1A 1AA' --format csv --db \"$1\" \(redirect)", EndToEndTests.binary.path, world.db])
       #expect(result.status == 0, "\(redirect)")
       #expect(result.out.hasPrefix("zip,place,state,county,lat,lon,country,accuracy\r\nSW1A,"), "\(redirect)")
     }
   }
 
   @Test func aCodePastedWithItsLineEndIsTheCodeAndALoneDigitIsNoPrefixedCode() throws {
-    let pasted = try zipgeo("info", "\n75075\r\n", "--format", "csv", "--country", "US")
+    let pasted = try world.zipgeo("info", "\n75075\r\n", "--format", "csv", "--country", "US")
     #expect(pasted.status == 0 && pasted.out.contains("\r\n75075,Plano,TX,"))
-    #expect(try zipgeo("info", "sw1a\n1aa").status == 0)
-    #expect(try zipgeo("info", "\n").err == "Error: '\n' is not a postal code: it is empty\n")
+    #expect(try world.zipgeo("info", "sw1a\n1aa").status == 0)
+    #expect(try world.zipgeo("info", "\n").err == "Error: '\n' is not a postal code: it is empty\n")
     // GY1, IM1 and JE1 are not written `1`.
-    #expect(try zipgeo("info", "1").err == "Error: zip code '1' is not in world.db\n")
+    #expect(try world.zipgeo("info", "1").err == "Error: zip code '1' is not in world.db\n")
   }
 
   @Test func aSearchCentredOnAFinerCodeSaysSoOnceAndListsTheCoarserCodeFirst() throws {
-    let result = try zipgeo("near", "k1a 0b1", "--km", "1", "--format", "csv")
+    let result = try world.zipgeo("near", "k1a 0b1", "--km", "1", "--format", "csv")
     #expect(result.status == 0)
     #expect(
       result.err
@@ -68,7 +60,7 @@ import Testing
   }
 
   @Test func aDistanceBetweenTwoFinerCodesSaysSoForEach() throws {
-    let result = try zipgeo("distance", "1012 AB", "75075-1234")
+    let result = try world.zipgeo("distance", "1012 AB", "75075-1234")
     #expect(result.status == 0)
     #expect(
       result.err == """
@@ -80,17 +72,17 @@ import Testing
 
   @Test func aCodeInTheFormOfTheDataInAnyCaseSaysNothing() throws {
     for (written, code) in [("l1111", "L-1111"), ("100-0001", "100-0001"), ("fiqq1zz", "FIQQ 1ZZ")] {
-      let result = try zipgeo("info", written, "--format", "csv")
+      let result = try world.zipgeo("info", written, "--format", "csv")
       #expect(result.status == 0 && result.err.isEmpty, "\(written): \(result.err)")
       #expect(result.out.split(separator: "\r\n").dropFirst().first?.hasPrefix("\(code),") == true, "\(written)")
     }
   }
 
   @Test func aFormatTwoCountriesShareNeedsACountry() throws {
-    let result = try zipgeo("info", "1000001")
+    let result = try world.zipgeo("info", "1000001")
     #expect(result.status != 0)
     #expect(result.err == "Error: '1000001' is a postal code in JP and PT: add --country or write JP:1000001\n")
-    #expect(try zipgeo("info", "1000001", "--country", "JP").out.hasPrefix("zip      100-0001\n"))
+    #expect(try world.zipgeo("info", "1000001", "--country", "JP").out.hasPrefix("zip      100-0001\n"))
   }
 
   @Test func anUnknownCodeIsToldTheFormOfItsCountrysCodesAndTheNearestTheDataHas() throws {
@@ -103,11 +95,11 @@ import Testing
       ("DE:99999", "'DE:99999' is not in world.db; DE codes here look like 01053; the nearest is 99998"),
       ("JP:0000000", "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the nearest is 001-0000"),
     ] {
-      let result = try zipgeo("info", written)
+      let result = try world.zipgeo("info", written)
       #expect(result.status == 1)
       #expect(result.err == "Error: zip code \(message)\n", "\(written)")
     }
     // A shape no country has, or several have, gets no hint.
-    #expect(try zipgeo("info", "ZZZZZZZZ").err == "Error: zip code 'ZZZZZZZZ' is not in world.db\n")
+    #expect(try world.zipgeo("info", "ZZZZZZZZ").err == "Error: zip code 'ZZZZZZZZ' is not in world.db\n")
   }
 }

@@ -4,17 +4,9 @@ import Testing
 
 /// `zipgeo search` and `zipgeo near --place` on the world database, through the built `zipgeo`.
 @Suite struct SearchCommandTests {
-  let run: EndToEndTests
-  let db: String
+  let world: WorldCommands
 
-  init() throws {
-    run = try EndToEndTests()
-    db = try WorldDatabase.path()
-  }
-
-  func zipgeo(_ arguments: String..., environment: [String: String] = [:]) throws -> EndToEndTests.Result {
-    try run.run(EndToEndTests.binary, arguments + ["--db", db], environment: environment)
-  }
+  init() throws { world = try WorldCommands() }
 
   /// The codes of a CSV answer's rows, as `CC:code` (of its exact names only, with `exact`).
   func codes(_ csv: String, exact: Bool = false) -> [String] {
@@ -25,7 +17,7 @@ import Testing
   }
 
   @Test func aPlaceInOneStateListsItsCodes() throws {
-    let result = try zipgeo("search", "Plano", "--state", "TX", "--format", "csv", "--limit", "100")
+    let result = try world.zipgeo("search", "Plano", "--state", "TX", "--format", "csv", "--limit", "100")
     #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
     #expect(
       codes(result.out)
@@ -34,90 +26,93 @@ import Testing
   }
 
   @Test func caseAndDiacriticsDoNotChangeTheAnswer() throws {
-    let munich = try zipgeo("search", "München", "--country", "DE", "--limit", "200", "--format", "csv")
+    let munich = try world.zipgeo("search", "München", "--country", "DE", "--limit", "200", "--format", "csv")
     #expect(munich.status == 0 && codes(munich.out).count > 50)
     for written in ["munchen", "MÜNCHEN", "Mu\u{0308}nchen"] {
       #expect(
-        try zipgeo("search", written, "--country", "DE", "--limit", "200", "--format", "csv").out == munich.out,
+        try world.zipgeo("search", written, "--country", "DE", "--limit", "200", "--format", "csv").out == munich.out,
         "\(written)")
     }
-    let paulo = try zipgeo("search", "sao paulo", "--country", "BR", "--limit", "1", "--format", "csv")
+    let paulo = try world.zipgeo("search", "sao paulo", "--country", "BR", "--limit", "1", "--format", "csv")
     #expect(codes(paulo.out) == ["BR:01000-000"])
-    #expect(try zipgeo("search", "São Paulo", "--country", "BR", "--limit", "1", "--format", "csv").out == paulo.out)
-    #expect(try zipgeo("search", "zurich", "--country", "CH", "--limit", "1", "--format", "csv").out.contains("Zürich"))
+    #expect(
+      try world.zipgeo("search", "São Paulo", "--country", "BR", "--limit", "1", "--format", "csv").out == paulo.out)
+    #expect(
+      try world.zipgeo("search", "zurich", "--country", "CH", "--limit", "1", "--format", "csv").out.contains("Zürich"))
   }
 
   @Test func aNameInSeveralCountriesListsThemAll() throws {
-    let result = try zipgeo("search", "Plano", "--format", "csv", "--limit", "100")
+    let result = try world.zipgeo("search", "Plano", "--format", "csv", "--limit", "100")
     #expect(Set(codes(result.out, exact: true).map { $0.prefix(2) }) == ["HR", "US"])
     // Unless ZIPGEO_COUNTRY chooses one, or --country all undoes it.
-    let us = try zipgeo("search", "Plano", "--format", "csv", "--limit", "100", environment: ["ZIPGEO_COUNTRY": "US"])
+    let us = try world.zipgeo(
+      "search", "Plano", "--format", "csv", "--limit", "100", environment: ["ZIPGEO_COUNTRY": "US"])
     #expect(Set(codes(us.out).map { $0.prefix(2) }) == ["US"])
     #expect(codes(us.out, exact: true).count == 11)
-    let all = try zipgeo(
+    let all = try world.zipgeo(
       "search", "Plano", "--country", "all", "--format", "csv", "--limit", "100", environment: ["ZIPGEO_COUNTRY": "US"])
     #expect(all.out == result.out)
   }
 
   @Test func severalWordsFindNamesThatBeginWithOrContainThem() throws {
-    let result = try zipgeo("search", "frankfurt am", "--country", "DE", "--limit", "1", "--format", "json")
+    let result = try world.zipgeo("search", "frankfurt am", "--country", "DE", "--limit", "1", "--format", "json")
     #expect(result.out.contains("\"place\": \"Frankfurt am Main\"") && result.out.contains("\"match\": \"begins\""))
-    let main = try zipgeo("search", "main frankfurt", "--country", "DE", "--limit", "1", "--format", "json")
+    let main = try world.zipgeo("search", "main frankfurt", "--country", "DE", "--limit", "1", "--format", "json")
     #expect(main.out.contains("\"place\": \"Frankfurt am Main\"") && main.out.contains("\"match\": \"contains\""))
   }
 
   @Test func aTypoFindsTheNearestNameAndSaysSo() throws {
-    let result = try zipgeo("search", "Straasborg", "--limit", "1")
+    let result = try world.zipgeo("search", "Straasborg", "--limit", "1")
     #expect(result.status == 0)
     #expect(result.out.contains("67000") && result.out.contains("Strasbourg") && result.out.contains("typo (2)"))
     #expect(result.err.hasPrefix("zipgeo: no place is named 'Straasborg'; these names are a typo or two away\n"))
   }
 
   @Test func nothingFoundIsExitStatusOneWithAClearMessage() throws {
-    let result = try zipgeo("search", "Qqxzzyville")
+    let result = try world.zipgeo("search", "Qqxzzyville")
     #expect(result.status == 1 && result.out.isEmpty)
     #expect(result.err == "Error: no place named 'Qqxzzyville' in world.db, nor one a typo or two away\n")
-    let state = try zipgeo("search", "Plano", "--country", "US", "--state", "ZZ")
+    let state = try world.zipgeo("search", "Plano", "--country", "US", "--state", "ZZ")
     #expect(
       state.err == "Error: no place named 'Plano' in US, in the state 'ZZ' in world.db, nor one a typo or two away\n")
-    let empty = try zipgeo("search", " -- ")
+    let empty = try world.zipgeo("search", " -- ")
     #expect(empty.status == 1 && empty.err == "Error: ' -- ' is not a place name: it has no letter or digit\n")
   }
 
   @Test func theDefaultLimitSaysThereIsMore() throws {
-    let result = try zipgeo("search", "san", "--format", "csv")
+    let result = try world.zipgeo("search", "san", "--format", "csv")
     #expect(codes(result.out).count == 25)
     #expect(result.err == "zipgeo: the first 25 codes are shown; --limit <limit> shows more\n")
-    #expect(try zipgeo("search", "san", "--limit", "0").status == 64)
-    let one = try zipgeo("search", "san", "--limit", "1", "--format", "csv")
+    #expect(try world.zipgeo("search", "san", "--limit", "0").status == 64)
+    let one = try world.zipgeo("search", "san", "--limit", "1", "--format", "csv")
     #expect(one.err == "zipgeo: the first code is shown; --limit <limit> shows more\n")
     // The largest limit shows every row, with no room for one more to be asked.
-    let all = try zipgeo("search", "Plano", "--state", "TX", "--limit", "9223372036854775807", "--format", "csv")
+    let all = try world.zipgeo("search", "Plano", "--state", "TX", "--limit", "9223372036854775807", "--format", "csv")
     #expect(all.status == 0 && codes(all.out).count == 9 && all.err.isEmpty)
   }
 
   @Test func everyFormatPrintsTheSameRows() throws {
     for format in ["table", "csv", "tsv", "json", "ndjson", "geojson"] {
-      let result = try zipgeo("search", "Plano", "--state", "TX", "--format", format)
+      let result = try world.zipgeo("search", "Plano", "--state", "TX", "--format", format)
       #expect(result.status == 0 && result.out.contains("75075"), "\(format)")
     }
   }
 
   @Test func nearAPlaceIsCentredOnItsCodes() throws {
-    let result = try zipgeo("near", "--place", "Plano", "--state", "TX", "--km", "3", "--format", "csv")
+    let result = try world.zipgeo("near", "--place", "Plano", "--state", "TX", "--km", "3", "--format", "csv")
     #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
     #expect(result.out.contains("\r\n75075,"))
-    let ambiguous = try zipgeo("near", "--place", "Plano", "--country", "US", "--km", "3")
+    let ambiguous = try world.zipgeo("near", "--place", "Plano", "--country", "US", "--km", "3")
     #expect(ambiguous.status == 1)
     #expect(
       ambiguous.err
         == "Error: 'Plano' names 3 places: Plano, IA, US; Plano, IL, US; Plano, TX, US (add --country or --state, or give a code)\n"
     )
-    let typo = try zipgeo("near", "--place", "Straasborg", "--km", "1", "--limit", "1")
+    let typo = try world.zipgeo("near", "--place", "Straasborg", "--km", "1", "--limit", "1")
     #expect(typo.err == "zipgeo: no place is named 'Straasborg'; using Strasbourg (Grand Est, FR)\n")
-    #expect(try zipgeo("near", "75075", "--place", "Plano", "--km", "1").status == 64)
-    #expect(try zipgeo("near", "75075", "--state", "TX", "--km", "1").status == 64)
-    let neither = try zipgeo("near", "--km", "1")
+    #expect(try world.zipgeo("near", "75075", "--place", "Plano", "--km", "1").status == 64)
+    #expect(try world.zipgeo("near", "75075", "--state", "TX", "--km", "1").status == 64)
+    let neither = try world.zipgeo("near", "--km", "1")
     #expect(
       neither.status == 64 && neither.err.hasPrefix("Error: Missing expected argument '<center>' (or --place <name>)\n")
     )
@@ -127,38 +122,30 @@ import Testing
 /// States keep their codes; the regions table names them, and tables show the name where the
 /// code is only a number.
 @Suite struct RegionNamesTests {
-  let run: EndToEndTests
-  let db: String
+  let world: WorldCommands
 
-  init() throws {
-    run = try EndToEndTests()
-    db = try WorldDatabase.path()
-  }
-
-  func zipgeo(_ arguments: String...) throws -> EndToEndTests.Result {
-    try run.run(EndToEndTests.binary, arguments + ["--db", db])
-  }
+  init() throws { world = try WorldCommands() }
 
   @Test func aNumericCodeShowsItsNameInTablesAndStaysACodeInData() throws {
-    let table = try zipgeo("info", "JP:100-0001")
+    let table = try world.zipgeo("info", "JP:100-0001")
     #expect(table.out.contains("\nstate    Tokyo To\n"), "\(table.out)")
-    let csv = try zipgeo("info", "JP:100-0001", "--format", "csv")
+    let csv = try world.zipgeo("info", "JP:100-0001", "--format", "csv")
     #expect(csv.out.contains(",40,"))
-    let search = try zipgeo("search", "sao paulo", "--country", "BR", "--limit", "1")
+    let search = try world.zipgeo("search", "sao paulo", "--country", "BR", "--limit", "1")
     #expect(search.out.contains("São Paulo  Sao Paulo"), "\(search.out)")
     // A code of letters stays as it is: what US users see.
-    #expect(try zipgeo("near", "75075", "--km", "1").out.contains("Plano  TX"))
+    #expect(try world.zipgeo("near", "75075", "--km", "1").out.contains("Plano  TX"))
   }
 
   /// The German data gives some rows the code BY and others only the name Bayern: one state.
   @Test func aStateIsFoundByItsCodeOrItsName() throws {
-    let code = try zipgeo("search", "München", "--state", "BY", "--limit", "500", "--format", "csv")
-    let name = try zipgeo("search", "München", "--state", "bayern", "--limit", "500", "--format", "csv")
+    let code = try world.zipgeo("search", "München", "--state", "BY", "--limit", "500", "--format", "csv")
+    let name = try world.zipgeo("search", "München", "--state", "bayern", "--limit", "500", "--format", "csv")
     #expect(code.out == name.out && code.out.split(separator: "\r\n").count > 70)
     #expect(code.out.contains(",Bayern,") && code.out.contains(",BY,"))
-    let texas = try zipgeo("search", "Plano", "--state", "Texas", "--format", "csv")
+    let texas = try world.zipgeo("search", "Plano", "--state", "Texas", "--format", "csv")
     #expect(texas.out.split(separator: "\r\n").count == 10, "\(texas.out)")
-    let munich = try zipgeo("near", "--place", "München", "--km", "1", "--limit", "1")
+    let munich = try world.zipgeo("near", "--place", "München", "--km", "1", "--limit", "1")
     #expect(munich.status == 0, "\(munich.err)")
   }
 
@@ -166,13 +153,13 @@ import Testing
     let result = try runCommand(
       URL(fileURLWithPath: "/usr/bin/sqlite3"),
       [
-        db,
+        world.db,
         "SELECT country || ':' || state || '=' || name FROM regions WHERE (country, state) IN (VALUES ('JP', '40'), ('DE', 'BY'), ('US', 'TX'), ('BR', '27')) ORDER BY 1",
       ])
     #expect(result.out == "BR:27=Sao Paulo\nDE:BY=Bayern\nJP:40=Tokyo To\nUS:TX=Texas\n", "\(result.err)")
     let count = try runCommand(
       URL(fileURLWithPath: "/usr/bin/sqlite3"),
-      [db, "SELECT count(*) > 1000, count(*) = count(DISTINCT country || state) FROM regions"])
+      [world.db, "SELECT count(*) > 1000, count(*) = count(DISTINCT country || state) FROM regions"])
     #expect(count.out == "1|1\n")
   }
 }
