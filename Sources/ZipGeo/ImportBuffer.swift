@@ -110,6 +110,10 @@ struct ImportBuffer {
     return nil
   }
 
+  /// Frees the table that finds repeats (8 MB for the world), once no row is to come: the rows
+  /// are then only read.
+  mutating func endAppending() { slots = [] }
+
   /// The rows an INSERT statement of `write` carries: one statement for many rows costs SQLite
   /// less than one statement a row.
   static let rowsPerInsert = 64
@@ -159,6 +163,28 @@ struct ImportBuffer {
       statement.reset()
       start += rows
     }
+  }
+
+  /// Calls `body` with the country, place and code of each row that names a place, in the order
+  /// the rows came.
+  /// - Returns: `false` when `body` or `isCancelled` (asked every 65,536 rows) said to stop.
+  func forEachPlace(
+    unless isCancelled: () -> Bool,
+    _ body: (
+      _ country: UnsafeBufferPointer<UInt8>, _ place: UnsafeBufferPointer<UInt8>, _ code: UnsafeBufferPointer<UInt8>
+    ) -> Bool
+  ) -> Bool {
+    for chunk in rows {
+      if isCancelled() { return false }
+      for row in chunk {
+        let goOn = withTexts(of: row) { code, country, place, _, _ in
+          guard let code, let country, let place, !place.isEmpty else { return true }
+          return body(country, place, code)
+        }
+        if !goOn { return false }
+      }
+    }
+    return true
   }
 
   /// The rows' indices in the order of `zips`' key: by cell, code, country (bytewise, as SQLite's

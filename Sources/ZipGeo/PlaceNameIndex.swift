@@ -66,6 +66,18 @@ enum PlaceNameIndex {
   static func build(on db: Database, rowBudget: Int = PlaceNameIndexBuilder.rowBudget) throws {
     try db.execute(dropStatements + createStatements)
     try PlaceNameIndexBuilder.build(on: db, rowBudget: rowBudget)
+    try markCurrent(on: db)
+  }
+
+  /// Writes the index encoded from every row of `zips` (`PlaceNameIndexBuilder.encode`), inside
+  /// the caller's transaction.
+  static func write(_ encoded: PlaceNameIndexBuilder.Encoded, on db: Database) throws {
+    try db.execute(dropStatements + createStatements)
+    try encoded.write(to: db)
+    try markCurrent(on: db)
+  }
+
+  private static func markCurrent(on db: Database) throws {
     try db.execute("CREATE TABLE \(currentTable) (current INTEGER NOT NULL); INSERT INTO \(currentTable) VALUES (1);")
   }
 

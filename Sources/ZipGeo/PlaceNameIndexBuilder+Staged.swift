@@ -23,10 +23,11 @@ extension PlaceNameIndexBuilder {
     defer { scan.reset() }
     let stage = try db.prepare("INSERT INTO temp.zipgeo_staged_places VALUES (?, ?, ?, ?)")
     var folded: [UInt8] = []
+    var folder = PlaceNameKey.Folder()
     while try scan.step() {
       guard let country = scan.textBytes(at: 0), let place = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
       else { continue }
-      PlaceNameKey.fold(bytes: place, into: &folded)
+      folder.fold(bytes: place, into: &folded)
       if folded.isEmpty { continue }
       try stage.bind(values: [.blob(folded), .blob(Array(country)), .blob(Array(place)), .blob(Array(zip))])
       _ = try stage.step()
@@ -40,18 +41,26 @@ extension PlaceNameIndexBuilder {
       "SELECT key, country, place, zip FROM temp.zipgeo_staged_places ORDER BY key, country, place, zip")
     defer { sorted.reset() }
     let stageWord = try db.prepare("INSERT INTO temp.zipgeo_staged_words VALUES (?, ?, ?)")
-    var names = try BlockWriter(table: PlaceNameIndex.namesTable, on: db)
+    var names = BlockWriter()
+    var written = 0
+    // Each block is written once made, so that memory stays flat.
+    func writeBlocks() throws {
+      let blocks = names.takeBlocks()
+      try BlockWriter.write(blocks, numberedFrom: written + 1, to: PlaceNameIndex.namesTable, on: db)
+      written += blocks.count
+    }
     // The entry being gathered: its folded name, country, place and codes.
     var entry: (key: [UInt8], country: [UInt8], place: [UInt8], codes: [[UInt8]])?
     var lastWritten: [UInt8]?
     func writeEntry() throws {
       guard let entry else { return }
       defer { lastWritten = entry.key }
-      try entry.key.withUnsafeBufferPointer { key in
-        try names.startEntry(fields: 3 + entry.codes.count, key: key, newKey: lastWritten != entry.key)
+      entry.key.withUnsafeBufferPointer { key in
+        names.startEntry(fields: 3 + entry.codes.count, key: key, newKey: lastWritten != entry.key)
         names.append(key)
       }
       for field in [entry.country, entry.place] + entry.codes { field.withUnsafeBufferPointer { names.append($0) } }
+      try writeBlocks()
     }
     func stageWords(of key: [UInt8]) throws {
       for (index, word) in key.split(separator: 0x20).enumerated() {
@@ -73,32 +82,45 @@ extension PlaceNameIndexBuilder {
       entry = (row.key, row.country, row.place, [row.zip])
     }
     try writeEntry()
-    try names.finish()
+    names.finish()
+    try writeBlocks()
   }
 
   /// Writes the words table and the vocabulary from the staged words.
   private static func writeStagedWords(on db: Database) throws {
     let later = try db.prepare(
       "SELECT DISTINCT word, key FROM temp.zipgeo_staged_words WHERE later ORDER BY word, key")
-    var words = try BlockWriter(table: PlaceNameIndex.wordsTable, on: db)
+    var words = BlockWriter()
+    var written = 0
+    func writeBlocks() throws {
+      let blocks = words.takeBlocks()
+      try BlockWriter.write(blocks, numberedFrom: written + 1, to: PlaceNameIndex.wordsTable, on: db)
+      written += blocks.count
+    }
     var last: [UInt8]?
     while try later.step() {
       let (word, key) = (blob(later, 0), blob(later, 1))
-      try word.withUnsafeBufferPointer { word in
-        try words.startEntry(fields: 2, key: word, newKey: last.map { !$0.elementsEqual(word) } ?? true)
+      word.withUnsafeBufferPointer { word in
+        words.startEntry(fields: 2, key: word, newKey: last.map { !$0.elementsEqual(word) } ?? true)
         words.append(word)
       }
       key.withUnsafeBufferPointer { words.append($0) }
       last = word
+      try writeBlocks()
     }
     later.reset()
-    try words.finish()
+    words.finish()
+    try writeBlocks()
     let all = try db.prepare(
       "SELECT DISTINCT word FROM temp.zipgeo_staged_words ORDER BY length(word), word")
     defer { all.reset() }
-    var vocabulary = try VocabularyWriter(on: db)
-    while try all.step() { try blob(all, 0).withUnsafeBufferPointer { try vocabulary.add($0) } }
-    try vocabulary.finish()
+    var vocabulary = VocabularyWriter()
+    while try all.step() {
+      blob(all, 0).withUnsafeBufferPointer { vocabulary.add($0) }
+      try VocabularyWriter.write(vocabulary.takeParts(), on: db)
+    }
+    vocabulary.finish()
+    try VocabularyWriter.write(vocabulary.takeParts(), on: db)
   }
 
   /// The bytes of column `index` of the current row (a staged blob).

@@ -6,32 +6,198 @@ import SQLiteKit
   import Darwin
 #endif
 
-/// Builds `PlaceNameIndex` from the rows of `zips`: reads every place and code once, folds each
-/// distinct place's name once, sorts, and writes the three tables in blocks.
+/// Builds `PlaceNameIndex` from the rows of `zips` (or of an import, before they are written):
+/// gathers every place and its codes once (`Places`), folds each distinct place's name once,
+/// sorts, and encodes the three tables in blocks (`Encoded`), which are then written.
 ///
 /// Every text is kept as bytes in one buffer (`texts`) and named by where it is in it (`Span`):
 /// a `String` or an array for each of the world's 1.8 million rows made the build take 5.8 s of an
-/// 11 s import, where the index may add a tenth.
+/// 11 s import, where the index may add a tenth. An import gathers and encodes on a thread of its
+/// own (`Importer`), while it writes the rows to `zips`.
 enum PlaceNameIndexBuilder {
   /// Where a text is in the buffer of texts.
   struct Span: Equatable {
-    var start: Int
-    var count: Int
+    var start: UInt32
+    var count: UInt32
+
+    init(start: Int, count: Int) {
+      self.start = UInt32(truncatingIfNeeded: start)
+      self.count = UInt32(truncatingIfNeeded: count)
+    }
+
+    var lowerBound: Int { Int(start) }
+    var upperBound: Int { Int(start) + Int(count) }
+    var length: Int { Int(count) }
   }
 
-  /// The distinct places of a country, their codes, and the buffer their texts are in.
+  /// The distinct places of the rows gathered (by country and name), their codes, and the buffer
+  /// their texts are in.
+  ///
+  /// An import gathers them while its rows are still in memory, so they are kept small: some
+  /// 55 MB for the world's 1.8 million rows (each place's name and each row's code once, a number
+  /// for each place's country, and no stored hashes).
   struct Places {
     var texts: [UInt8] = []
-    /// Each place's country, name as stored, and folded name (`PlaceNameKey`).
+    /// The countries, each one's code once in `texts`, and each place's country among them.
     var countries: [Span] = []
+    var placeCountries: [UInt16] = []
+    /// Each place's name as stored, and folded name (`PlaceNameKey`, once folded).
     var names: [Span] = []
     var keys: [Span] = []
-    /// Place `p`'s codes are `codes[codeStart[p]..<codeStart[p + 1]]`.
+    /// Place `p`'s codes are `codes[codeStart[p]..<codeStart[p + 1]]`, once grouped.
     var codes: [Span] = []
-    var codeStart: [Int] = []
+    var codeStart: [Int32] = []
+    /// The rows gathered, until they are grouped by place: each one's code and place.
+    var rowCodes: [Span] = []
+    var rowPlaces: [Int32] = []
+    /// An open-addressing table of the places, by the hash of their country and name.
+    var slots = [Int32](repeating: 0, count: 1 << 16)
+    /// The last country added, and the countries by code, for the next rows.
+    var lastCountry: (span: Span, number: UInt16)?
+    var countryNumbers: [UInt64: [UInt16]] = [:]
+    /// The place of the last row added.
+    var lastPlace: Int?
+    let rowBudget: Int
+
+    init(rowBudget: Int = PlaceNameIndexBuilder.rowBudget) { self.rowBudget = rowBudget }
+
+    /// Place `place`'s country.
+    func country(of place: Int) -> Span { countries[Int(placeCountries[place])] }
+
+    /// The hash of a place's country (its number) and name.
+    static func hash(country: UInt16, name: UnsafeBufferPointer<UInt8>) -> Int {
+      Int(truncatingIfNeeded: PlaceNameIndexBuilder.hash(name, from: 0xcbf2_9ce4_8422_2325 ^ UInt64(country)))
+    }
+
+    /// The number of `country` among the countries, which it joins if it is new; `nil` past
+    /// 65,535 countries.
+    mutating func number(ofCountry country: UnsafeBufferPointer<UInt8>) -> UInt16? {
+      let known = texts.withUnsafeBufferPointer { texts in
+        if let last = lastCountry, equal(texts, last.span, country) { return last.number as UInt16? }
+        let hash = PlaceNameIndexBuilder.hash(country)
+        return countryNumbers[hash]?.first { equal(texts, countries[Int($0)], country) }
+      }
+      if let known {
+        lastCountry = (countries[Int(known)], known)
+        return known
+      }
+      guard countries.count < Int(UInt16.max) else { return nil }
+      let number = UInt16(countries.count)
+      countries.append(Span(start: texts.count, count: country.count))
+      texts.append(contentsOf: country)
+      countryNumbers[PlaceNameIndexBuilder.hash(country), default: []].append(number)
+      lastCountry = (countries[Int(number)], number)
+      return number
+    }
+
+    /// Adds a row that names a place.
+    /// - Returns: `false` past `rowBudget` rows (or 4 GiB of texts, or 65,535 countries), when the
+    ///   index must be built the staged way.
+    mutating func add(
+      country: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, zip: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+      guard rowCodes.count < rowBudget, texts.count + country.count + name.count + zip.count < Int(UInt32.max),
+        let countryNumber = number(ofCountry: country)
+      else { return false }
+      // Rows of one place often come one after another.
+      if let last = lastPlace, placeCountries[last] == countryNumber,
+        texts.withUnsafeBufferPointer({ equal($0, names[last], name) })
+      {
+        return addRow(zip: zip, place: last)
+      }
+      let mask = slots.count - 1
+      var slot = Self.hash(country: countryNumber, name: name) & mask
+      var found: Int?
+      texts.withUnsafeBufferPointer { texts in
+        while slots[slot] != 0 {
+          let index = Int(slots[slot] - 1)
+          if placeCountries[index] == countryNumber && equal(texts, names[index], name) {
+            found = index
+            return
+          }
+          slot = (slot + 1) & mask
+        }
+      }
+      let place: Int
+      if let found {
+        place = found
+      } else {
+        place = names.count
+        placeCountries.append(countryNumber)
+        names.append(Span(start: texts.count, count: name.count))
+        texts.append(contentsOf: name)
+        slots[slot] = Int32(place + 1)
+        if names.count * 2 > slots.count { rehash() }
+      }
+      return addRow(zip: zip, place: place)
+    }
+
+    private mutating func addRow(zip: UnsafeBufferPointer<UInt8>, place: Int) -> Bool {
+      rowCodes.append(Span(start: texts.count, count: zip.count))
+      texts.append(contentsOf: zip)
+      rowPlaces.append(Int32(place))
+      lastPlace = place
+      return true
+    }
+
+    /// Fills `slots` again for a table twice as large.
+    private mutating func rehash() {
+      var slots = [Int32](repeating: 0, count: self.slots.count * 2)
+      let mask = slots.count - 1
+      texts.withUnsafeBufferPointer { texts in
+        for index in names.indices {
+          var slot = Self.hash(country: placeCountries[index], name: bytes(names[index], texts)) & mask
+          while slots[slot] != 0 { slot = (slot + 1) & mask }
+          slots[slot] = Int32(index + 1)
+        }
+      }
+      self.slots = slots
+    }
+
+    /// Adds every row of `zips` that names a place, but those of `exceptCountries` (a list of SQL
+    /// strings), if given.
+    /// - Returns: `false` past `rowBudget` rows.
+    mutating func add(rowsOf db: Database, exceptCountries: String? = nil) throws -> Bool {
+      let scan = try db.prepare(scanSQL + (exceptCountries.map { " AND country NOT IN (\($0))" } ?? ""))
+      defer { scan.reset() }
+      while try scan.step() {
+        guard let country = scan.textBytes(at: 0), let name = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
+        else { continue }
+        if !add(country: country, name: name, zip: zip) { return false }
+      }
+      return true
+    }
+
+    /// Puts each place's codes together, in the order of their bytes.
+    mutating func groupCodes() {
+      codeStart = [Int32](repeating: 0, count: names.count + 1)
+      for place in rowPlaces { codeStart[Int(place) + 1] += 1 }
+      for index in names.indices { codeStart[index + 1] += codeStart[index] }
+      var fill = codeStart
+      codes = [Span](repeating: Span(start: 0, count: 0), count: rowCodes.count)
+      for (code, place) in zip(rowCodes, rowPlaces) {
+        codes[Int(fill[Int(place)])] = code
+        fill[Int(place)] += 1
+      }
+      rowCodes = []
+      rowPlaces = []
+      slots = []
+      countryNumbers = [:]
+      let starts = codeStart
+      texts.withUnsafeBufferPointer { texts in
+        codes.withUnsafeMutableBufferPointer { codes in
+          for place in names.indices where starts[place + 1] - starts[place] > 1 {
+            codes[Int(starts[place])..<Int(starts[place + 1])].sort { compare(texts, $0, $1) < 0 }
+          }
+        }
+      }
+    }
+
+    /// Place `place`'s codes.
+    func codes(of place: Int) -> ArraySlice<Span> { codes[Int(codeStart[place])..<Int(codeStart[place + 1])] }
   }
 
-  /// The most rows built in memory: the world's 1.8 million take some 170 MB. Past them, the
+  /// The most rows built in memory: the world's 1.8 million take some 120 MB. Past them, the
   /// index is built through temporary tables that SQLite sorts (`buildStaged(on:)`), slower but
   /// in flat memory.
   static let rowBudget = 2_000_000
@@ -41,113 +207,76 @@ enum PlaceNameIndexBuilder {
 
   /// Makes the index's tables (which must be empty) from the rows of `zips`.
   static func build(on db: Database, rowBudget: Int = rowBudget) throws {
-    guard var places = try read(from: db, rowBudget: rowBudget) else { return try buildStaged(on: db) }
+    var places = Places(rowBudget: rowBudget)
+    guard try places.add(rowsOf: db), let encoded = encode(&places, isCancelled: { false }) else {
+      return try buildStaged(on: db)
+    }
+    try encoded.write(to: db)
+  }
+
+  /// The index's tables, encoded in memory, ready to be written.
+  struct Encoded: Sendable {
+    var names: [BlockWriter.Block] = []
+    var words: [BlockWriter.Block] = []
+    var vocabulary: [VocabularyWriter.Part] = []
+
+    /// Writes the tables (which must be empty).
+    func write(to db: Database) throws {
+      try BlockWriter.write(names, to: PlaceNameIndex.namesTable, on: db)
+      try BlockWriter.write(words, to: PlaceNameIndex.wordsTable, on: db)
+      try VocabularyWriter.write(vocabulary, on: db)
+    }
+  }
+
+  /// Folds, sorts and encodes `places`' index; `nil` when `isCancelled` says to stop.
+  static func encode(_ places: inout Places, isCancelled: () -> Bool) -> Encoded? {
+    if isCancelled() { return nil }
+    places.groupCodes()
     fold(&places)
+    if isCancelled() { return nil }
     let order = places.texts.withUnsafeBufferPointer { sorted(places, texts: $0) }
-    try places.texts.withUnsafeBufferPointer { texts in
-      let keys = try writeNames(places, order: order, texts: texts, to: db)
-      try writeWords(of: keys, texts: texts, to: db)
+    if isCancelled() { return nil }
+    var encoded = Encoded()
+    let texts = places.texts
+    let keys = texts.withUnsafeBufferPointer { texts in
+      encodeNames(places, order: order, texts: texts, into: &encoded.names)
     }
+    // The words need only the names' keys, in `texts`.
+    places = Places()
+    if isCancelled() { return nil }
+    texts.withUnsafeBufferPointer { texts in encodeWords(of: keys, texts: texts, into: &encoded) }
+    return encoded
   }
 
-  // MARK: Reading the rows
-
-  /// The place and code of every row of `zips` that names a place, the places told apart by
-  /// country and name (an open-addressing table of their hashes).
-  /// - Returns: `nil` past `rowBudget` rows.
-  static func read(from db: Database, rowBudget: Int) throws -> Places? {
-    var texts: [UInt8] = []
-    var countries: [Span] = []
-    var names: [Span] = []
-    var hashes: [UInt64] = []
-    var slots = [Int32](repeating: 0, count: 1 << 16)
-    var rowCodes: [Span] = []
-    var rowPlaces: [Int32] = []
-    let scan = try db.prepare(scanSQL)
-    defer { scan.reset() }
-    while try scan.step() {
-      guard let country = scan.textBytes(at: 0), let name = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
-      else { continue }
-      // The country's length between the two, so that no two pairs run together.
-      let hash = self.hash(name, from: self.hash(country) ^ UInt64(country.count) ^ 0xFF00)
-      var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-      var found: Int?
-      texts.withUnsafeBufferPointer { texts in
-        while slots[slot] != 0 {
-          let index = Int(slots[slot] - 1)
-          if hashes[index] == hash && equal(texts, names[index], name) && equal(texts, countries[index], country) {
-            found = index
-            return
-          }
-          slot = (slot + 1) & (slots.count - 1)
-        }
-      }
-      let place: Int
-      if let found {
-        place = found
-      } else {
-        place = names.count
-        countries.append(Span(start: texts.count, count: country.count))
-        texts.append(contentsOf: country)
-        names.append(Span(start: texts.count, count: name.count))
-        texts.append(contentsOf: name)
-        hashes.append(hash)
-        slots[slot] = Int32(place + 1)
-        if names.count * 2 > slots.count { rehash(&slots, hashes) }
-      }
-      guard rowCodes.count < rowBudget else { return nil }
-      rowCodes.append(Span(start: texts.count, count: zip.count))
-      texts.append(contentsOf: zip)
-      rowPlaces.append(Int32(place))
-    }
-    // Each place's codes together, in the order of their bytes.
-    var places = Places(texts: texts, countries: countries, names: names)
-    places.codeStart = [Int](repeating: 0, count: names.count + 1)
-    for place in rowPlaces { places.codeStart[Int(place) + 1] += 1 }
-    for index in names.indices { places.codeStart[index + 1] += places.codeStart[index] }
-    var fill = places.codeStart
-    places.codes = [Span](repeating: Span(start: 0, count: 0), count: rowCodes.count)
-    for (code, place) in zip(rowCodes, rowPlaces) {
-      places.codes[fill[Int(place)]] = code
-      fill[Int(place)] += 1
-    }
-    places.texts.withUnsafeBufferPointer { texts in
-      for place in names.indices where places.codeStart[place + 1] - places.codeStart[place] > 1 {
-        places.codes[places.codeStart[place]..<places.codeStart[place + 1]].sort { compare(texts, $0, $1) < 0 }
-      }
-    }
-    return places
-  }
+  // MARK: Texts and their order
 
   /// FNV-1a of `bytes`, continuing from `start`.
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+  fileprivate static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: UInt64 = 0xcbf2_9ce4_8422_2325)
+    -> UInt64
+  {
     var hash = start
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash
   }
 
-  /// Fills `slots` again for a table twice as large.
-  private static func rehash(_ slots: inout [Int32], _ hashes: [UInt64]) {
-    slots = [Int32](repeating: 0, count: slots.count * 2)
-    for (index, hash) in hashes.enumerated() {
-      var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-      while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-      slots[slot] = Int32(index + 1)
-    }
+  fileprivate static func equal(
+    _ texts: UnsafeBufferPointer<UInt8>, _ span: Span, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    span.length == bytes.count
+      && (bytes.count == 0 || memcmp(texts.baseAddress! + span.lowerBound, bytes.baseAddress!, bytes.count) == 0)
   }
 
-  private static func equal(_ texts: UnsafeBufferPointer<UInt8>, _ span: Span, _ bytes: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
-    span.count == bytes.count
-      && (bytes.count == 0 || memcmp(texts.baseAddress! + span.start, bytes.baseAddress!, bytes.count) == 0)
+  /// Whether two spans hold the same bytes.
+  fileprivate static func same(_ texts: UnsafeBufferPointer<UInt8>, _ a: Span, _ b: Span) -> Bool {
+    a.count == b.count
+      && (a.count == 0 || memcmp(texts.baseAddress! + a.lowerBound, texts.baseAddress! + b.lowerBound, a.length) == 0)
   }
 
   /// The order of SQLite's BINARY collation (bytes, then length).
-  private static func compare(_ texts: UnsafeBufferPointer<UInt8>, _ a: Span, _ b: Span) -> Int32 {
-    let common = min(a.count, b.count)
+  fileprivate static func compare(_ texts: UnsafeBufferPointer<UInt8>, _ a: Span, _ b: Span) -> Int32 {
+    let common = Int(min(a.count, b.count))
     if common > 0 {
-      let order = memcmp(texts.baseAddress! + a.start, texts.baseAddress! + b.start, common)
+      let order = memcmp(texts.baseAddress! + a.lowerBound, texts.baseAddress! + b.lowerBound, common)
       if order != 0 { return order }
     }
     return a.count == b.count ? 0 : a.count < b.count ? -1 : 1
@@ -158,9 +287,14 @@ enum PlaceNameIndexBuilder {
     var value: UInt64 = 0
     for index in 0..<8 {
       value <<= 8
-      if index < span.count { value |= UInt64(texts[span.start + index]) }
+      if index < span.length { value |= UInt64(texts[span.lowerBound + index]) }
     }
     return value
+  }
+
+  /// The bytes of `span` in `texts`.
+  static func bytes(_ span: Span, _ texts: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: texts[span.lowerBound..<span.upperBound])
   }
 
   // MARK: Folding and sorting
@@ -169,12 +303,12 @@ enum PlaceNameIndexBuilder {
   static func fold(_ places: inout Places) {
     var keys: [Span] = []
     keys.reserveCapacity(places.names.count)
+    // Folded names are about as long as the names: one allocation, not a doubling that copies all.
+    places.texts.reserveCapacity(places.texts.count + places.names.reduce(0) { $0 + $1.length } + 4096)
     var folded: [UInt8] = []
+    var folder = PlaceNameKey.Folder()
     for name in places.names {
-      places.texts.withUnsafeBufferPointer { texts in
-        PlaceNameKey.fold(
-          bytes: UnsafeBufferPointer(rebasing: texts[name.start..<name.start + name.count]), into: &folded)
-      }
+      places.texts.withUnsafeBufferPointer { texts in folder.fold(bytes: bytes(name, texts), into: &folded) }
       keys.append(Span(start: places.texts.count, count: folded.count))
       places.texts.append(contentsOf: folded)
     }
@@ -182,79 +316,70 @@ enum PlaceNameIndexBuilder {
   }
 
   /// The places with a folded name, by folded name, country and name.
-  static func sorted(_ places: Places, texts: UnsafeBufferPointer<UInt8>) -> [Int] {
-    var order: [(prefix: UInt64, place: Int)] = []
+  static func sorted(_ places: Places, texts: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    var order: [(prefix: UInt64, place: Int32)] = []
     order.reserveCapacity(places.keys.count)
-    for (place, key) in places.keys.enumerated() where key.count > 0 { order.append((prefix(texts, key), place)) }
+    for (place, key) in places.keys.enumerated() where key.count > 0 {
+      order.append((prefix(texts, key), Int32(place)))
+    }
     order.sort { a, b in
       if a.prefix != b.prefix { return a.prefix < b.prefix }
-      var order = compare(texts, places.keys[a.place], places.keys[b.place])
-      if order == 0 { order = compare(texts, places.countries[a.place], places.countries[b.place]) }
-      if order == 0 { order = compare(texts, places.names[a.place], places.names[b.place]) }
+      let (x, y) = (Int(a.place), Int(b.place))
+      var order = compare(texts, places.keys[x], places.keys[y])
+      if order == 0 { order = compare(texts, places.country(of: x), places.country(of: y)) }
+      if order == 0 { order = compare(texts, places.names[x], places.names[y]) }
       return order < 0
     }
     return order.map(\.place)
   }
 
-  // MARK: Writing
+  // MARK: Encoding
 
-  /// Writes the names table: for each place, its folded name, country, name and codes.
+  /// Encodes the names table: for each place, its folded name, country, name and codes.
   /// - Returns: The distinct folded names, in order.
-  static func writeNames(_ places: Places, order: [Int], texts: UnsafeBufferPointer<UInt8>, to db: Database) throws
-    -> [Span]
-  {
-    var names = try BlockWriter(table: PlaceNameIndex.namesTable, on: db)
+  static func encodeNames(
+    _ places: Places, order: [Int32], texts: UnsafeBufferPointer<UInt8>, into blocks: inout [BlockWriter.Block]
+  ) -> [Span] {
+    var names = BlockWriter()
     var keys: [Span] = []
-    for place in order {
+    for place in order.lazy.map({ Int($0) }) {
       let key = places.keys[place]
-      let newKey = keys.last.map { compare(texts, $0, key) != 0 } ?? true
+      let newKey = keys.last.map { !same(texts, $0, key) } ?? true
       if newKey { keys.append(key) }
-      try names.startEntry(
-        fields: 3 + places.codeStart[place + 1] - places.codeStart[place], key: bytes(key, texts), newKey: newKey)
+      let codes = places.codes(of: place)
+      names.startEntry(fields: 3 + codes.count, key: bytes(key, texts), newKey: newKey)
       names.append(bytes(key, texts))
-      names.append(bytes(places.countries[place], texts))
+      names.append(bytes(places.country(of: place), texts))
       names.append(bytes(places.names[place], texts))
-      for code in places.codes[places.codeStart[place]..<places.codeStart[place + 1]] {
-        names.append(bytes(code, texts))
-      }
+      for code in codes { names.append(bytes(code, texts)) }
     }
-    try names.finish()
+    names.finish()
+    blocks = names.takeBlocks()
     return keys
   }
 
-  /// Writes the words table (each word of a name but its first, with the name) and the
-  /// vocabulary (every word) for the distinct folded names `keys`.
-  static func writeWords(of keys: [Span], texts: UnsafeBufferPointer<UInt8>, to db: Database) throws {
+  /// Encodes the words table (each word of a name but its first, with the name) and the
+  /// vocabulary (every word) for the distinct folded names `keys`, in order.
+  ///
+  /// The first words of names in order are in order too (a space sorts before any letter), and
+  /// so are the later words once sorted: the vocabulary is the two merged, then put in order of
+  /// length, the words of a length kept in their order.
+  static func encodeWords(of keys: [Span], texts: UnsafeBufferPointer<UInt8>, into encoded: inout Encoded) {
     var later: [(prefix: UInt64, word: Span, key: Int32)] = []
-    var vocabulary: [Span] = []
-    var hashes: [UInt64] = []
-    var slots = [Int32](repeating: 0, count: 1 << 16)
+    var firstWords: [Span] = []
     for (number, key) in keys.enumerated() {
-      var start = key.start
-      let end = key.start + key.count
+      var start = key.lowerBound
+      let end = key.upperBound
       while start < end {
         var stop = start
         while stop < end && texts[stop] != 0x20 { stop += 1 }
         let word = Span(start: start, count: stop - start)
-        let hash = self.hash(bytes(word, texts))
-        if start != key.start { later.append((prefix(texts, word), word, Int32(number))) }
-        start = stop + 1
-        // Into the vocabulary, unless it is there.
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        var known = false
-        while slots[slot] != 0 {
-          let index = Int(slots[slot] - 1)
-          if hashes[index] == hash && compare(texts, vocabulary[index], word) == 0 {
-            known = true
-            break
-          }
-          slot = (slot + 1) & (slots.count - 1)
+        if start != key.lowerBound {
+          later.append((prefix(texts, word), word, Int32(number)))
+        } else if firstWords.last.map({ !same(texts, $0, word) }) ?? true {
+          firstWords.append(word)
         }
-        if known { continue }
-        vocabulary.append(word)
-        hashes.append(hash)
-        slots[slot] = Int32(vocabulary.count)
-        if vocabulary.count * 2 > slots.count { rehash(&slots, hashes) }
+        start = stop + 1
       }
     }
     later.sort { a, b in
@@ -262,50 +387,69 @@ enum PlaceNameIndexBuilder {
       let order = compare(texts, a.word, b.word)
       return order != 0 ? order < 0 : a.key < b.key
     }
-    var words = try BlockWriter(table: PlaceNameIndex.wordsTable, on: db)
+    var words = BlockWriter()
+    var laterWords: [Span] = []
     var last: (word: Span, key: Int32)?
     for entry in later {
-      let newKey = last.map { compare(texts, $0.word, entry.word) != 0 } ?? true
+      let newKey = last.map { !same(texts, $0.word, entry.word) } ?? true
       // A word twice in one name is one entry.
       if !newKey && last?.key == entry.key { continue }
-      try words.startEntry(fields: 2, key: bytes(entry.word, texts), newKey: newKey)
+      if newKey { laterWords.append(entry.word) }
+      words.startEntry(fields: 2, key: bytes(entry.word, texts), newKey: newKey)
       words.append(bytes(entry.word, texts))
       words.append(bytes(keys[Int(entry.key)], texts))
       last = (entry.word, entry.key)
     }
-    try words.finish()
-    try writeVocabulary(vocabulary, texts: texts, to: db)
-  }
-
-  /// Writes the vocabulary (`VocabularyWriter`) of `vocabulary`'s words.
-  static func writeVocabulary(_ vocabulary: [Span], texts: UnsafeBufferPointer<UInt8>, to db: Database) throws {
-    let sorted = vocabulary.sorted { $0.count != $1.count ? $0.count < $1.count : compare(texts, $0, $1) < 0 }
-    var writer = try VocabularyWriter(on: db)
-    for word in sorted { try writer.add(bytes(word, texts)) }
-    try writer.finish()
-  }
-
-  /// The bytes of `span` in `texts`.
-  static func bytes(_ span: Span, _ texts: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: texts[span.start..<span.start + span.count])
-  }
-
-  /// Writes sorted entries into the blocks of one of the index's tables, in the layout
-  /// `PlaceIndexBlock` reads: a block ends only where the key changes.
-  struct BlockWriter {
-    let insert: Statement
-    var bytes: [UInt8] = []
-    var firstKey: [UInt8] = []
-    var number: Int64 = 0
-
-    init(table: String, on db: Database) throws {
-      insert = try db.prepare("INSERT INTO \(table) (block, first_key, entries) VALUES (?, ?, ?)")
+    later = []
+    words.finish()
+    encoded.words = words.takeBlocks()
+    // Both lists merged, each word once, then by length (longer words are not compared).
+    var byLength = [[Span]](repeating: [], count: PlaceNameIndex.longestComparedWord + 1)
+    var (first, other) = (0, 0)
+    while first < firstWords.count || other < laterWords.count {
+      let word: Span
+      if other == laterWords.count {
+        word = firstWords[first]
+        first += 1
+      } else if first == firstWords.count {
+        word = laterWords[other]
+        other += 1
+      } else {
+        let order = compare(texts, firstWords[first], laterWords[other])
+        word = order <= 0 ? firstWords[first] : laterWords[other]
+        if order <= 0 { first += 1 }
+        if order >= 0 { other += 1 }
+      }
+      if word.length < byLength.count { byLength[word.length].append(word) }
     }
+    var writer = VocabularyWriter()
+    for words in byLength {
+      for word in words { writer.add(bytes(word, texts)) }
+    }
+    writer.finish()
+    encoded.vocabulary = writer.takeParts()
+  }
+
+  /// Encodes sorted entries into the blocks of one of the index's tables, in the layout
+  /// `PlaceIndexBlock` reads: a block ends only where the key changes.
+  ///
+  /// The blocks are kept until taken (`takeBlocks()`): all at the end, or as they are made, for a
+  /// build in flat memory.
+  struct BlockWriter {
+    /// A block: its first entry's key, and its entries.
+    struct Block: Sendable {
+      var firstKey: [UInt8]
+      var entries: [UInt8]
+    }
+
+    private var blocks: [Block] = []
+    private var bytes: [UInt8] = []
+    private var firstKey: [UInt8] = []
 
     /// Begins an entry of `fields` fields found by `key`, which differs from the last entry's when
     /// `newKey`.
-    mutating func startEntry(fields: Int, key: UnsafeBufferPointer<UInt8>, newKey: Bool) throws {
-      if newKey && bytes.count >= PlaceIndexBlock.targetSize { try flush() }
+    mutating func startEntry(fields: Int, key: UnsafeBufferPointer<UInt8>, newKey: Bool) {
+      if newKey && bytes.count >= PlaceIndexBlock.targetSize { endBlock() }
       if bytes.isEmpty { firstKey = Array(key) }
       writeNumber(fields)
     }
@@ -325,41 +469,59 @@ enum PlaceNameIndexBuilder {
       bytes.append(UInt8(rest))
     }
 
-    mutating func finish() throws { if !bytes.isEmpty { try flush() } }
-
-    private mutating func flush() throws {
-      number += 1
-      try insert.bind(values: [.integer(number), .blob(firstKey), .blob(bytes)])
-      _ = try insert.step()
-      insert.reset()
+    private mutating func endBlock() {
+      // A copy as long as the entries: the buffer they were made in has room to spare.
+      blocks.append(Block(firstKey: firstKey, entries: bytes.withUnsafeBufferPointer { Array($0) }))
       bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the last block.
+    mutating func finish() { if !bytes.isEmpty { endBlock() } }
+
+    /// The blocks made since they were last taken.
+    mutating func takeBlocks() -> [Block] {
+      defer { blocks = [] }
+      return blocks
+    }
+
+    /// Writes `blocks` to `table`, numbered from `first`.
+    static func write(_ blocks: [Block], numberedFrom first: Int = 1, to table: String, on db: Database) throws {
+      guard !blocks.isEmpty else { return }
+      let insert = try db.prepare("INSERT INTO \(table) (block, first_key, entries) VALUES (?, ?, ?)")
+      for (index, block) in blocks.enumerated() {
+        try insert.bind(values: [.integer(Int64(first + index)), .blob(block.firstKey), .blob(block.entries)])
+        _ = try insert.step()
+        insert.reset()
+      }
     }
   }
 
-  /// Writes the vocabulary, words given in order of length then bytes: for each length, in parts
+  /// Encodes the vocabulary, words given in order of length then bytes: for each length, in parts
   /// of at most `partSize` bytes, the words' letter masks (`PlaceNameIndex.mask(of:)`, 8 bytes
   /// each, little-endian), then the words. Words with a digit (`01` of `Paris 01`) and words
   /// longer than `PlaceNameIndex.longestComparedWord` are left out: typos are not looked for in
   /// them.
   struct VocabularyWriter {
-    let insert: Statement
-    var masks: [UInt8] = []
-    var words: [UInt8] = []
-    var length = 0
-    var part: Int64 = 0
-    static let partSize = 1 << 20
-
-    init(on db: Database) throws {
-      insert = try db.prepare(
-        "INSERT INTO \(PlaceNameIndex.vocabularyTable) (length, part, words) VALUES (?, ?, ?)")
+    /// A part: the words' length, its number among the parts of that length, and its bytes.
+    struct Part: Sendable {
+      var length: Int
+      var number: Int
+      var bytes: [UInt8]
     }
 
-    mutating func add(_ word: UnsafeBufferPointer<UInt8>) throws {
+    private var parts: [Part] = []
+    private var masks: [UInt8] = []
+    private var words: [UInt8] = []
+    private var length = 0
+    private var part = 0
+    static let partSize = 1 << 20
+
+    mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
       guard word.count > 0, word.count <= PlaceNameIndex.longestComparedWord,
         !word.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
       else { return }
       if word.count != length || masks.count + words.count >= Self.partSize {
-        try flush()
+        endPart()
         if word.count != length { part = 0 }
         length = word.count
       }
@@ -371,16 +533,33 @@ enum PlaceNameIndexBuilder {
       words.append(contentsOf: word)
     }
 
-    mutating func finish() throws { try flush() }
-
-    private mutating func flush() throws {
+    private mutating func endPart() {
       guard !words.isEmpty else { return }
       part += 1
-      try insert.bind(values: [.integer(Int64(length)), .integer(part), .blob(masks + words)])
-      _ = try insert.step()
-      insert.reset()
+      parts.append(Part(length: length, number: part, bytes: masks + words))
       masks.removeAll(keepingCapacity: true)
       words.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the last part.
+    mutating func finish() { endPart() }
+
+    /// The parts made since they were last taken.
+    mutating func takeParts() -> [Part] {
+      defer { parts = [] }
+      return parts
+    }
+
+    /// Writes `parts` to the vocabulary table.
+    static func write(_ parts: [Part], on db: Database) throws {
+      guard !parts.isEmpty else { return }
+      let insert = try db.prepare(
+        "INSERT INTO \(PlaceNameIndex.vocabularyTable) (length, part, words) VALUES (?, ?, ?)")
+      for part in parts {
+        try insert.bind(values: [.integer(Int64(part.length)), .integer(Int64(part.number)), .blob(part.bytes)])
+        _ = try insert.step()
+        insert.reset()
+      }
     }
   }
 }

@@ -10,54 +10,98 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
   public let text: String
 
   public init(_ name: some StringProtocol) {
+    var folder = Folder()
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(name.utf8.count)
-    if !Self.foldASCII(name.utf8, into: &bytes) {
-      // A separator is written only before the next word, so that none leads or trails.
-      var pendingSpace = false
-      func append(_ byte: UInt8) {
-        if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
-        pendingSpace = false
-        bytes.append(byte)
-      }
-      for scalar in name.unicodeScalars {
-        switch Self.fold(scalar) {
-        case .separator: pendingSpace = true
-        case .nothing: break
-        case .scalar(let kept): UTF8.encode(kept) { append($0) }
-        case .text(let folded): for byte in folded.utf8 { append(byte) }
-        }
-      }
-    }
+    folder.fold(bytes: name.utf8, into: &bytes)
     text = String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The folded bytes of the name whose UTF-8 is `name`, into `folded` (emptied first): an ASCII
-  /// name without making a `String`, as an import folds a million of them.
-  static func fold(bytes name: some Collection<UInt8>, into folded: inout [UInt8]) {
-    if !foldASCII(name, into: &folded) {
-      folded = Array(PlaceNameKey(String(decoding: name, as: UTF8.self)).text.utf8)
+  /// Folds names given as UTF-8 bytes, without making a `String` of them, remembering how it
+  /// folded each letter beyond ASCII: an import folds a million names, a fifth of them with such
+  /// letters, and working each one's properties out again took most of the index's build.
+  struct Folder {
+    /// How each scalar beyond ASCII met so far folds.
+    private var folded: [UInt32: Folded] = [:]
+
+    /// The folded bytes of the name whose UTF-8 is `name`, into `folded` (emptied first). Bytes
+    /// that are not UTF-8 separate words, as the replacement character they decode to does.
+    mutating func fold(bytes name: some Collection<UInt8>, into bytes: inout [UInt8]) {
+      if PlaceNameKey.foldASCII(name, into: &bytes) { return }
+      // A separator is written only before the next word, so that none leads or trails.
+      var pendingSpace = false
+      var iterator = name.makeIterator()
+      var decoder = UTF8()
+      while true {
+        let scalar: Unicode.Scalar
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let decoded): scalar = decoded
+        case .emptyInput: return
+        case .error: scalar = "\u{FFFD}"
+        }
+        if scalar.value < 0x80 {
+          if let byte = PlaceNameKey.fold(ascii: UInt8(scalar.value)) {
+            if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
+            pendingSpace = false
+            bytes.append(byte)
+          } else {
+            pendingSpace = true
+          }
+          continue
+        }
+        let folding: Folded
+        if let known = folded[scalar.value] {
+          folding = known
+        } else {
+          folding = PlaceNameKey.fold(scalar)
+          folded[scalar.value] = folding
+        }
+        switch folding {
+        case .separator: pendingSpace = true
+        case .nothing: break
+        case .bytes(let kept):
+          if pendingSpace && !bytes.isEmpty && !kept.isEmpty { bytes.append(0x20) }
+          if !kept.isEmpty { pendingSpace = false }
+          bytes.append(contentsOf: kept)
+        }
+      }
     }
+  }
+
+  /// The folded bytes of the name whose UTF-8 is `name`, into `folded` (emptied first).
+  static func fold(bytes name: some Collection<UInt8>, into folded: inout [UInt8]) {
+    var folder = Folder()
+    folder.fold(bytes: name, into: &folded)
   }
 
   /// Folds `name` into `folded` (emptied first) when it is ASCII; `false`, `folded` left
   /// empty, at its first byte that is not.
-  private static func foldASCII(_ name: some Collection<UInt8>, into folded: inout [UInt8]) -> Bool {
+  fileprivate static func foldASCII(_ name: some Collection<UInt8>, into folded: inout [UInt8]) -> Bool {
     folded.removeAll(keepingCapacity: true)
     var pendingSpace = false
     for byte in name {
-      switch byte {
-      case 0x30...0x39, 0x61...0x7A, 0x41...0x5A:
-        if pendingSpace && !folded.isEmpty { folded.append(0x20) }
-        pendingSpace = false
-        folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-      case 0x80...:
+      guard byte < 0x80 else {
         folded.removeAll(keepingCapacity: true)
         return false
-      default: pendingSpace = true
+      }
+      if let kept = fold(ascii: byte) {
+        if pendingSpace && !folded.isEmpty { folded.append(0x20) }
+        pendingSpace = false
+        folded.append(kept)
+      } else {
+        pendingSpace = true
       }
     }
     return true
+  }
+
+  /// An ASCII letter or digit in lower case; `nil` for any other ASCII byte, which separates
+  /// words.
+  private static func fold(ascii byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39, 0x61...0x7A: byte
+    case 0x41...0x5A: byte | 0x20
+    default: nil
+    }
   }
 
   /// Whether the name has no letter or digit.
@@ -76,23 +120,17 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
   /// Whether `prefix` is where this name begins, character for character.
   func begins(with prefix: PlaceNameKey) -> Bool { text.utf8.starts(with: prefix.text.utf8) }
 
-  private enum Folded {
+  /// What a scalar folds to: a separator of words, nothing, or bytes of a word.
+  fileprivate enum Folded {
     case separator
     case nothing
-    case scalar(Unicode.Scalar)
-    case text(String)
+    case bytes([UInt8])
   }
 
-  private static func fold(_ scalar: Unicode.Scalar) -> Folded {
+  /// How a scalar beyond ASCII folds.
+  fileprivate static func fold(_ scalar: Unicode.Scalar) -> Folded {
     let value = scalar.value
-    if value < 0x80 {
-      switch value {
-      case 0x30...0x39, 0x61...0x7A: return .scalar(scalar)
-      case 0x41...0x5A: return .scalar(Unicode.Scalar(UInt8(value) | 0x20))
-      default: return .separator
-      }
-    }
-    if let folded = folding[value] { return .text(folded) }
+    if let folded = folding[value] { return .bytes(Array(folded.utf8)) }
     let properties = scalar.properties
     switch properties.generalCategory {
     // Combining marks (a decomposed `ü`) go with their letter; modifier letters are apostrophes
@@ -100,17 +138,16 @@ public struct PlaceNameKey: Hashable, Comparable, Sendable, CustomStringConverti
     case .nonspacingMark, .spacingMark, .enclosingMark, .modifierLetter, .format: return .nothing
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber, .letterNumber,
       .otherNumber:
-      // Most letters of other scripts are their own lower case: kept without making a string.
-      if !properties.changesWhenLowercased { return .scalar(scalar) }
+      if !properties.changesWhenLowercased { return .bytes(Array(String(scalar).utf8)) }
       let lower = properties.lowercaseMapping
-      guard lower.unicodeScalars.count > 1 else { return .text(lower) }
+      guard lower.unicodeScalars.count > 1 else { return .bytes(Array(lower.utf8)) }
       // A lower case of several scalars (`İ` is `i` and a combining dot) keeps its letters.
       var kept = ""
       for part in lower.unicodeScalars
       where !part.properties.isDiacritic && part.properties.generalCategory != .nonspacingMark {
         kept.unicodeScalars.append(part)
       }
-      return .text(kept)
+      return .bytes(Array(kept.utf8))
     default: return .separator
     }
   }

@@ -155,14 +155,18 @@ struct PlaceNameSearch {
     let target = Array(anchor.utf8)
     let targetMask = PlaceNameIndex.mask(of: target)
     var similar: [String] = []
+    var comparer = EditDistance.Comparer(target, limit: limit)
     for length in max(1, target.count - limit)...min(PlaceNameIndex.longestComparedWord, target.count + limit) {
+      // An edit changes at most two letters of the mask, and one that changes the length at most
+      // one: a word `d` letters longer or shorter differs in at most `2 * limit - d` of them.
+      let differing = 2 * limit - abs(length - target.count)
       try PlaceNameIndex.forEachVocabularyPart(length: length, on: db) { bytes, count in
         for index in 0..<count {
           let mask = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-          guard (mask ^ targetMask).nonzeroBitCount <= 2 * limit else { continue }
+          guard (mask ^ targetMask).nonzeroBitCount <= differing else { continue }
           let start = count * 8 + index * length
           let word = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
-          if EditDistance.between(target, word, limit: limit) != nil {
+          if comparer.edits(to: word) != nil {
             similar.append(String(decoding: word, as: UTF8.self))
           }
         }

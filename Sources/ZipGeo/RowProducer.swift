@@ -43,7 +43,7 @@ final class RowProducer: @unchecked Sendable {
   private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   private var queue: [ParsedBatch] = []
   private var cancelled = false
-  private var thread: pthread_t?
+  private var thread: WorkThread?
 
   /// Batches waiting at most, and lines per batch: enough to keep both threads busy, little
   /// enough to keep memory flat.
@@ -77,20 +77,7 @@ final class RowProducer: @unchecked Sendable {
 
   /// Starts reading on a new thread; when no thread can be made, `next()` reads on the caller's.
   func start() {
-    let context = Unmanaged.passRetained(self).toOpaque()
-    var thread = pthread_t()
-    let code = pthread_create(
-      &thread, nil,
-      { context in
-        let producer = Unmanaged<RowProducer>.fromOpaque(context!).takeRetainedValue()
-        producer.produce()
-        return nil
-      }, context)
-    guard code == 0 else {
-      Unmanaged<RowProducer>.fromOpaque(context).release()
-      return
-    }
-    self.thread = thread
+    thread = WorkThread(WorkThread.State { [self] _ in produce() })
   }
 
   /// The next batch, in file order; waits for it, asking `shouldStop` every 100 ms while it
@@ -122,10 +109,8 @@ final class RowProducer: @unchecked Sendable {
     cancelled = true
     pthread_cond_broadcast(changed)
     pthread_mutex_unlock(mutex)
-    if let thread {
-      pthread_join(thread, nil)
-      self.thread = nil
-    }
+    thread?.join()
+    thread = nil
   }
 
   /// Queues `batch`, waiting for room; false when the consumer has stopped listening.

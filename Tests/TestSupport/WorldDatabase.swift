@@ -38,14 +38,29 @@ public enum WorldDatabase {
     importFolder = folder.path
     atexit { if let folder = WorldDatabase.importFolder { try? FileManager.default.removeItem(atPath: folder) } }
     let path = folder.appendingPathComponent("world.db").path
-    let result = try runCommand(
+    let errors = folder.appendingPathComponent("import.err").path
+    // Measured, so that a test can hold the import to its memory promise at no cost.
+    let run = try MeasuredRun(
       buildProductsFolder.appendingPathComponent("zipgeo"), ["import", sourcePath, "--db", path, "--quiet"],
-      timeLimit: 600)
-    guard result.status == 0, !result.wasSignalled else {
-      throw WorldDatabaseError(status: result.status, standardError: result.err)
+      standardOutput: "/dev/null", standardError: errors, timeLimit: 600)
+    guard run.exitCode == 0 else {
+      throw WorldDatabaseError(
+        status: run.exitCode, standardError: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
+    importPeak = run.peakResidentBytes
     return path
   }
+
+  /// The peak resident memory of the import that made the world database (`path()`).
+  public static func importPeakResidentBytes() throws -> Int {
+    _ = try path()
+    lock.lock()
+    defer { lock.unlock() }
+    return importPeak
+  }
+
+  /// Written once under `lock`, by the import.
+  nonisolated(unsafe) private static var importPeak = 0
 
   /// The folder to remove at exit (written under `lock`, read once the tests have ended).
   nonisolated(unsafe) private static var importFolder: String?

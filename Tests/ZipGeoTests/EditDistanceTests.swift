@@ -42,6 +42,24 @@ import Testing
     }
   }
 
+  /// One comparer of a word with many, as the typo search uses it: its rows, kept from one word
+  /// to the next (longer, shorter, given up on early), never change a count.
+  @Test func aComparerUsedForManyWordsCountsEachAsAFreshOneWould() {
+    var random = SeededGenerator(seed: 22)
+    func word() -> [UInt8] {
+      (0..<Int.random(in: 0...9, using: &random)).map { _ in UInt8.random(in: 97...100, using: &random) }
+    }
+    for limit in 0...3 {
+      let target = word()
+      var comparer = EditDistance.Comparer(target, limit: limit)
+      for _ in 0..<2_000 {
+        let other = word()
+        let full = Self.fullDistance(target, other)
+        #expect(other.withUnsafeBytes { comparer.edits(to: $0) } == (full <= limit ? full : nil), "\(target) \(other)")
+      }
+    }
+  }
+
   @Test func insertionsAndDeletionsPreferTheLettersWritten() {
     let written = Array("straasborg".utf8)
     #expect(EditDistance.insertionsAndDeletions(written, Array("strasbourg".utf8)) == 2)

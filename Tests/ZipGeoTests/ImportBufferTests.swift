@@ -133,8 +133,14 @@ extension ImportBufferTests {
 }
 
 /// The world file's rows are held in memory whole by default: sorted once and written in key
-/// order, not staged (the slow way for files past the budget).
+/// order, not staged (the slow way for files past the budget), and the import stays within the
+/// 300 MB that README promises with its index of place names made beside them.
 @Suite struct ImportBufferWorldTests {
+  @Test func theWorldsImportPeaksUnder300MB() throws {
+    let peak = try WorldDatabase.importPeakResidentBytes()
+    #expect(peak > 50 << 20 && peak < 300 << 20, "\(peak >> 20) MB")
+  }
+
   @Test func theWorldFilesRowsFitTheDefaultBudget() throws {
     let db = try ZipDatabase(readingAt: try WorldDatabase.path())
     let rows = try db.database.prepare(

@@ -78,6 +78,10 @@ import Testing
     #expect(typo[0].kind == .typo && typo[0].edits == 2)
     #expect(codes(try db.places(named: "Plnao")) == ["HR:21220", "US:60545", "US:75023", "US:75075"])
     #expect(codes(try db.places(named: "Campinsa")) == ["BR:13000-000"])
+    // Letters extra or missing change the length: two edits at the ends of the band.
+    for written in ["Strasbourgxx", "Strasbou", "Strsbourgg", "Sxtrasbourg", "Srasbourg"] {
+      #expect(codes(try db.places(named: written)) == ["FR:67000"], "\(written)")
+    }
     // Three letters allow no edit, and a word seven letters away from any is nothing.
     #expect(try db.places(named: "Pla").isEmpty == false)
     #expect(try db.places(named: "Plx").isEmpty)
@@ -220,12 +224,42 @@ import Testing
         try db.rows("SELECT * FROM \(table) ORDER BY 1, 2").map(\.values)
       }
     }
-    let inMemory = try contents()
-    #expect(inMemory.count > 10)
+    // Made by the import from its rows in memory.
+    let imported = try contents()
+    #expect(imported.count > 10)
+    // From the table, in memory and staged.
+    try PlaceNameIndex.build(on: db)
+    #expect(try contents() == imported)
     try PlaceNameIndex.build(on: db, rowBudget: 0)
-    #expect(try contents() == inMemory)
+    #expect(try contents() == imported)
     try PlaceNameIndex.build(on: db, rowBudget: 100)
-    #expect(try contents() == inMemory)
+    #expect(try contents() == imported)
+  }
+
+  @Test func anImportIndexesTheRowsItKeepsBesideItsOwn() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("places.db")
+    let rows = ZipDatabasePlacesTests.rows
+    let europe = try folder.write(
+      "europe.txt", ImporterCountryTests.geoNames(rows.filter { $0[0] != "US" }))
+    let america = try folder.write("us.txt", ImporterCountryTests.geoNames(rows.filter { $0[0] == "US" }))
+    _ = try Importer().importFile(europe, into: try ZipDatabase(writingAt: path))
+    // The US rows come from memory, the kept European ones from the table, then again.
+    _ = try Importer().importFile(america, into: try ZipDatabase(writingAt: path))
+    _ = try Importer().importFile(america, into: try ZipDatabase(writingAt: path))
+    let db = try Database(path: path)
+    func contents() throws -> [[DatabaseValue]] {
+      try [PlaceNameIndex.namesTable, PlaceNameIndex.wordsTable, PlaceNameIndex.vocabularyTable].flatMap { table in
+        try db.rows("SELECT * FROM \(table) ORDER BY 1, 2").map(\.values)
+      }
+    }
+    let imported = try contents()
+    #expect(try db.scalar("SELECT count(DISTINCT country) FROM zips")?.int64 ?? 0 > 2)
+    try PlaceNameIndex.build(on: db)
+    #expect(try contents() == imported)
+    let search = try ZipDatabase(readingAt: path)
+    #expect(try !search.places(named: "München", country: nil, state: nil, limit: 5).isEmpty)
+    #expect(try !search.places(named: "Plano", country: nil, state: nil, limit: 5).isEmpty)
   }
 }
 

@@ -1,0 +1,29 @@
+import SQLiteKit
+
+extension PlaceNameIndexBuilder {
+  /// Starts gathering the places of an import's rows, in memory, on a thread of its own, after
+  /// those of the rows of `zips` that the import keeps (read here, before the import's rows are
+  /// written; `nil` when there are none).
+  /// - Returns: `nil` when the rows kept are more than the index may build in memory.
+  static func startGathering(_ rows: ImportBuffer, keptRowsOf db: Database?) throws -> BackgroundWork<Places?>? {
+    var kept = Places()
+    if let db, try !kept.add(rowsOf: db) { return nil }
+    return BackgroundWork(handing: (consume kept, rows)) { input, isCancelled in
+      let gathered = input.1.forEachPlace(unless: isCancelled) { country, name, zip in
+        input.0.add(country: country, name: name, zip: zip)
+      }
+      // The rows' memory goes once both threads are done with them.
+      input.1 = ImportBuffer(budget: 0)
+      return gathered ? input.0 : nil
+    }
+  }
+
+  /// Starts encoding the places gathered (`startGathering`), once they are, on a thread of its
+  /// own; `nil` when they are not (none were started, or there were too many rows).
+  static func startEncoding(_ gathering: BackgroundWork<Places?>?) -> BackgroundWork<Encoded?>? {
+    guard let places = gathering?.result() else { return nil }
+    // The rows are out of memory now: their pages go back, for the encoding thread to use.
+    FreedMemory.giveBack()
+    return BackgroundWork(handing: places) { places, isCancelled in encode(&places, isCancelled: isCancelled) }
+  }
+}
