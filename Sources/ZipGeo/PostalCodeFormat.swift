@@ -77,6 +77,35 @@ public struct PostalCodeFormat: Sendable, Equatable {
 
   private static let byCountry = Dictionary(uniqueKeysWithValues: all.map { ($0.country, $0) })
 
+  /// The rules that may find a code whose key (`shortKey`) is `key`, of any country: those with a
+  /// shape of its length, or of its length less two when it begins with their country's code,
+  /// and those whose data is coarser (`SW1A1AA` is no shape of GB's data). The others' forms of
+  /// it are none, so a code without a country is not tried against all 121.
+  static func candidates(forKey key: [UInt8]) -> [PostalCodeFormat] {
+    var found = byKeyLength[key.count] ?? []
+    if key.count > 2, let format = of(String(decoding: key.prefix(2), as: UTF8.self)),
+      format.keyLengths.contains(key.count - 2), !found.contains(where: { $0.country == format.country })
+    {
+      found.append(format)
+    }
+    for format in coarserData where !found.contains(where: { $0.country == format.country }) {
+      found.append(format)
+    }
+    return found
+  }
+
+  /// The rules with a shape of each key length, in the order of `all`.
+  private static let byKeyLength: [Int: [PostalCodeFormat]] = {
+    var table: [Int: [PostalCodeFormat]] = [:]
+    for format in all {
+      for length in format.keyLengths.sorted() { table[length, default: []].append(format) }
+    }
+    return table
+  }()
+
+  /// The rules of the countries whose data is coarser than the codes people write.
+  private static let coarserData = all.filter { $0.coarser != nil }
+
   /// The forms of `written` that this country's data may hold, most likely first: upper case, with
   /// the separators of a shape that fits its letters and digits (`1000001` -> `100-0001` in JP),
   /// with or without a prefix the shape has (`1111` -> `L-1111` in LU) or the country's code in

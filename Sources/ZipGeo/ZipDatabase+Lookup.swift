@@ -125,11 +125,13 @@ extension ZipDatabase {
   /// becomes the coarser code the data holds, and says so (`PostalCode.resolution`).
   static func postalCode(_ reference: CodeReference, on db: Database, shownAs name: String) throws -> PostalCode? {
     if let found = try storedPostalCode(reference, on: db, shownAs: name) { return found }
-    // Every country's rules, for a code without one: those of a country the database lacks find
-    // nothing (and say so, which is no error here).
-    let formats = reference.country.map { PostalCodeFormat.of($0).map { [$0] } ?? [] } ?? PostalCodeFormat.all
     // Text longer than any code is written as is no code of any country's rules.
     guard let key = PostalCodeFormat.shortKey(reference.code) else { return nil }
+    // The rules of every country that may hold it, for a code without one: those of a country
+    // the database lacks find nothing (and say so, which is no error here).
+    let formats =
+      reference.country.map { PostalCodeFormat.of($0).map { [$0] } ?? [] }
+      ?? PostalCodeFormat.candidates(forKey: key)
     var found: [PostalCode] = []
     for format in formats {
       do {

@@ -98,6 +98,36 @@ import Testing
     #expect(missed.isEmpty, "\(missed.count): \(missed.prefix(20))")
   }
 
+  /// A code without a country is tried only against the countries whose rules may find it: any
+  /// other country's rules give it no form and no coarser code, for a sample of the world's codes
+  /// as stored and retyped, with and without its country's code in front, and for random keys.
+  @Test func aCodeWithoutACountryIsTriedAgainstEveryCountryWhoseRulesMayFindIt() throws {
+    var keys = Set<[UInt8]>()
+    for row in try db.database.rows("SELECT DISTINCT country, zip FROM zips WHERE id % 101 = 0") {
+      let (country, code) = (row[0].string ?? "", row[1].string ?? "")
+      for written in [code, Self.retyped(code), country + code, country + "-" + code] {
+        if let key = PostalCodeFormat.shortKey(written) { keys.insert(key) }
+      }
+    }
+    var random = SeededGenerator(seed: 41)
+    let characters = Array("ABCDEGKLNSVX0123456789".utf8)
+    for _ in 0..<20_000 {
+      keys.insert((0..<Int.random(in: 1...12, using: &random)).map { _ in characters.randomElement(using: &random)! })
+    }
+    #expect(keys.count > 50_000)
+    var wrong: [String] = []
+    for key in keys {
+      let tried = Set(PostalCodeFormat.candidates(forKey: key).map(\.country))
+      let written = String(decoding: key, as: UTF8.self)
+      for format in PostalCodeFormat.all where !tried.contains(format.country) {
+        if format.coarser != nil || !format.forms(ofKey: key, written: written).isEmpty {
+          wrong.append("\(format.country): \(written)")
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(10))")
+  }
+
   @Test func aSampleOfTheWorldsCodesRetypedFindsItselfThroughTheLookup() throws {
     let codes = try db.database.rows("SELECT DISTINCT country, zip FROM zips WHERE id % 211 = 0")
       .map { ($0[0].string ?? "", $0[1].string ?? "") }
