@@ -33,12 +33,13 @@ struct ImportBuffer {
     var id: Int64
     var latitude: Double
     var longitude: Double
-    /// The texts' chunk (bits 20 to 51) and offset in it (bits 0 to 19), and the accuracy plus
-    /// one (bits 56 to 63; 0 for none).
+    /// The texts' chunk (bits 20 to 51) and offset in it (bits 0 to 19), whether the state is a
+    /// name for want of its code (bit 52), and the accuracy plus one (bits 56 to 63; 0 for none).
     var packed: UInt64
 
     var chunk: Int { Int(truncatingIfNeeded: (packed >> 20) & 0xFFFF_FFFF) }
     var offset: Int { Int(truncatingIfNeeded: packed & 0xF_FFFF) }
+    var stateIsName: Bool { packed & (1 << 52) != 0 }
     var accuracy: Int? {
       let stored = Int(truncatingIfNeeded: packed >> 56)
       return stored == 0 ? nil : stored - 1
@@ -69,7 +70,7 @@ struct ImportBuffer {
   /// Keeps a row, unless it repeats the country, code and place of an earlier one.
   /// - Returns: The id of the earlier row when the row repeats one (and is not kept), else `nil`.
   mutating func append(
-    id: Int64, cell: Int64, code: String, zip: ZipCode
+    id: Int64, cell: Int64, code: String, zip: ZipCode, stateIsName: Bool = false
   ) -> Int64? {
     // The scratch buffer is moved out and back, so that it is never copied.
     var encoded: [UInt8] = []
@@ -96,7 +97,7 @@ struct ImportBuffer {
     texts[chunk].append(contentsOf: encoded)
     textBytes += encoded.count
     let accuracy = UInt64(zip.accuracy.map { $0 + 1 } ?? 0) & 0xFF
-    let packed = accuracy << 56 | UInt64(chunk) << 20 | UInt64(offset)
+    let packed = accuracy << 56 | (stateIsName ? 1 << 52 : 0) | UInt64(chunk) << 20 | UInt64(offset)
     if rows.isEmpty || rows[rows.count - 1].count == Self.rowsPerChunk {
       rows.append([])
       rows[rows.count - 1].reserveCapacity(Self.rowsPerChunk)
@@ -118,18 +119,37 @@ struct ImportBuffer {
   /// less than one statement a row.
   static let rowsPerInsert = 64
 
+  /// What `write` does with a state that is a name for want of its code.
+  enum NamedStates {
+    /// Writes the code the name has in the import's other rows, where it has one: `codes` by
+    /// country and name (`DE:Bayern`, `RegionNames.Counter.codesByName()`).
+    case coded(_ codes: [String: String])
+    /// Writes the name, and whether it is one to the column `state_is_name` (a staged table's,
+    /// whose rows are coded once all are read).
+    case flagged
+  }
+
   /// Writes every row to `table` of `sql`, in the order of `zips`' key, its id to `idColumn`.
   /// - Parameter shouldStop: Asked before each statement (`rowsPerInsert` rows); `true` stops the
   ///   writing (and throws `stopped()`).
   func write(
-    into table: String, idColumn: String, of sql: Database, shouldStop: () -> Bool, stopped: () -> Error
+    into table: String, idColumn: String, of sql: Database, namedStates: NamedStates, shouldStop: () -> Bool,
+    stopped: () -> Error
   ) throws {
     let order = keyOrder()
+    let flagged: Bool
+    let codes: [String: String]
+    switch namedStates {
+    case .coded(let known): (flagged, codes) = (false, known)
+    case .flagged: (flagged, codes) = (true, [:])
+    }
+    let columns = flagged ? 11 : 10
     func insert(rows: Int) throws -> Statement {
-      let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+      let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
       return try sql.prepare(
-        "INSERT INTO \(table) (\(idColumn), zip, place, state, county, lat, lon, cell, country, accuracy) VALUES \(values)"
-      )
+        "INSERT INTO \(table) (\(idColumn), zip, place, state, county, lat, lon, cell, country, accuracy"
+          + (flagged ? ", state_is_name" : "") + ") VALUES "
+          + Array(repeating: row, count: rows).joined(separator: ", "))
     }
     let many = try insert(rows: Self.rowsPerInsert)
     let one = try insert(rows: 1)
@@ -145,12 +165,19 @@ struct ImportBuffer {
       let statement = rows == 1 ? one : many
       for (slot, index) in order[start..<start + rows].enumerated() {
         let row = row(Int(index))
-        let first = Int32(slot * 10)
+        let first = Int32(slot * columns)
         try withTexts(of: row) { code, country, place, state, county in
           try statement.bind(.integer(row.id), at: first + 1)
           try statement.bind(borrowedText: code, at: first + 2)
           try statement.bind(borrowedText: place, at: first + 3)
-          try statement.bind(borrowedText: state, at: first + 4)
+          if row.stateIsName, !flagged, let state, let country,
+            let known = codes[String(decoding: country, as: UTF8.self) + ":" + String(decoding: state, as: UTF8.self)]
+          {
+            try statement.bind(.text(known), at: first + 4)
+          } else {
+            try statement.bind(borrowedText: state, at: first + 4)
+          }
+          if flagged { try statement.bind(.integer(row.stateIsName ? 1 : 0), at: first + 11) }
           try statement.bind(borrowedText: county, at: first + 5)
           try statement.bind(.real(row.latitude), at: first + 6)
           try statement.bind(.real(row.longitude), at: first + 7)

@@ -493,7 +493,8 @@ public struct Importer: Sendable {
     var lastID: Int64 = 0
     var numbering = RowNumbering()
     let stagedColumns =
-      "zip, place, state, county, lat, lon, cell, country, accuracy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      "zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name)"
+      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
     let stopped = { ImportError.interrupted(file: everyFile) }
     var inserted = 0
@@ -549,7 +550,7 @@ public struct Importer: Sendable {
           case .invalid(let problem):
             skipped += 1
             notify(.skipped(problem))
-          case .row(let number, let zip, let stateName):
+          case .row(let number, let zip, let stateName, let stateIsName):
             rows += 1
             if let countries = options.countries, !countries.contains(zip.country) { continue }
             let id = Int64(number) + offset
@@ -582,9 +583,10 @@ public struct Importer: Sendable {
               try stage.bind(.integer(cell), at: 8)
               try stage.bind(.text(zip.country), at: 9)
               try stage.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
+              try stage.bind(.integer(stateIsName ? 1 : 0), at: 11)
               try stage.step()
               stage.reset()
-            } else if let first = buffer.append(id: id, cell: cell, code: code, zip: zip) {
+            } else if let first = buffer.append(id: id, cell: cell, code: code, zip: zip, stateIsName: stateIsName) {
               let shown = Self.shown(code: code, country: zip.country, place: zip.place)
               try report(zip: shown, at: numbering.place(of: id), first: numbering.place(of: first), notify: notify)
               duplicates += 1
@@ -597,10 +599,12 @@ public struct Importer: Sendable {
                 """
                 PRAGMA temp.cache_size = -16384;
                 DROP TABLE IF EXISTS \(Self.stagedTable);
-                CREATE TABLE \(Self.stagedTable) (zip, place, state, county, lat, lon, cell, country, accuracy);
+                CREATE TABLE \(Self.stagedTable) (
+                  zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name);
                 """)
               try buffer.write(
-                into: Self.stagedTable, idColumn: "rowid", of: sql, shouldStop: shouldStop, stopped: stopped)
+                into: Self.stagedTable, idColumn: "rowid", of: sql, namedStates: .flagged, shouldStop: shouldStop,
+                stopped: stopped)
               buffer = ImportBuffer(budget: 0)
               stage = try sql.prepare("INSERT INTO \(Self.stagedTable) (rowid, \(stagedColumns)")
             }
@@ -654,17 +658,38 @@ public struct Importer: Sendable {
       buffer.endAppending()
       gathering = try PlaceNameIndexBuilder.startGathering(buffer, keptRowsOf: hadRows ? sql : nil)
     }
+    // A row that names its state for want of its code gets the code other rows give the name.
+    regions.flush()
+    let stateCodes = regions.codesByName()
     if stage != nil {
       // The staged rows go to `zips` in the order of its key (one sort), among the others.
       try sql.execute(
         """
+        DROP TABLE IF EXISTS temp.zipgeo_state_codes;
+        CREATE TABLE temp.zipgeo_state_codes (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
+        """)
+      let code = try sql.prepare("INSERT INTO temp.zipgeo_state_codes VALUES (?, ?)")
+      for (key, state) in stateCodes {
+        try code.bind(values: [.text(key), .text(state)])
+        _ = try code.step()
+        code.reset()
+      }
+      try sql.execute(
+        """
         INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
-          SELECT zip, place, state, county, lat, lon, cell, country, accuracy, rowid FROM \(Self.stagedTable)
+          SELECT zip, place,
+            CASE WHEN state_is_name
+              THEN ifnull((SELECT code FROM temp.zipgeo_state_codes WHERE key = country || ':' || state), state)
+              ELSE state END,
+            county, lat, lon, cell, country, accuracy, rowid FROM \(Self.stagedTable)
           ORDER BY cell, zip, country, rowid;
         DROP TABLE \(Self.stagedTable);
+        DROP TABLE temp.zipgeo_state_codes;
         """)
     } else {
-      try buffer.write(into: "zips", idColumn: "id", of: sql, shouldStop: shouldStop, stopped: stopped)
+      try buffer.write(
+        into: "zips", idColumn: "id", of: sql, namedStates: .coded(stateCodes), shouldStop: shouldStop,
+        stopped: stopped)
       buffer = ImportBuffer(budget: 0)
     }
     let encoding = PlaceNameIndexBuilder.startEncoding(gathering)
@@ -672,7 +697,6 @@ public struct Importer: Sendable {
     duplicates += try buildZipIndex(in: sql, inputs: numbering, notify: notify)
     phase(.zipIndexBuilt)
     try recordCountries(in: sql, imported: countryList, sources: sources)
-    regions.flush()
     try recordRegions(in: sql, imported: countryList, names: regions.names())
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     // The index of place names, of every row (those kept from earlier imports too).

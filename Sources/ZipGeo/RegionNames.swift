@@ -38,6 +38,13 @@ public struct RegionNames: Sendable {
     return codes[country + ":" + folded.text].map { PlaceNameKey($0) } ?? folded
   }
 
+  /// The English names of German states that GeoNames' German rows give without a code, and the
+  /// codes (ISO 3166-2:DE) that other rows give the German names beside: `Bayern` is `BY`.
+  static let englishNames = [
+    "DE:Bavaria": "BY", "DE:Land Berlin": "BE", "DE:Lower Saxony": "NI", "DE:Saxony": "SN",
+    "DE:Saxony-Anhalt": "ST", "DE:Thuringia": "TH", "DE:Mecklenburg-Western Pomerania": "MV",
+  ]
+
   static func isNumber(_ code: String) -> Bool { !code.isEmpty && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
   /// Reads the regions of `db` (none when it has no `regions` table: a database an older zipgeo
@@ -85,6 +92,29 @@ public struct RegionNames: Sendable {
       guard let last else { return }
       counts[last, default: 0] += lastRows
       self.last = nil
+    }
+
+    /// For each country and name of a state, the code it is given most often (of codes as often,
+    /// the first in byte order), by `country:name`, for the rows that give the name alone: the
+    /// German data writes `Bayern` beside `BY` in most rows and alone in some. A name that is
+    /// also a code of its country is left as it is, and so are the English names the German
+    /// data writes alone (`Bavaria`), which no row gives a code beside; those of `englishNames`
+    /// are known.
+    func codesByName() -> [String: String] {
+      var codes: Set<String> = []
+      var best: [String: (code: String, rows: Int)] = [:]
+      for (triple, rows) in counts {
+        codes.insert(triple.country + ":" + triple.code)
+        let key = triple.country + ":" + triple.name
+        if let known = best[key], known.rows > rows || (known.rows == rows && known.code < triple.code) { continue }
+        best[key] = (triple.code, rows)
+      }
+      var found: [String: String] = [:]
+      for (key, value) in best where !codes.contains(key) { found[key] = value.code }
+      for (key, code) in RegionNames.englishNames where found[key] == nil && codes.contains(key.prefix(3) + code) {
+        found[key] = code
+      }
+      return found
     }
 
     /// For each country and code, the name given most often (of names as often, the first in

@@ -9,8 +9,9 @@ import CSV
 /// One data line of an import file, read and checked.
 enum ParsedLine: Sendable {
   /// A valid row and the line it came from, with the name of its state when the file gives one
-  /// beside its code (GeoNames' admin_name1; a CSV's `state` beside `state_abbr`).
-  case row(line: Int, zipCode: ZipCode, stateName: String?)
+  /// beside its code (GeoNames' admin_name1; a CSV's `state` beside `state_abbr`), and whether
+  /// its state is a name for want of its code (`ColumnMap.stateIsItsName(in:)`).
+  case row(line: Int, zipCode: ZipCode, stateName: String?, stateIsName: Bool)
   /// An invalid line, to skip (the producer stops at the first one unless told to skip them).
   case invalid(ImportError)
 }
@@ -150,7 +151,9 @@ final class RowProducer: @unchecked Sendable {
           let zip = try columns.zipCode(from: record)
           var stateName = columns.stateName(in: record)
           if stateName == lastStateName { stateName = lastStateName } else { lastStateName = stateName }
-          batch.lines.append(.row(line: record.line, zipCode: zip, stateName: stateName))
+          batch.lines.append(
+            .row(line: record.line, zipCode: zip, stateName: stateName, stateIsName: columns.stateIsItsName(in: record))
+          )
         } catch {
           let problem = ImportError(file: path, line: record.line, message: error.message)
           if skipInvalid { batch.lines.append(.invalid(problem)) } else { batch.end = .failure(problem) }

@@ -14,6 +14,15 @@ extension ColumnMap {
     return name.isEmpty || code.isEmpty || name == code ? nil : name
   }
 
+  /// Whether the state of `record` is its name, for want of its code (GeoNames' admin_name1
+  /// where admin_code1 is empty): the import then writes the code the name has in other rows.
+  func stateIsItsName(in record: CSVRecord) -> Bool {
+    guard let state, let stateFallback, state < record.fields.count, stateFallback < record.fields.count else {
+      return false
+    }
+    return record.fields[state].trimmingSpaces.isEmpty && !record.fields[stateFallback].trimmingSpaces.isEmpty
+  }
+
   /// The zip code in `record`, or the problem with it.
   ///
   /// A record has as many fields as the header, or a GeoNames record's 12 (empty ones after them,

@@ -93,7 +93,9 @@ extension ImportBufferTests {
     #expect(buffer.count == kept.count && kept.count > 1_000 && kept.count < 40_000)
     let db = try Database(path: ":memory:")
     try db.execute(Schema.createTable)
-    try buffer.write(into: "zips", idColumn: "id", of: db, shouldStop: { false }, stopped: { CancellationError() })
+    try buffer.write(
+      into: "zips", idColumn: "id", of: db, namedStates: .coded([:]), shouldStop: { false },
+      stopped: { CancellationError() })
     let truth = kept.sorted { a, b in
       if a.cell != b.cell { return a.cell < b.cell }
       if a.zip.zip != b.zip.zip { return Array(a.zip.zip.utf8).lexicographicallyPrecedes(Array(b.zip.zip.utf8)) }

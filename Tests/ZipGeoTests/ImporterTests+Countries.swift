@@ -361,3 +361,44 @@ import Testing
         == [[.integer(1), .text("Aquila")], [.integer(2), .text("Melbourne")], [.integer(3), .text("Bern 9")]])
   }
 }
+
+/// A row that names its state for want of its code (GeoNames' German rows: `Bayern` alone) gets
+/// the code the other rows give the name, whether the rows are held in memory or staged.
+@Suite struct ImporterStateCodeTests {
+  static func row(_ code: String, _ place: String, _ name: String, _ state: String) -> [String] {
+    ["DE", code, place, name, state, "", "", "", "", "48.1", "11.5", "4"]
+  }
+
+  static let rows = [
+    row("80331", "München", "Bayern", "BY"), row("80333", "München", "Bayern", "BY"),
+    row("80335", "München", "Bayern", ""), row("80336", "München", "Bavaria", ""),
+    row("10115", "Berlin", "Berlin", "BE"), row("10117", "Berlin", "Land Berlin", ""),
+    // No row gives Bremen a code, and a name that is also a code is left as it is.
+    row("28195", "Bremen", "Bremen", ""), row("99084", "Erfurt", "BY", ""),
+    row("01067", "Dresden", "Sachsen", "SN"), row("01069", "Dresden", "Saxony", ""),
+  ]
+
+  @Test(arguments: [ImportBuffer.defaultBudget, 0])
+  func aStateNamedAloneGetsTheCodeOtherRowsGiveItsName(budget: Int) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("de.db")
+    let file = try folder.write("de.txt", ImporterCountryTests.geoNames(Self.rows))
+    var importer = Importer()
+    importer.bufferBudget = budget
+    _ = try importer.importFile(file, into: try ZipDatabase(writingAt: path))
+    let db = try Database(path: path)
+    let states = try db.rows("SELECT zip, state FROM zips ORDER BY zip").map {
+      "\($0[0].string ?? ""):\($0[1].string ?? "-")"
+    }
+    #expect(
+      states == [
+        "01067:SN", "01069:SN", "10115:BE", "10117:BE", "28195:Bremen", "80331:BY", "80333:BY", "80335:BY", "80336:BY",
+        "99084:BY",
+      ])
+    // The regions table names the codes as the rows that give both do.
+    let regions = try db.rows("SELECT state, name FROM regions ORDER BY state").map {
+      "\($0[0].string ?? "")=\($0[1].string ?? "")"
+    }
+    #expect(regions == ["BE=Berlin", "BY=Bayern", "SN=Sachsen"])
+  }
+}
