@@ -58,6 +58,18 @@ public struct PostalCodeFormat: Sendable, Equatable {
     /// Malta's three letters (`VLT` of `VLT 1117`).
     case localityCode
 
+    /// Whether a code whose key has `length` characters may be finer than a code the data holds
+    /// (`coarserForms(ofKey:)`; Brazil's ranges are found from codes of the data's shapes).
+    func mayHoldCodeOf(keyLength length: Int) -> Bool {
+      switch self {
+      case .outwardCode: length >= 3
+      case .forwardSortationArea, .fourDigits: length == 6
+      case .routingKey, .localityCode: length == 7
+      case .zip5: length == 9
+      case .cityRange: false
+      }
+    }
+
     /// What the data holds, as a message says it: "the GB data holds outward codes".
     public var holds: String {
       switch self {
@@ -88,7 +100,10 @@ public struct PostalCodeFormat: Sendable, Equatable {
     {
       found.append(format)
     }
-    for format in coarserData where !found.contains(where: { $0.country == format.country }) {
+    for format in coarserData
+    where format.coarser!.mayHoldCodeOf(keyLength: key.count)
+      && !found.contains(where: { $0.country == format.country })
+    {
       found.append(format)
     }
     return found
@@ -156,26 +171,24 @@ public struct PostalCodeFormat: Sendable, Equatable {
     case .outwardCode:
       // An outward code of 2 to 4 characters, then the inward code: a digit and two letters.
       var outward = key[...]
-      if (5...7).contains(key.count), Self.fits(key.suffix(3), Array("#@@".utf8)[...]) {
+      if (5...7).contains(key.count), Self.fits(key.suffix(3), Self.inwardCode) {
         outward = key.dropLast(3)
         parts.append(outward)
       }
       // The district: the outward code without the letter it may end in (`SW1A` -> `SW1`).
       if outward.count >= 3, let last = outward.last, Self.isLetter(last) { parts.append(outward.dropLast()) }
     case .forwardSortationArea:
-      if Self.fits(key[...], Array("@#@#@#".utf8)[...]) { parts.append(key.prefix(3)) }
+      if Self.fits(key[...], Self.canadianCode) { parts.append(key.prefix(3)) }
     case .fourDigits:
-      if Self.fits(key[...], Array("####@@".utf8)[...]) { parts.append(key.prefix(4)) }
+      if Self.fits(key[...], Self.dutchCode) { parts.append(key.prefix(4)) }
     case .routingKey:
-      if key.count == 7,
-        Self.fits(key.prefix(3), Array("@##".utf8)[...]) || Self.fits(key.prefix(3), Array("@#@".utf8)[...])
-      {
+      if key.count == 7, Self.fits(key.prefix(3), Self.routingKeys.0) || Self.fits(key.prefix(3), Self.routingKeys.1) {
         parts.append(key.prefix(3))
       }
     case .zip5:
-      if Self.fits(key[...], Array("#########".utf8)[...]) { parts.append(key.prefix(5)) }
+      if Self.fits(key[...], Self.zipPlus4) { parts.append(key.prefix(5)) }
     case .localityCode:
-      if Self.fits(key[...], Array("@@@####".utf8)[...]) { parts.append(key.prefix(3)) }
+      if Self.fits(key[...], Self.malteseCode) { parts.append(key.prefix(3)) }
     case .cityRange:
       // The city is found in the data (the code at or before this one): see `ZipDatabase`.
       break
@@ -190,10 +203,18 @@ public struct PostalCodeFormat: Sendable, Equatable {
     return forms
   }
 
+  /// The shapes of the finer codes `coarserForms(ofKey:)` takes apart, without separators.
+  private static let inwardCode = Array("#@@".utf8)[...]
+  private static let canadianCode = Array("@#@#@#".utf8)[...]
+  private static let dutchCode = Array("####@@".utf8)[...]
+  private static let routingKeys = (Array("@##".utf8)[...], Array("@#@".utf8)[...])
+  private static let zipPlus4 = Array("#########".utf8)[...]
+  private static let malteseCode = Array("@@@####".utf8)[...]
+
   /// Whether `code` has one of the data's shapes, as it is written.
   public func fits(_ code: String) -> Bool {
     let bytes = Array(code.utf8)
-    return shapes.contains { Self.fits(bytes[...], Array($0.utf8)[...]) }
+    return compiled.contains { Self.fits(bytes[...], $0.shape[...]) }
   }
 
   // MARK: Bytes

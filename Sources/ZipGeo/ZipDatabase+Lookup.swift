@@ -125,8 +125,16 @@ extension ZipDatabase {
   /// becomes the coarser code the data holds, and says so (`PostalCode.resolution`).
   static func postalCode(_ reference: CodeReference, on db: Database, shownAs name: String) throws -> PostalCode? {
     if let found = try storedPostalCode(reference, on: db, shownAs: name) { return found }
+    // Whether the database holds the country is asked once nothing is found (a code found says
+    // so): a lookup that finds a coarser code asks SQLite for three codes, not five.
+    func notFound() throws -> PostalCode? {
+      if let country = reference.country, try !holds(country, on: db) {
+        throw ZipGeoError.unknownCountry(country: country, path: name, known: try Self.countries(on: db).map(\.country))
+      }
+      return nil
+    }
     // Text longer than any code is written as is no code of any country's rules.
-    guard let key = PostalCodeFormat.shortKey(reference.code) else { return nil }
+    guard let key = PostalCodeFormat.shortKey(reference.code) else { return try notFound() }
     // The rules of every country that may hold it, for a code without one: those of a country
     // the database lacks find nothing (and say so, which is no error here).
     let formats =
@@ -134,18 +142,12 @@ extension ZipDatabase {
       ?? PostalCodeFormat.candidates(forKey: key)
     var found: [PostalCode] = []
     for format in formats {
-      do {
-        if let code = try postalCode(reference.code, key: key, as: format, on: db, shownAs: name) {
-          found.append(code)
-        }
-      } catch ZipGeoError.unknownCountry where reference.country == nil {
-        continue
-      }
+      if let code = try postalCode(reference.code, key: key, as: format, on: db, shownAs: name) { found.append(code) }
     }
     if found.count > 1 {
       throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: found.map(\.country).sorted())
     }
-    return found.first
+    return try found.first ?? notFound()
   }
 
   /// The code `written` of the country of `format`, in the forms its data holds, or the coarser
@@ -204,11 +206,7 @@ extension ZipDatabase {
       throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: countries)
     }
     // The places in the order of the file.
-    let places = rows.sorted { $0.rowid < $1.rowid }.map(\.place)
-    if places.isEmpty, let country = reference.country, try !holds(country, on: db) {
-      throw ZipGeoError.unknownCountry(country: country, path: name, known: try Self.countries(on: db).map(\.country))
-    }
-    return PostalCode(places: places)
+    return PostalCode(places: rows.sorted { $0.rowid < $1.rowid }.map(\.place))
   }
 
   /// Whether `db` holds any code of `country`.

@@ -105,7 +105,10 @@ import Testing
     var keys = Set<[UInt8]>()
     for row in try db.database.rows("SELECT DISTINCT country, zip FROM zips WHERE id % 101 = 0") {
       let (country, code) = (row[0].string ?? "", row[1].string ?? "")
-      for written in [code, Self.retyped(code), country + code, country + "-" + code] {
+      // With what finer codes add (an inward code, a ZIP+4, the Dutch letters) too.
+      for written in [
+        code, Self.retyped(code), country + code, country + "-" + code, code + "1AA", code + "1234", code + "AB",
+      ] {
         if let key = PostalCodeFormat.shortKey(written) { keys.insert(key) }
       }
     }
@@ -120,7 +123,9 @@ import Testing
       let tried = Set(PostalCodeFormat.candidates(forKey: key).map(\.country))
       let written = String(decoding: key, as: UTF8.self)
       for format in PostalCodeFormat.all where !tried.contains(format.country) {
-        if format.coarser != nil || !format.forms(ofKey: key, written: written).isEmpty {
+        if !format.forms(ofKey: key, written: written).isEmpty || !format.coarserForms(ofKey: key).isEmpty
+          || (format.coarser == .cityRange && format.fits(written))
+        {
           wrong.append("\(format.country): \(written)")
         }
       }
