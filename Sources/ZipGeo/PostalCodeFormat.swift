@@ -94,9 +94,10 @@ public struct PostalCodeFormat: Sendable, Equatable {
   /// and those whose data is coarser (`SW1A1AA` is no shape of GB's data). The others' forms of
   /// it are none, so a code without a country is not tried against all 121.
   static func candidates(forKey key: [UInt8]) -> [PostalCodeFormat] {
-    var found = byKeyLength[key.count] ?? []
+    var found = (byKeyLength[key.count] ?? []).filter { $0.hasShape(fitting: key[...]) }
     if key.count > 2, let format = of(String(decoding: key.prefix(2), as: UTF8.self)),
-      format.keyLengths.contains(key.count - 2), !found.contains(where: { $0.country == format.country })
+      format.keyLengths.contains(key.count - 2), format.hasShape(fitting: key.dropFirst(2)),
+      !found.contains(where: { $0.country == format.country })
     {
       found.append(format)
     }
@@ -107,6 +108,15 @@ public struct PostalCodeFormat: Sendable, Equatable {
       found.append(format)
     }
     return found
+  }
+
+  /// Whether `key` fits one of the shapes, with or without the letters it begins with: when
+  /// none does, `forms(ofKey:written:)` gives no form of it.
+  private func hasShape(fitting key: ArraySlice<UInt8>) -> Bool {
+    compiled.contains { shape in
+      Self.fits(key, shape.skeleton[...])
+        || (!shape.prefix.isEmpty && key.count >= 3 && Self.fits(key, shape.skeleton.dropFirst(shape.prefix.count)))
+    }
   }
 
   /// The rules with a shape of each key length, in the order of `all`.
@@ -165,6 +175,34 @@ public struct PostalCodeFormat: Sendable, Equatable {
 
   /// `coarserForms(of:)` of the code whose key is `key`.
   func coarserForms(ofKey key: [UInt8]) -> [String] {
+    var forms: [String] = []
+    forEachCoarserForm(ofKey: key) { form in
+      forms.append(form)
+      return false
+    }
+    return forms
+  }
+
+  /// Calls `body` with each of `coarserForms(ofKey: key)`, in order, until it returns `true`:
+  /// each part's other forms are worked out only when `body` has not taken the part as it is
+  /// (`SW1A` of `SW1A 1AA`, found at once, is all a lookup needs).
+  func forEachCoarserForm(ofKey key: [UInt8], _ body: (String) throws -> Bool) rethrows {
+    var tried: [String] = []
+    for part in coarserParts(ofKey: key) {
+      let text = String(decoding: part, as: UTF8.self)
+      if !tried.contains(text) && fits(text) {
+        tried.append(text)
+        if try body(text) { return }
+      }
+      for form in forms(of: text) where !tried.contains(form) && fits(form) {
+        tried.append(form)
+        if try body(form) { return }
+      }
+    }
+  }
+
+  /// The parts of a finer code that the coarser codes of the data may be, finest first.
+  private func coarserParts(ofKey key: [UInt8]) -> [ArraySlice<UInt8>] {
     guard let coarser else { return [] }
     var parts: [ArraySlice<UInt8>] = []
     switch coarser {
@@ -193,14 +231,7 @@ public struct PostalCodeFormat: Sendable, Equatable {
       // The city is found in the data (the code at or before this one): see `ZipDatabase`.
       break
     }
-    var forms: [String] = []
-    for part in parts {
-      let text = String(decoding: part, as: UTF8.self)
-      for form in [text] + self.forms(of: text) where !forms.contains(form) && fits(form) {
-        forms.append(form)
-      }
-    }
-    return forms
+    return parts
   }
 
   /// The shapes of the finer codes `coarserForms(ofKey:)` takes apart, without separators.

@@ -175,9 +175,9 @@ extension ZipDatabase {
         if let city { coarserCode = try stored(city) }
       }
     } else {
-      for form in format.coarserForms(ofKey: key) {
+      try format.forEachCoarserForm(ofKey: key) { form in
         coarserCode = try stored(form)
-        if coarserCode != nil { break }
+        return coarserCode != nil
       }
     }
     guard var code = coarserCode else { return nil }
