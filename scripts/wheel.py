@@ -20,9 +20,19 @@ SUMMARY = (
     "zipgeo's SQLite extension for Python: distance() and zip code radius searches "
     "(zipgeo_near) in sqlite3, Datasette and sqlite-utils"
 )
-# The repository declares no licence for its code yet; the wheel says so rather than guess. It
-# holds no zip code data (GeoNames, CC BY 4.0): the extension reads a database the user imports.
-LICENSE = "No licence declared yet (the zipgeo repository has no licence file)"
+# zipgeo's code is MIT-licensed (LICENSE, carried in the wheel as PEP 639 asks). The wheel holds
+# no zip code data: the extension reads a database the user imports, whose data keep their own
+# licences, which the description names.
+LICENSE_EXPRESSION = "MIT"
+LICENSE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "LICENSE")
+DESCRIPTION = """\
+zipgeo's loadable SQLite extension: distance() and the zipgeo_near family of table functions.
+
+The code is under the MIT licence (LICENSE). The wheel holds no postal code data; the data a user
+imports keep their own licences: GeoNames' postal codes are CC BY 4.0 (attribution "GeoNames,
+https://www.geonames.org"), and their GB rows carry Royal Mail's notice, "Contains Royal Mail data
+(c) Royal Mail copyright and database right".
+"""
 REQUIRES_PYTHON = ">=3.8"
 ENTRY_POINTS = """\
 [datasette]
@@ -64,13 +74,19 @@ def main():
     with open(args.extension, "rb") as f:
         # SQLite derives the entry point from the file name: zipgeo.so -> sqlite3_zipgeo_init.
         files.append((f"{NAME}/zipgeo.so", f.read(), 0o755))
+    with open(LICENSE_FILE, "rb") as f:
+        licence = f.read()
     metadata = (
-        "Metadata-Version: 2.1\n"
+        "Metadata-Version: 2.4\n"
         f"Name: {NAME}\n"
         f"Version: {args.version}\n"
         f"Summary: {SUMMARY}\n"
-        f"License: {LICENSE}\n"
+        f"License-Expression: {LICENSE_EXPRESSION}\n"
+        "License-File: LICENSE\n"
         f"Requires-Python: {REQUIRES_PYTHON}\n"
+        "Description-Content-Type: text/plain\n"
+        "\n"
+        f"{DESCRIPTION}"
     )
     wheel = (
         "Wheel-Version: 1.0\n"
@@ -81,6 +97,7 @@ def main():
     files.append((f"{dist_info}/METADATA", metadata.encode(), 0o644))
     files.append((f"{dist_info}/WHEEL", wheel.encode(), 0o644))
     files.append((f"{dist_info}/entry_points.txt", ENTRY_POINTS.encode(), 0o644))
+    files.append((f"{dist_info}/licenses/LICENSE", licence, 0o644))
     record = "".join(record_line(path, data) + "\n" for path, data, _ in files)
     record += f"{dist_info}/RECORD,,\n"
     files.append((f"{dist_info}/RECORD", record.encode(), 0o644))

@@ -234,6 +234,7 @@ import Testing
         \(distInfo)/METADATA ok
         \(distInfo)/WHEEL ok
         \(distInfo)/entry_points.txt ok
+        \(distInfo)/licenses/LICENSE ok
         RECORD digest='' size=''
         unlisted: []
         Wheel-Version: 1.0
@@ -263,7 +264,6 @@ import Testing
       fields["Summary"]
         == "zipgeo's SQLite extension for Python: distance() and zip code radius searches (zipgeo_near) in sqlite3, Datasette and sqlite-utils"
     )
-    #expect(fields["License"] == "No licence declared yet (the zipgeo repository has no licence file)")
     #expect(fields["Requires"] == "", "the wheel depends on nothing")
     let metadata = try run(
       "python", in: venv,
@@ -275,15 +275,30 @@ import Testing
         print(d.metadata["Requires-Python"], d.metadata["Metadata-Version"])
         for group in ("datasette", "sqlite_utils"):
             print(group, [e.value for e in entry_points(group=group)])
+        print(d.metadata["License-Expression"], d.metadata["License-File"], d.metadata.get("License"))
+        licence = [f for f in d.files if f.name == "LICENSE"]
+        print([str(f) for f in licence], licence[0].read_text().splitlines()[0])
+        print("CC BY 4.0" in d.metadata.get_payload(), "Royal Mail" in d.metadata.get_payload())
         """,
       ])
     #expect(
       metadata.out == """
-        >=3.8 2.1
+        >=3.8 2.4
         datasette ['zipgeo_sqlite.datasette_plugin']
         sqlite_utils ['zipgeo_sqlite.sqlite_utils_plugin']
+        MIT LICENSE None
+        ['\(distInfo)/licenses/LICENSE'] MIT License
+        True True
 
         """, "\(metadata.err)")
+    // The licence the wheel carries is the repository's.
+    let carried = try run(
+      "python", in: venv,
+      [
+        "-c",
+        "from importlib.metadata import distribution; print(distribution('zipgeo_sqlite').read_text('licenses/LICENSE'), end='')",
+      ])
+    #expect(carried.out == (try String(contentsOf: Self.repository.appendingPathComponent("LICENSE"), encoding: .utf8)))
   }
 
   /// `pip install datasette sqlite-utils` from PyPI, as users get them: this test needs the
