@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// zipgeo: postal codes and distances on plain SQLite. MIT licence (LICENSE); the postal code data
+// it imports keep their own licences (data/README.md: GeoNames, CC BY 4.0).
 import PackageDescription
 
 /// This folder, for linker flags that take a file (the linker runs elsewhere).
@@ -88,21 +90,24 @@ let package = Package(
     .target(
       name: "ZipGeoExtension", dependencies: ["ZipGeo"],
       exclude: ["exports.map"],
+      // Linux's linker flags: the version script, `-z nodelete` and lld are GNU/ELF ones, which
+      // Apple's linker refuses; an Apple build of the extension (not made here) needs its own.
       linkerSettings: [
-        .unsafeFlags([
-          "-static-stdlib", "-Xlinker", "--version-script=\(packageFolder)/Sources/ZipGeoExtension/exports.map",
-          // SQLite unloads an extension (dlclose) when the last connection that loaded it closes,
-          // but the Swift runtime inside has registered thread-exit destructors (pthread keys) that
-          // point into the library: the next thread to end would jump into unmapped memory. A web
-          // server that opens a connection per request on worker threads does exactly that.
-          // `-z nodelete` keeps the library mapped until the process exits.
-          "-Xlinker", "-z", "-Xlinker", "nodelete",
-          // gold, Swift's default linker on Linux, keeps the Swift metadata that the version script
-          // made local in the dynamic symbol table (as LOCAL entries of GOT relocations), so
-          // `nm -D` lists two dozen symbols besides the entry point; lld, which ships with the
-          // toolchain, resolves those relocations in place and exports the entry point alone.
-          "-use-ld=lld",
-        ])
+        .unsafeFlags(
+          [
+            "-static-stdlib", "-Xlinker", "--version-script=\(packageFolder)/Sources/ZipGeoExtension/exports.map",
+            // SQLite unloads an extension (dlclose) when the last connection that loaded it closes,
+            // but the Swift runtime inside has registered thread-exit destructors (pthread keys) that
+            // point into the library: the next thread to end would jump into unmapped memory. A web
+            // server that opens a connection per request on worker threads does exactly that.
+            // `-z nodelete` keeps the library mapped until the process exits.
+            "-Xlinker", "-z", "-Xlinker", "nodelete",
+            // gold, Swift's default linker on Linux, keeps the Swift metadata that the version script
+            // made local in the dynamic symbol table (as LOCAL entries of GOT relocations), so
+            // `nm -D` lists two dozen symbols besides the entry point; lld, which ships with the
+            // toolchain, resolves those relocations in place and exports the entry point alone.
+            "-use-ld=lld",
+          ], .when(platforms: [.linux]))
       ]),
 
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"], exclude: ["Fixtures"]),

@@ -104,6 +104,64 @@ import Testing
     }
   }
 
+  /// The extension's linker flags are GNU/ELF ones (a version script, `-z nodelete`, lld): they
+  /// apply on Linux alone, so that the package resolves for Apple platforms, and the library's
+  /// targets have no linker flags at all.
+  @Test func theLinkerFlagsAreLinuxOnesAndLimitedToLinux() throws {
+    let json = try Self.manifest(at: Self.packageFolder)
+    var linker: [String: [[String: Any]]] = [:]
+    for target in json["targets"] as? [[String: Any]] ?? [] {
+      guard let name = target["name"] as? String else { continue }
+      linker[name] = (target["settings"] as? [[String: Any]] ?? []).filter {
+        ($0["tool"] as? String) == "linker"
+      }
+    }
+    let flags = try #require(linker["ZipGeoExtension"]?.first, "\(linker)")
+    let encoded = String(
+      decoding: try JSONSerialization.data(withJSONObject: flags, options: [.sortedKeys]), as: UTF8.self)
+    #expect(encoded.contains("nodelete") && encoded.contains("-use-ld=lld"), "\(encoded)")
+    let condition = try #require(flags["condition"] as? [String: Any], "\(encoded)")
+    #expect(condition["platformNames"] as? [String] == ["linux"], "\(encoded)")
+    for target in closure(of: products["ZipGeo"] ?? []) {
+      #expect(linker[target]?.isEmpty ?? true, "\(target): \(linker[target] ?? [])")
+    }
+  }
+
+  /// An iOS or macOS app links the `ZipGeo` library, and no machine here can build for them: the
+  /// library's modules name Glibc (`Glibc.read`, `pthread_t()`, whose Darwin declarations
+  /// differ) only inside `#if canImport(Glibc)` branches, each with a Darwin one beside it.
+  @Test func theLibraryNamesGlibcOnlyInsideItsGlibcBranches() throws {
+    let library = closure(of: products["ZipGeo"] ?? []).filter { targets[$0]?.type == "regular" }
+    #expect(library.isSuperset(of: ["ZipGeo", "Geodesy", "SQLiteKit", "CSV"]), "\(library)")
+    var outside: [String] = []
+    for target in library.sorted() {
+      let folder = Self.packageFolder.appendingPathComponent("Sources/\(target)")
+      let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+      for file in files.sorted() where file.hasSuffix(".swift") {
+        let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        // Each open `#if`: whether this is a Glibc branch (`canImport(Glibc)`, or the `#else` of
+        // `canImport(Darwin)`), and whether its first branch was Darwin's.
+        var branches: [(glibc: Bool, darwinFirst: Bool)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+          let code = line.trimmingCharacters(in: .whitespaces)
+          if code.hasPrefix("#if ") {
+            branches.append((code.contains("canImport(Glibc)"), code.contains("canImport(Darwin)")))
+          } else if code.hasPrefix("#elseif ") || code == "#else", let last = branches.popLast() {
+            let glibc = code.contains("canImport(Glibc)") || (code == "#else" && last.darwinFirst)
+            branches.append((glibc, last.darwinFirst))
+          } else if code == "#endif" {
+            _ = branches.popLast()
+          } else if !branches.contains(where: \.glibc), !code.hasPrefix("//"),
+            code.contains("Glibc") || code.contains("pthread_t()") || code.contains("malloc_trim(")
+          {
+            outside.append("\(target)/\(file):\(number + 1): \(code)")
+          }
+        }
+      }
+    }
+    #expect(outside.isEmpty, "\(outside)")
+  }
+
   @Test func theExtensionBuildsFromNoSystemLibraryAndNotFromArchiveInput() throws {
     let used = closure(of: ["ZipGeoExtension"])
     #expect(used.contains("ZipGeo") && used.contains("CSV"))
