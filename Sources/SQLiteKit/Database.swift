@@ -28,9 +28,14 @@ public final class Database {
   /// The closure `setInterruptCheck(every:_:)` installed.
   private var interruptCheck: Unmanaged<InterruptCheckBox>?
   private let cachesStatements: Bool
-  /// Statements kept prepared for `cachedStatement(_:)`, by SQL text.
-  private var statementCache: [String: Statement] = [:]
-  private var keyedStatementCache: [ObjectIdentifier: (sql: CachedSQL, statement: Statement)] = [:]
+  /// Statements kept prepared for `cachedStatement(_:)`, by SQL text, each with when it was last
+  /// asked for (`uses`), so that a full cache lets the least recently used go.
+  private var statementCache: [String: (statement: Statement, used: Int)] = [:]
+  private var keyedStatementCache: [ObjectIdentifier: (sql: CachedSQL, statement: Statement, used: Int)] = [:]
+  /// Asks of either cache so far, as a clock.
+  private var uses = 0
+  /// The most statements each cache keeps.
+  public static let cachedStatementLimit = 64
   /// What `onClose(_:)` asked to run once the connection is closed.
   private var closeActions: [() -> Void] = []
 
@@ -146,15 +151,23 @@ public final class Database {
   /// ```
   ///
   /// The caller resets the statement when done with it (`rows`, `scalar` and `execute` do).
-  /// The cache holds at most 64 statements. A borrowed connection caches nothing unless asked
-  /// to: its host closes it, and `sqlite3_close` refuses a connection with statements still
-  /// prepared.
+  /// The cache holds at most 64 statements; a new one then takes the place of the one asked for
+  /// least recently. A borrowed connection caches nothing unless asked to: its host closes it,
+  /// and `sqlite3_close` refuses a connection with statements still prepared.
   public func cachedStatement(_ sql: String) throws -> Statement {
     guard cachesStatements else { return try prepare(sql) }
-    if let statement = statementCache[sql] { return statement }
+    uses += 1
+    if let cached = statementCache[sql] {
+      statementCache[sql]?.used = uses
+      return cached.statement
+    }
     let statement = try prepare(sql)
-    if statementCache.count >= 64 { statementCache.removeAll() }
-    statementCache[sql] = statement
+    if statementCache.count >= Self.cachedStatementLimit,
+      let oldest = statementCache.min(by: { $0.value.used < $1.value.used })
+    {
+      statementCache[oldest.key] = nil
+    }
+    statementCache[sql] = (statement, uses)
     return statement
   }
 
@@ -162,11 +175,20 @@ public final class Database {
   /// identity of `sql`, without hashing its text (a microsecond for a long query).
   public func cachedStatement(_ sql: CachedSQL) throws -> Statement {
     guard cachesStatements else { return try prepare(sql.text) }
-    if let cached = keyedStatementCache[ObjectIdentifier(sql)] { return cached.statement }
+    uses += 1
+    let key = ObjectIdentifier(sql)
+    if let cached = keyedStatementCache[key] {
+      keyedStatementCache[key]?.used = uses
+      return cached.statement
+    }
     let statement = try prepare(sql.text)
-    if keyedStatementCache.count >= 64 { keyedStatementCache.removeAll() }
+    if keyedStatementCache.count >= Self.cachedStatementLimit,
+      let oldest = keyedStatementCache.min(by: { $0.value.used < $1.value.used })
+    {
+      keyedStatementCache[oldest.key] = nil
+    }
     // The key is kept with its statement, so that its identity is not reused while cached.
-    keyedStatementCache[ObjectIdentifier(sql)] = (sql, statement)
+    keyedStatementCache[key] = (sql, statement, uses)
     return statement
   }
 
@@ -338,9 +360,6 @@ public final class Database {
   public static func sleep(milliseconds: Int32) {
     _ = csqlite_sleep(milliseconds)
   }
-
-  /// The version of the SQLite library in use, such as `3.40.1`.
-  public static var sqliteVersion: String { String(cString: csqlite_libversion()) }
 
   /// The kinds of transaction SQLite offers.
   public enum TransactionKind: String, Sendable {

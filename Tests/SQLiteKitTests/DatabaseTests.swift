@@ -97,6 +97,30 @@ import Testing
     #expect(try borrowed.cachedStatement("SELECT ?") !== (try borrowed.cachedStatement("SELECT ?")))
   }
 
+  /// A full cache lets the statement asked for least recently go, not every statement: a
+  /// lookup's few statements stay prepared among many others.
+  @Test func aFullCacheLetsTheLeastRecentlyUsedStatementGo() throws {
+    let db = try Database.inMemory()
+    let limit = Database.cachedStatementLimit
+    let first = try db.cachedStatement("SELECT 0")
+    let second = try db.cachedStatement("SELECT 1")
+    for number in 2..<limit { _ = try db.cachedStatement("SELECT \(number)") }
+    // Asked for again, the first is the most recent; the second is now the least.
+    #expect(try db.cachedStatement("SELECT 0") === first)
+    _ = try db.cachedStatement("SELECT \(limit)")
+    #expect(try db.cachedStatement("SELECT 0") === first)
+    #expect(try db.cachedStatement("SELECT 1") !== second)
+    // The same for statements found by the identity of their SQL.
+    let keyed = (0...limit).map { CachedSQL("SELECT \($0) + 0") }
+    let kept = try db.cachedStatement(keyed[0])
+    let next = try db.cachedStatement(keyed[1])
+    for sql in keyed[2..<limit] { _ = try db.cachedStatement(sql) }
+    #expect(try db.cachedStatement(keyed[0]) === kept)
+    _ = try db.cachedStatement(keyed[limit])
+    #expect(try db.cachedStatement(keyed[0]) === kept)
+    #expect(try db.cachedStatement(keyed[1]) !== next)
+  }
+
   @Test func openingAMissingFileReadOnlyFails() throws {
     let error = #expect(throws: DatabaseError.self) {
       try Database(path: "/nonexistent/zipgeo.db", mode: .readOnly)
