@@ -99,13 +99,16 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The option the import was given that does not fit its files (`country`, for `--country`),
   /// when the error is in how the import was asked for rather than in a file.
   public let option: String?
+  /// Whether the import was asked to stop (`interrupted(file:)`), which is no fault of a file.
+  public let isInterruption: Bool
 
   /// `ImportError(file: "x.csv", line: 3, message: "latitude '91.5' is outside [-90, 90]")`.
-  init(file: String, line: Int?, message: String, option: String? = nil) {
+  init(file: String, line: Int?, message: String, option: String? = nil, isInterruption: Bool = false) {
     self.file = file
     self.line = line
     self.message = message
     self.option = option
+    self.isInterruption = isInterruption
   }
 
   /// `data/x.csv:3: latitude '91.5' is outside [-90, 90]`.
@@ -115,11 +118,8 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The import was asked to stop (Ctrl-C) and nothing was changed.
   public static func interrupted(file: String) -> ImportError {
-    ImportError(file: file, line: nil, message: "import interrupted; the database is unchanged")
+    ImportError(file: file, line: nil, message: "import interrupted; the database is unchanged", isInterruption: true)
   }
-
-  /// Whether this is the error of an interrupted import.
-  public var isInterruption: Bool { self == .interrupted(file: file) }
 
   /// `country` (`--country`) was given, but each of `files` has a country column, so it would set
   /// the country of no row: `countries` is what keeps one country's rows.

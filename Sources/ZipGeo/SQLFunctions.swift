@@ -104,7 +104,8 @@ public enum SQLFunctions {
   private static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]
 
   /// What is wrong with the coordinate at `index` (latitude) and `index + 1` (longitude) of
-  /// `distance()`, or `nil` when nothing is: the cold path of `metres`.
+  /// `distance()`, or `nil` when nothing is: the path of `coordinates(_:function:)` once its
+  /// checks have failed.
   static func coordinateError(
     _ arguments: borrowing FunctionArguments, latitudeAt index: Int, function: String = "distance"
   ) -> FunctionError? {

@@ -203,3 +203,38 @@ import Testing
     }
   }
 }
+
+/// Every id an import works out is checked arithmetic on its own lines: a row that another SQLite
+/// host wrote with the largest id there is (9223372036854775807) traps nothing, whatever the
+/// import keeps or replaces, in memory or staged.
+@Suite struct ImporterLargestIDTests {
+  @Test(arguments: [ImportBuffer.defaultBudget, 0])
+  func aRowWithTheLargestIDIsNoTrapForTheImportsAfterIt(budget: Int) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("ids.db")
+    let us = try folder.write("us.csv", "zip,lat,lon\n75075,33.0,-96.7\n75023,33.05,-96.73\n")
+    let de = try folder.write("de.csv", "country,zip,lat,lon\nDE,10115,52.53,13.38\n")
+    var importer = Importer()
+    importer.bufferBudget = budget
+    _ = try importer.importFile(us, intoDatabaseAt: path)
+    let largest = Int64.max
+    do {
+      let host = try Database(path: path)
+      try host.execute(
+        """
+        INSERT INTO zips (zip, lat, lon, country, id) VALUES ('99999', 1, 1, 'FR', \(largest));
+        INSERT INTO zips (zip, lat, lon, country, id) VALUES ('99998', 1, 1, 'US', \(largest));
+        """)
+    }
+    // Another country (FR's row is kept), then both files at once (US's rows replaced).
+    _ = try importer.importFile(de, intoDatabaseAt: path)
+    _ = try importer.importFiles([de, us], intoDatabaseAt: path)
+    let db = try Database(path: path)
+    let rows = try db.rows("SELECT country, zip, id FROM zips ORDER BY country, zip").map {
+      "\($0[0].string ?? ""):\($0[1].string ?? ""):\($0[2].int64 ?? -1)"
+    }
+    #expect(rows.count == 4, "\(rows)")
+    #expect(rows.contains("FR:99999:\(largest)"))
+    #expect(rows.filter { $0.hasPrefix("US:") }.count == 2 && !rows.contains("US:99998:\(largest)"))
+  }
+}
