@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every shell example of README.md, run in order as a user would type it, in a folder where
-/// `data/` and `Tests/` are the repository's: each prints exactly what README shows.
+/// Every shell example of README.md and of the docs pages that have them (`pages`), run in order
+/// as a user would type them, in a folder where `data/` and `Tests/` are the repository's: each
+/// prints exactly what its page shows.
 ///
 /// A `$ ` line in a fenced block is a command, the lines after it (to the next command or the
 /// end of the block) what it prints, standard output and error together. A `$ cat FILE` example
@@ -16,29 +17,36 @@ import Testing
 /// the data files and `<prefix>/lib/zipgeo/zipgeo.so` the extension, and `HOME` the working
 /// folder. README shows that prefix as `/usr/local` and the home folder as `/home/you`.
 @Suite struct ReadmeExamplesTests {
-  static let readme = EndToEndTests.repository.appendingPathComponent("README.md")
+  /// The pages whose shell examples run, in this order, one after another in one folder: README,
+  /// then the command line's manual (whose examples import what the later ones read), then the
+  /// database's page.
+  static let pages = ["README.md", "docs/cli.md", "docs/data.md"]
 
   struct Example: CustomStringConvertible {
     var command: String
     var output: [String] = []
-    /// The line of README the command is on.
+    /// The page and line the command is on.
+    var page: String
     var line: Int
-    var description: String { "README.md:\(line): \(command)" }
+    var description: String { "\(page):\(line): \(command)" }
   }
 
-  /// The examples, in the order README gives them.
+  /// The examples, in the order the pages give them.
   static func examples() throws -> [Example] {
     var examples: [Example] = []
-    for block in fencedBlocks(of: try String(contentsOf: readme, encoding: .utf8)) {
-      // Output lines belong to the last command of the same block.
-      var collecting = false
-      for (number, line) in block {
-        if line.hasPrefix("$ ") {
-          let command = String(line.dropFirst(2))
-          collecting = !isInteractive(command)
-          if collecting { examples.append(Example(command: command, line: number)) }
-        } else if collecting {
-          examples[examples.count - 1].output.append(line)
+    for page in pages {
+      let text = try String(contentsOf: EndToEndTests.repository.appendingPathComponent(page), encoding: .utf8)
+      for block in fencedBlocks(of: text) {
+        // Output lines belong to the last command of the same block.
+        var collecting = false
+        for (number, line) in block {
+          if line.hasPrefix("$ ") {
+            let command = String(line.dropFirst(2))
+            collecting = !isInteractive(command)
+            if collecting { examples.append(Example(command: command, page: page, line: number)) }
+          } else if collecting {
+            examples[examples.count - 1].output.append(line)
+          }
         }
       }
     }
@@ -58,7 +66,7 @@ import Testing
       .replacing("\r\n", with: "\n")
   }
 
-  @Test func everyShellExampleOfTheReadmePrintsWhatItShows() throws {
+  @Test func everyShellExampleOfTheReadmeAndTheDocsPrintsWhatItShows() throws {
     let folder = try TemporaryFolder()
     for name in ["data", "Tests"] {
       try FileManager.default.createSymbolicLink(
@@ -87,5 +95,45 @@ import Testing
         Self.normalized(shown) == Self.normalized(example.output.map { $0 + "\n" }.joined()),
         "\(example)")
     }
+  }
+
+  /// README is the door (at most 16 KB) and links every page of docs/; every relative link of
+  /// README and the pages leads to a file that exists, and every `#anchor` to a heading of it.
+  @Test func theReadmeIsAShortDoorAndEveryLinkOfEveryPageLeadsSomewhere() throws {
+    let repository = EndToEndTests.repository
+    let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.utf8.count <= 16 * 1024, "\(readme.utf8.count) bytes")
+    let docs = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("docs").path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+    #expect(docs.count >= 8)
+    for page in docs { #expect(readme.contains("](docs/\(page)"), "README links docs/\(page)") }
+    /// GitHub's anchor of a heading: lower case, spaces as hyphens, other punctuation left out.
+    func anchor(_ heading: Substring) -> String {
+      String(
+        heading.lowercased().compactMap {
+          $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : nil
+        })
+    }
+    var broken: [String] = []
+    for page in ["README.md"] + docs.map({ "docs/" + $0 }) {
+      let url = repository.appendingPathComponent(page)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      for match in text.matches(of: /\]\(([^)\s]+)\)/) {
+        let target = String(match.1)
+        if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") { continue }
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = parts[0].isEmpty ? url : url.deletingLastPathComponent().appendingPathComponent(String(parts[0]))
+        guard FileManager.default.fileExists(atPath: file.path) else {
+          broken.append("\(page): \(target)")
+          continue
+        }
+        if parts.count == 2, file.pathExtension == "md" {
+          let headings = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("#") }.map { anchor($0.drop { $0 == "#" }.drop { $0 == " " }) }
+          if !headings.contains(String(parts[1])) { broken.append("\(page): \(target)") }
+        }
+      }
+    }
+    #expect(broken.isEmpty, "\(broken)")
   }
 }

@@ -24,10 +24,10 @@ import Testing
       "swift build makes \(ExtensionTests.library.path)")
   }
 
-  /// The fenced block of README's "Python, Datasette and sqlite-utils" that starts with
+  /// The fenced block of docs/python.md's "Python, Datasette and sqlite-utils" that starts with
   /// `firstLine`, and the block after it: what it prints.
   static func readmeExample(startingWith firstLine: String) throws -> (code: String, output: String) {
-    let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: repository.appendingPathComponent("docs/python.md"), encoding: .utf8)
     let section = try #require(readme.range(of: "\n## Python, Datasette and sqlite-utils\n"))
     // Inside a block at odd places; each block's first line is its language, or empty.
     let blocks = readme[section.upperBound...].components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }

@@ -71,12 +71,13 @@ import ZipGeo
     let body = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.dropFirst(4) }.joined(separator: "\n")
     let readme = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"),
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../docs/swift.md"),
       encoding: .utf8)
     // README defines the path the test passes in.
     let opening =
       "```swift\nimport ZipGeo\n\n// A database made by `zipgeo import data/zips.csv`\nlet databasePath = \"zipgeo.db\"\n"
-    #expect(readme.contains(opening + body + "```\n"), "README's Use from Swift example")
+    #expect(readme.contains(opening + body + "```\n"), "docs/swift.md's Use from Swift example")
   }
 
   @Test func nearestIsExactAndOrderedEvenFarFromAnyZip() throws {
