@@ -107,10 +107,11 @@ extension SQLFunctions {
     var count = 5
     if arguments.count > 2 && !arguments.isNull(at: 2) {
       let k = try arguments.number(at: 2, of: function, named: "k")
-      guard k >= 1, k <= 1_000_000, k == k.rounded() else {
-        throw FunctionError("\(function)(): k (argument 3) is \(k); give a whole number from 1 to 1000000")
+      do {
+        count = try SearchRequest.count(k)
+      } catch {
+        throw FunctionError("\(function)(): k (argument 3): \(error)")
       }
-      count = Int(k)
     }
     let model = try optionalModel(arguments, at: 3, function: function)
     var country: String?
@@ -269,7 +270,7 @@ extension SQLFunctions {
     let lat = try arguments.number(at: 0, of: function, named: "center_lat")
     let lon = try arguments.number(at: 1, of: function, named: "center_lon")
     do {
-      return try Coordinate(latitude: lat, longitude: lon)
+      return try SearchRequest.center(latitude: lat, longitude: lon)
     } catch {
       throw FunctionError("\(function)(): the centre \(lat),\(lon) is not a point: \(error)")
     }
@@ -282,10 +283,9 @@ extension SQLFunctions {
   ) throws -> Length {
     let radius = try arguments.number(at: index, of: function, named: "radius")
     do {
-      return try Length(radius: radius, unit)
+      return try SearchRequest.radius(radius, unit)
     } catch {
-      if case .tooLarge = error { throw FunctionError("\(function)(): radius (argument \(index + 1)): \(error)") }
-      throw FunctionError("\(function)(): radius (argument \(index + 1)) is \(radius); give a positive number")
+      throw FunctionError("\(function)(): radius (argument \(index + 1)): \(error)")
     }
   }
 

@@ -68,7 +68,10 @@ extension ZipDatabase {
     coordinate: Coordinate, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere,
     country: String? = nil
   ) throws -> [NearbyZip] {
-    try RadiusQuery(center: coordinate, radius: radius, limit: limit, model: model, country: country).run(on: self)
+    try RadiusQuery(
+      center: SearchRequest.center(coordinate), radius: SearchRequest.radius(radius), limit: limit, model: model,
+      country: country
+    ).run(on: self)
   }
 
   /// The `count` zip codes nearest to a point, nearest first (ties by zip): the offline "which zip
@@ -83,7 +86,9 @@ extension ZipDatabase {
   public func nearest(to coordinate: Coordinate, count: Int, model: EarthModel = .sphere, country: String? = nil)
     throws -> [NearbyZip]
   {
-    try RadiusQuery.nearest(to: coordinate, count: count, on: database, model: model, country: country)
+    try RadiusQuery.nearest(
+      to: SearchRequest.center(coordinate), count: SearchRequest.count(count), on: database, model: model,
+      country: country)
   }
 
   /// The distance between two zip codes (`75075`, `DE:10115`), in kilometres: great-circle on

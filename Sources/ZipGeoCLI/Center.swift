@@ -44,12 +44,11 @@ struct Center {
       let latitude = Double(decimal: String(parts[0])),
       let longitude = Double(decimal: String(parts[1].drop { $0 == " " }))
     else { return nil }
-    // A centre is held to the rule of stored points, longitudes within [-180, 180] included.
-    guard let coordinate = try? Coordinate(storedLatitude: latitude, longitude: longitude) else {
-      throw UsageError(
-        "The centre '\(text)' is not a coordinate: latitude within [-90, 90], longitude within [-180, 180]")
+    do {
+      return try SearchRequest.center(latitude: latitude, longitude: longitude)
+    } catch {
+      throw UsageError("The centre '\(text)' is not a coordinate: \(error)")
     }
-    return coordinate
   }
 
   /// The members GeoJSON output gives its FeatureCollection for this centre.

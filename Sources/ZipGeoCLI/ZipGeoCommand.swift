@@ -205,16 +205,16 @@ func formatDistance(_ value: Double) -> String {
   fixed(value, decimals: 2)
 }
 
-/// Parses a radius in `unit`: a number `Length(radius:_:)` accepts (positive, and finite in metres).
+/// Parses a radius in `unit`, as `SearchRequest.radius(_:_:)` judges it.
 func parseRadius(_ text: String, option: String, unit: LengthUnit) throws(UsageError) -> Length {
   let invalid = "The value '\(text)' is invalid for '--\(option) <\(option)>'"
   guard let value = Double(decimal: text) else {
-    throw UsageError("\(invalid): the radius must be a positive number, in decimal notation")
+    throw UsageError(
+      "\(invalid): give \(SearchRequestError.radius(.notPositive(.nan, unit)).rule), in decimal notation")
   }
   do {
-    return try Length(radius: value, unit)
+    return try SearchRequest.radius(value, unit)
   } catch {
-    if case .tooLarge = error { throw UsageError("\(invalid): \(error)") }
-    throw UsageError("\(invalid): the radius must be a positive number")
+    throw UsageError("\(invalid): \(error)")
   }
 }

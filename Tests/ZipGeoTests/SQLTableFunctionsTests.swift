@@ -136,7 +136,10 @@ import Testing
         "SELECT * FROM zipgeo_near('75075' || char(0) || 'x', 5)",
         "zipgeo_near(): zip code '75075\\0x' is not in the zips table"
       ),
-      ("SELECT * FROM zipgeo_near('75075', -1)", "zipgeo_near(): radius (argument 2) is -1.0; give a positive number"),
+      (
+        "SELECT * FROM zipgeo_near('75075', -1)",
+        "zipgeo_near(): radius (argument 2): -1.0 km is not a positive finite length"
+      ),
       (
         "SELECT * FROM zipgeo_near('75075', 5, 'yd')",
         "zipgeo_near(): unknown unit 'yd' (argument 3); use one of 'km', 'm', 'mi', 'nmi', 'ft'"
@@ -147,7 +150,7 @@ import Testing
       ),
       (
         "SELECT * FROM zipgeo_nearest(0, 0, 0)",
-        "zipgeo_nearest(): k (argument 3) is 0.0; give a whole number from 1 to 1000000"
+        "zipgeo_nearest(): k (argument 3): 0 is not a whole number from 1 to 1000000"
       ),
       ("SELECT * FROM zipgeo_nearest(0)", "zipgeo_nearest(): needs at least 2 arguments: center_lat, center_lon"),
       (

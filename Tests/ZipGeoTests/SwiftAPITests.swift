@@ -94,7 +94,8 @@ import ZipGeo
         ])
       #expect(five.map(\.zipCode.zip) == all.compactMap { $0["zip"]?.string }, "\(point)")
     }
-    #expect(try db.nearest(to: Coordinate(latitude: 0, longitude: 0), count: 0).isEmpty)
+    // A count outside 1...1,000,000 is refused, as the command line and SQL refuse it.
+    #expect(throws: SearchRequestError.count(0)) { try db.nearest(to: Coordinate(latitude: 0, longitude: 0), count: 0) }
   }
 
   @Test func searchesTakeLengthsInAnyUnit() throws {

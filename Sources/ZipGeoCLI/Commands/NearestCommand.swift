@@ -28,10 +28,15 @@ enum NearestCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(arguments)
-    let count = try arguments.positiveInteger("count", shownAs: "-k <k>") ?? 5
-    // As zipgeo_nearest() in SQL: a million rows is more than any answer needs, and memory stays bounded.
-    guard count <= 1_000_000 else {
-      throw UsageError("The value '\(count)' is invalid for '-k <k>': at most 1000000")
+    var count = 5
+    if let text = arguments.value("count") {
+      // Judged as zipgeo_nearest() judges its k (`SearchRequest.count`).
+      do throws(SearchRequestError) {
+        guard let number = Double(decimal: text) else { throw SearchRequestError.count(.nan) }
+        count = try SearchRequest.count(number)
+      } catch {
+        throw UsageError("The value '\(text)' is invalid for '-k <k>': give \(error.rule)")
+      }
     }
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)

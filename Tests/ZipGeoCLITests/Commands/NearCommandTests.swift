@@ -61,7 +61,8 @@ import Testing
     #expect(unknown.err == "Error: zipgeo.db has no postal codes of country 'FR'; it holds AU, CH and DE\n")
     let many = try sample.zipgeo("nearest", "47,8", "-k", "1000001")
     #expect(many.status == 64)
-    #expect(many.err.hasPrefix("Error: The value '1000001' is invalid for '-k <k>': at most 1000000\n"))
+    #expect(
+      many.err.hasPrefix("Error: The value '1000001' is invalid for '-k <k>': give a whole number from 1 to 1000000\n"))
     let fromCode = try sample.zipgeo("nearest", "--zip", "AU:3001", "-k", "1", "--format", "csv").out
     #expect(fromCode.contains("\r\n3000,Melbourne,"))
   }

@@ -1,0 +1,90 @@
+import Geodesy
+
+/// The rules of what a search may be asked, in one place: its centre, its radius and how many
+/// codes it may list. The command line, the SQL functions and the Swift API each check their
+/// input here and only phrase the answer, naming their own option or argument, so that the same
+/// input is judged alike by all three.
+///
+/// ```swift
+/// let center = try SearchRequest.center(latitude: 33.025, longitude: -96.7397)
+/// let k = try SearchRequest.count(5)
+/// ```
+public enum SearchRequest {
+  /// The most codes a search by count (`nearest`) may list: more than any answer needs, and
+  /// memory stays bounded.
+  public static let mostCodes = 1_000_000
+
+  /// A centre: a latitude within [-90, 90] and a longitude within [-180, 180], as every stored
+  /// point has. A longitude outside is refused, not wrapped: 200 is more likely a typo than a
+  /// way of writing -160.
+  public static func center(latitude: Double, longitude: Double) throws(SearchRequestError) -> Coordinate {
+    do {
+      return try Coordinate(storedLatitude: latitude, longitude: longitude)
+    } catch {
+      throw .center(error)
+    }
+  }
+
+  /// `center(latitude:longitude:)` of a coordinate made elsewhere (the Swift API's).
+  public static func center(_ coordinate: Coordinate) throws(SearchRequestError) -> Coordinate {
+    try center(latitude: coordinate.latitude, longitude: coordinate.longitude)
+  }
+
+  /// How many codes to list: a whole number from 1 to `mostCodes`.
+  public static func count(_ value: Double) throws(SearchRequestError) -> Int {
+    guard value >= 1, value <= Double(mostCodes), value == value.rounded() else { throw .count(value) }
+    return Int(value)
+  }
+
+  /// `count(_:)` of an integer.
+  public static func count(_ value: Int) throws(SearchRequestError) -> Int {
+    guard (1...mostCodes).contains(value) else { throw .count(Double(value)) }
+    return value
+  }
+
+  /// A radius: a positive number, finite in metres (`Length(radius:_:)`).
+  public static func radius(_ value: Double, _ unit: LengthUnit) throws(SearchRequestError) -> Length {
+    do {
+      return try Length(radius: value, unit)
+    } catch {
+      throw .radius(error)
+    }
+  }
+
+  /// `radius(_:_:)` of a length made elsewhere (the Swift API's).
+  public static func radius(_ length: Length) throws(SearchRequestError) -> Length {
+    try radius(length.value, length.unit)
+  }
+}
+
+/// Why a search cannot be asked as it was (`SearchRequest`): the value and the rule it breaks.
+public enum SearchRequestError: Error, Equatable, Sendable, CustomStringConvertible {
+  case center(CoordinateError)
+  case count(Double)
+  case radius(LengthError)
+
+  /// The rule broken: what a value must be.
+  public var rule: String {
+    switch self {
+    case .center: "a latitude within [-90, 90] and a longitude within [-180, 180]"
+    case .count: "a whole number from 1 to \(SearchRequest.mostCodes)"
+    case .radius: "a positive number, finite in metres"
+    }
+  }
+
+  /// The value and the rule, as every surface's message gives them: `longitude 200.0 is outside
+  /// [-180, 180]`, `0 is not a whole number from 1 to 1000000`, `-1.0 km is not a positive
+  /// finite length`.
+  public var description: String {
+    switch self {
+    case .center(let error): "\(error)"
+    case .count(let value): "\(Self.shown(value)) is not \(rule)"
+    case .radius(let error): "\(error)"
+    }
+  }
+
+  /// `3` for 3.0, `2.5` as it is.
+  private static func shown(_ value: Double) -> String {
+    value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+  }
+}
