@@ -47,9 +47,13 @@ fi
 version=$(sed -n 's/^public let zipgeoVersion = "\(.*\)"$/\1/p' "$root/Sources/ZipGeo/Version.swift")
 [ -n "$version" ] || { echo "Error: no version in Sources/ZipGeo/Version.swift" >&2; exit 1; }
 
-# linux_<arch>, which pip installs on any Linux of that architecture: a manylinux tag promises
-# symbol versions that only auditwheel checks, and this script does not run it.
-platform="linux_$(uname -m)"
+# manylinux_2_<N>_<arch>, N the newest glibc whose symbols the extension needs (GLIBC_2.35 here),
+# which is what `auditwheel show` (PyPI) finds, as PythonWheelTests checks: pip installs the
+# wheel on a Linux with that glibc or a newer one, and refuses it on an older one, where it
+# would not load.
+glibc=$(objdump -T "$extension" | grep -o 'GLIBC_2\.[0-9]*' | sed 's/GLIBC_2\.//' | sort -n | tail -1)
+[ -n "$glibc" ] || { echo "Error: no glibc symbol version in $extension (objdump -T)" >&2; exit 1; }
+platform="manylinux_2_${glibc}_$(uname -m)"
 
 /usr/bin/python3 "$root/scripts/wheel.py" --extension "$extension" --version "$version" \
   --platform "$platform" --out "$out"

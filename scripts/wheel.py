@@ -1,7 +1,7 @@
 """Writes the zipgeo_sqlite wheel: the Python package in python/ plus the built extension.
 
 Usage: python3 scripts/wheel.py --extension PATH/libZipgeo.so --version 0.1.0 \
-           --platform linux_x86_64 --out dist
+           --platform manylinux_2_35_x86_64 --out dist
 
 Standard library only. The wheel is the same bytes for the same inputs: files in a fixed order,
 each stamped 1980-01-01 (zip's earliest date), or SOURCE_DATE_EPOCH when it is set.
@@ -61,7 +61,7 @@ def main():
     parser = argparse.ArgumentParser(description="Writes the zipgeo_sqlite wheel.")
     parser.add_argument("--extension", required=True, help="the built libZipgeo.so")
     parser.add_argument("--version", required=True)
-    parser.add_argument("--platform", required=True, help="the platform tag, e.g. linux_x86_64")
+    parser.add_argument("--platform", required=True, help="the platform tag, e.g. manylinux_2_35_x86_64")
     parser.add_argument("--out", required=True, help="the folder to write the wheel into")
     args = parser.parse_args()
 

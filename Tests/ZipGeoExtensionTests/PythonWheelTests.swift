@@ -91,7 +91,7 @@ import Testing
 
   @Test func pipInstallsTheWheelAndLoadAddsZipgeosFunctionsToSqlite3() throws {
     let wheel = try builtWheel(into: temporary.path("dist"))
-    #expect(wheel.hasSuffix("-py3-none-linux_x86_64.whl"), "\(wheel)")
+    #expect(wheel.contains("-py3-none-manylinux_2_") && wheel.hasSuffix("_x86_64.whl"), "\(wheel)")
     let venv = try virtualEnvironment(installing: [wheel], options: ["--no-index"])
     let database = try importedDatabase()
     let script = """
@@ -240,11 +240,13 @@ import Testing
         Wheel-Version: 1.0
         Generator: zipgeo scripts/wheel.py
         Root-Is-Purelib: false
-        Tag: py3-none-linux_x86_64
+        Tag: py3-none-\(Self.platformTag(of: wheel))
 
 
         """)
-    #expect(URL(fileURLWithPath: wheel).lastPathComponent == "zipgeo_sqlite-\(version)-py3-none-linux_x86_64.whl")
+    #expect(
+      URL(fileURLWithPath: wheel).lastPathComponent
+        == "zipgeo_sqlite-\(version)-py3-none-\(Self.platformTag(of: wheel)).whl")
 
     // The same inputs give the same bytes.
     let again = try builtWheel(into: temporary.path("again"))
@@ -299,6 +301,25 @@ import Testing
         "from importlib.metadata import distribution; print(distribution('zipgeo_sqlite').read_text('licenses/LICENSE'), end='')",
       ])
     #expect(carried.out == (try String(contentsOf: Self.repository.appendingPathComponent("LICENSE"), encoding: .utf8)))
+  }
+
+  /// The platform tag in a wheel's file name (`manylinux_2_35_x86_64`).
+  static func platformTag(of wheel: String) -> String {
+    let name = URL(fileURLWithPath: wheel).deletingPathExtension().lastPathComponent
+    return name.components(separatedBy: "-py3-none-").last ?? ""
+  }
+
+  /// The wheel's tag is what auditwheel (from PyPI) says the extension is consistent with, so
+  /// that pip installs it where it loads and refuses it where it would not. This test needs the
+  /// network, and fails (it does not skip) without it.
+  @Test func theWheelsPlatformTagIsTheOneAuditwheelFinds() throws {
+    let wheel = try builtWheel(into: temporary.path("dist"))
+    let venv = try virtualEnvironment(installing: ["auditwheel"], options: ["--retries", "2"])
+    let show = try run("auditwheel", in: venv, ["show", wheel])
+    #expect(show.status == 0, "\(show.err)")
+    let found = show.out.replacing("\n", with: " ").firstMatch(of: /platform tag: "([a-z0-9_]+)"/)?.1
+    #expect(found.map(String.init) == Self.platformTag(of: wheel), "\(show.out)")
+    #expect(Self.platformTag(of: wheel).hasPrefix("manylinux_2_"))
   }
 
   /// `pip install datasette sqlite-utils` from PyPI, as users get them: this test needs the
