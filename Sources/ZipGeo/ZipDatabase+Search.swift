@@ -104,36 +104,4 @@ extension ZipDatabase {
     }
     return Length(model.distance(from: from.center, to: to.center, in: .kilometres), .kilometres)
   }
-
-  /// Imports a zip / latitude / longitude CSV into the database at `databasePath`, creating it
-  /// when missing and replacing its zip codes in one transaction, as
-  /// `Importer.importFile(_:intoDatabaseAt:...)` does: no reader ever sees a half-made database.
-  ///
-  /// ```swift
-  /// let summary = try ZipDatabase.importFile("data/zips.csv", into: "zipgeo.db") { progress in
-  ///   print(progress.rows, progress.fraction ?? 0)
-  /// }
-  /// summary.imported   // 41487
-  /// ```
-  public static func importFile(
-    _ path: String, into databasePath: String, options: ImportOptions = ImportOptions(),
-    progress: (ImportProgress) -> Void = { _ in }, notify: (ImportNotice) -> Void = { _ in }
-  ) throws -> ImportSummary {
-    try Importer(options: options).importFile(path, intoDatabaseAt: databasePath, notify: notify, progress: progress)
-  }
-}
-
-extension SQLFunctions {
-  /// Registers zipgeo's SQL functions on a connection you opened yourself (with GRDB, SQLite.swift
-  /// or the C API), given its `sqlite3 *` handle.
-  ///
-  /// ```swift
-  /// var handle: OpaquePointer?
-  /// sqlite3_open("stores.db", &handle)
-  /// try SQLFunctions.register(onConnection: handle!)
-  /// // SELECT name FROM stores WHERE distance(lat, lon, ?, ?) <= 5
-  /// ```
-  public static func register(onConnection handle: OpaquePointer) throws {
-    try register(on: Database(borrowing: handle))
-  }
 }

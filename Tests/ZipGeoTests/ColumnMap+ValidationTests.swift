@@ -3,7 +3,7 @@ import Testing
 
 @testable import ZipGeo
 
-@Suite struct RowValidatorTests {
+@Suite struct ColumnMapValidationTests {
   let map: ColumnMap
 
   init() throws {

@@ -1,0 +1,62 @@
+import CSV
+import SQLiteKit
+
+/// A problem with an import file, naming the file, the line and the value.
+///
+/// ```
+/// data/x.csv:3: latitude '91.5' is outside [-90, 90]
+/// ```
+public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file, as the caller named it.
+  public let file: String
+  /// The 1-based line, or `nil` for the file as a whole.
+  public let line: Int?
+  /// What is wrong, with the value.
+  public let message: String
+  /// The option the import was given that does not fit its files (`country`, for `--country`),
+  /// when the error is in how the import was asked for rather than in a file.
+  public let option: String?
+  /// Whether the import was asked to stop (`interrupted(file:)`), which is no fault of a file.
+  public let isInterruption: Bool
+
+  /// `ImportError(file: "x.csv", line: 3, message: "latitude '91.5' is outside [-90, 90]")`.
+  init(file: String, line: Int?, message: String, option: String? = nil, isInterruption: Bool = false) {
+    self.file = file
+    self.line = line
+    self.message = message
+    self.option = option
+    self.isInterruption = isInterruption
+  }
+
+  /// `data/x.csv:3: latitude '91.5' is outside [-90, 90]`.
+  public var description: String {
+    if let line { "\(file):\(line): \(message)" } else { "\(file): \(message)" }
+  }
+
+  /// The import was asked to stop (Ctrl-C) and nothing was changed.
+  public static func interrupted(file: String) -> ImportError {
+    ImportError(file: file, line: nil, message: "import interrupted; the database is unchanged", isInterruption: true)
+  }
+
+  /// `country` (`--country`) was given, but each of `files` has a country column, so it would set
+  /// the country of no row: `countries` is what keeps one country's rows.
+  ///
+  /// ```
+  /// DE.txt: --country FR sets the country of a file without a country column, and this GeoNames
+  /// file has one (its first column); to import only its FR rows, use --countries FR instead
+  /// ```
+  static func countryOfNoFile(_ country: String, files: [(path: String, columns: ColumnMap)]) -> ImportError {
+    var has = "each of these files has one"
+    if files.count == 1, let columns = files.first?.columns {
+      has =
+        columns.hasHeader
+        ? "this file has one ('\((columns.countryName ?? "").shortened)')"
+        : "this GeoNames file has one (its first column)"
+    }
+    return ImportError(
+      file: Importer.listed(files.map(\.path)), line: nil,
+      message: "--country \(country) sets the country of a file without a country column, and \(has);"
+        + " to import only \(files.count > 1 ? "their" : "its") \(country) rows, use --countries \(country) instead",
+      option: "country")
+  }
+}
