@@ -29,10 +29,11 @@ public struct CodeReference: Hashable, Sendable, CustomStringConvertible {
     // Spaces around a pasted code are not part of it (spaces inside, as in `SW1A 1AA`, are).
     let text = written.trimmingWhitespace
     let bytes = Array(text.utf8.prefix(3))
-    let isLetter = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte & 0xDF) }
-    if bytes.count == 3, isLetter(bytes[0]), isLetter(bytes[1]), bytes[2] == UInt8(ascii: ":") {
+    if bytes.count == 3, bytes[2] == UInt8(ascii: ":"),
+      let country = CountryCode(String(decoding: bytes.prefix(2), as: UTF8.self))
+    {
       let code = String(text.dropFirst(3)).trimmingWhitespace
-      let prefix = String(text.prefix(2)).uppercased()
+      let prefix = country.text
       guard !code.isEmpty else {
         throw .invalidCode(
           text: written.shortened, reason: "it names the country \(prefix) but no code; write \(prefix):CODE")

@@ -126,21 +126,12 @@ public struct ColumnMap: Equatable, Sendable {
       && Double(decimal: String(fields[geoNames.longitude]).trimmingSpaces) != nil
   }
 
-  /// Whether `text` is two upper-case ASCII letters.
-  static func isCountryCode<S: StringProtocol>(_ text: S) -> Bool {
-    let bytes = Array(text.utf8)
-    return bytes.count == 2 && bytes.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-  }
-
-  /// `text` as a country code, upper-cased (`de` -> `DE`), or the problem with it.
+  /// `text` as a country code (`CountryCode`: `de` -> `DE`), or the problem with it.
   public static func countryCode(_ text: String) throws(ImportProblem) -> String {
-    // ASCII letters only: `ﬁ` upper-cases to `FI`, and is no country code.
-    let trimmed = text.trimmingSpaces
-    let code = trimmed.utf8.allSatisfy({ $0 < 0x80 }) ? trimmed.uppercased() : trimmed
-    guard isCountryCode(code) else {
+    guard let code = CountryCode(text) else {
       throw ImportProblem("country '\(text.shortened)' is not a two-letter country code")
     }
-    return code
+    return code.text
   }
 
   static func normalize(_ name: String) -> String {
