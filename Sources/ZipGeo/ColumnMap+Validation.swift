@@ -30,11 +30,11 @@ extension ColumnMap {
   /// longitude must be plain decimal numbers (`33.025`, `-96.7397`, `1e-3`; not `NaN`, `inf`,
   /// `0x1p3` or `33,025`) within [-90, 90] and [-180, 180]. Surrounding spaces are ignored; empty
   /// place, state and county become NULL.
-  public func zipCode(from record: CSVRecord) throws(ImportProblem) -> ZipCode {
+  public func zipCode(from record: CSVRecord) throws(ImportError.Problem) -> ZipCode {
     let fields = record.fields
     if fields.count != fieldCount { try checkFieldCount(of: fields) }
     let zip = fields[zip].trimmingSpaces
-    guard !zip.isEmpty else { throw ImportProblem("zip is empty") }
+    guard !zip.isEmpty else { throw ImportError.Problem("zip is empty") }
     let latitudeText = fields[latitude]
     let longitudeText = fields[longitude]
     let lat = try Self.number(latitudeText, named: "latitude")
@@ -45,9 +45,9 @@ extension ColumnMap {
       coordinate = try Coordinate(storedLatitude: lat, longitude: lon)
     } catch {
       if case .latitudeOutOfRange = error {
-        throw ImportProblem("latitude '\(latitudeText.trimmingSpaces)' is outside [-90, 90]")
+        throw ImportError.Problem("latitude '\(latitudeText.trimmingSpaces)' is outside [-90, 90]")
       }
-      throw ImportProblem("longitude '\(longitudeText.trimmingSpaces)' is outside [-180, 180]")
+      throw ImportError.Problem("longitude '\(longitudeText.trimmingSpaces)' is outside [-180, 180]")
     }
     func optional(_ index: Int?) -> String? {
       guard let index else { return nil }
@@ -58,13 +58,13 @@ extension ColumnMap {
     if let country {
       // A file with a country column says each row's country: an empty one is not taken for US.
       let text = fields[country]
-      guard !text.trimmingSpaces.isEmpty else { throw ImportProblem("the country is empty") }
+      guard !text.trimmingSpaces.isEmpty else { throw ImportError.Problem("the country is empty") }
       countryCode = try Self.countryCode(text)
     }
     var accuracyValue: Int?
     if let accuracy, case let text = fields[accuracy].trimmingSpaces, !text.isEmpty {
       guard let value = Int(text), (0...6).contains(value) else {
-        throw ImportProblem("accuracy '\(text.prefix(60))' is not a whole number from 0 to 6")
+        throw ImportError.Problem("accuracy '\(text.prefix(60))' is not a whole number from 0 to 6")
       }
       accuracyValue = value
     }
@@ -76,23 +76,23 @@ extension ColumnMap {
 
   /// Fails unless a record of `fields`, not as many as expected, can still be read: a GeoNames
   /// record may have empty fields after its 12th (a tab at the end of the line), never a value.
-  private func checkFieldCount(of fields: [String]) throws(ImportProblem) {
+  private func checkFieldCount(of fields: [String]) throws(ImportError.Problem) {
     guard !hasHeader else {
-      throw ImportProblem("the line has \(fields.count) fields, the header has \(fieldCount)")
+      throw ImportError.Problem("the line has \(fields.count) fields, the header has \(fieldCount)")
     }
     let problem = "the line has \(fields.count) fields, a GeoNames record has \(fieldCount)"
-    guard fields.count > fieldCount else { throw ImportProblem(problem) }
+    guard fields.count > fieldCount else { throw ImportError.Problem(problem) }
     if let extra = fields[fieldCount...].firstIndex(where: { !$0.trimmingSpaces.isEmpty }) {
-      throw ImportProblem("\(problem): field \(extra + 1) is '\(fields[extra].shortened)'")
+      throw ImportError.Problem("\(problem): field \(extra + 1) is '\(fields[extra].shortened)'")
     }
   }
 
   /// The decimal number in `field`, finite; its range is for `Coordinate` to judge.
-  static func number(_ field: String, named name: String) throws(ImportProblem) -> Double {
+  static func number(_ field: String, named name: String) throws(ImportError.Problem) -> Double {
     let text = field.trimmingSpaces
-    guard !text.isEmpty else { throw ImportProblem("\(name) is empty") }
+    guard !text.isEmpty else { throw ImportError.Problem("\(name) is empty") }
     guard let value = Double(decimal: text) else {
-      throw ImportProblem("\(name) '\(field.prefix(60))' is not a decimal number")
+      throw ImportError.Problem("\(name) '\(field.prefix(60))' is not a decimal number")
     }
     return value
   }

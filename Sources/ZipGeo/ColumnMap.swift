@@ -41,13 +41,13 @@ public struct ColumnMap: Equatable, Sendable {
   public let hasHeader: Bool
 
   /// Finds the columns in a header, or says which required one is missing.
-  public init(header: [String]) throws(ImportProblem) {
+  public init(header: [String]) throws(ImportError.Problem) {
     let names = header.map(Self.normalize)
     func find(_ candidates: [String]) -> Int? {
       for candidate in candidates { if let index = names.firstIndex(of: candidate) { return index } }
       return nil
     }
-    func require(_ candidates: [String], _ what: String) throws(ImportProblem) -> Int {
+    func require(_ candidates: [String], _ what: String) throws(ImportError.Problem) -> Int {
       guard let index = find(candidates) else {
         let shown = header.map { "'\($0.shortened)'" }.joined(separator: ", ")
         var hint = ""
@@ -62,7 +62,7 @@ public struct ColumnMap: Equatable, Sendable {
           let name = separator == ";" ? "semicolons" : "bars"
           hint = " (the file seems separated by \(name); zipgeo reads comma-separated values)"
         }
-        throw ImportProblem(
+        throw ImportError.Problem(
           "no \(what) column: expected one of \(candidates.joined(separator: ", ")); the header has \(shown)\(hint)")
       }
       return index
@@ -127,9 +127,9 @@ public struct ColumnMap: Equatable, Sendable {
   }
 
   /// `text` as a country code (`CountryCode`: `de` -> `DE`), or the problem with it.
-  public static func countryCode(_ text: String) throws(ImportProblem) -> String {
+  public static func countryCode(_ text: String) throws(ImportError.Problem) -> String {
     guard let code = CountryCode(text) else {
-      throw ImportProblem("country '\(text.shortened)' is not a two-letter country code")
+      throw ImportError.Problem("country '\(text.shortened)' is not a two-letter country code")
     }
     return code.text
   }
@@ -138,12 +138,4 @@ public struct ColumnMap: Equatable, Sendable {
     String(
       name.trimmingSpaces.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
   }
-}
-
-/// A problem with one line of an import file; the importer adds the file name and line.
-public struct ImportProblem: Error, Equatable, Sendable {
-  /// What is wrong, as in `latitude '91.5' is outside [-90, 90]`.
-  public let message: String
-  /// `ImportProblem("zip is empty")`.
-  public init(_ message: String) { self.message = message }
 }

@@ -60,3 +60,14 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
       option: "country")
   }
 }
+
+extension ImportError {
+  /// A problem with one line of an import file, before the importer knows which: it then makes
+  /// the `ImportError` that names the file and the line.
+  public struct Problem: Error, Equatable, Sendable {
+    /// What is wrong, as in `latitude '91.5' is outside [-90, 90]`.
+    public let message: String
+    /// `ImportError.Problem("zip is empty")`.
+    public init(_ message: String) { self.message = message }
+  }
+}

@@ -1,5 +1,5 @@
 // libFuzzer target for the CSV reader and the row validator: any bytes must give records or a
-// CSVError, and any record a zip code or an ImportProblem; never a crash, a hang or a leak.
+// CSVError, and any record a zip code or an ImportError.Problem; never a crash, a hang or a leak.
 // Built and run by scripts/fuzz.sh, with the reader and validator sources, outside the package.
 import CSV
 import ZipGeo

@@ -10,7 +10,7 @@ import Testing
     map = try ColumnMap(header: ["zip", "place", "state", "county", "lat", "lon"])
   }
 
-  func check(_ fields: [String]) throws(ImportProblem) -> ZipCode {
+  func check(_ fields: [String]) throws(ImportError.Problem) -> ZipCode {
     try map.zipCode(from: CSVRecord(line: 2, fields: fields))
   }
 
@@ -34,21 +34,21 @@ import Testing
   }
 
   @Test func anEmptyZipIsRefused() {
-    #expect(throws: ImportProblem("zip is empty")) { try check(["", "x", "", "", "1", "2"]) }
+    #expect(throws: ImportError.Problem("zip is empty")) { try check(["", "x", "", "", "1", "2"]) }
   }
 
   @Test func latitudesOutsideTheRangeAreRefusedWithTheValue() {
-    #expect(throws: ImportProblem("latitude '91.5' is outside [-90, 90]")) {
+    #expect(throws: ImportError.Problem("latitude '91.5' is outside [-90, 90]")) {
       try check(["1", "", "", "", "91.5", "0"])
     }
-    #expect(throws: ImportProblem("longitude '-180.5' is outside [-180, 180]")) {
+    #expect(throws: ImportError.Problem("longitude '-180.5' is outside [-180, 180]")) {
       try check(["1", "", "", "", "0", "-180.5"])
     }
   }
 
   @Test func onlyPlainDecimalNumbersAreCoordinates() {
     for bad in ["NaN", "nan", "inf", "-Infinity", "0x1p3", "33,025", "1e999", "1.2.3", ".", "-", "e5", "12a", "1e"] {
-      #expect(throws: ImportProblem.self, "\(bad)") { try check(["1", "", "", "", bad, "0"]) }
+      #expect(throws: ImportError.Problem.self, "\(bad)") { try check(["1", "", "", "", bad, "0"]) }
     }
     for good in ["33", "-33.5", "+33.5", ".5", "5.", "1e1", "-1.5E+1", "0"] {
       #expect(throws: Never.self, "\(good)") { _ = try check(["1", "", "", "", good, "0"]) }
@@ -56,14 +56,14 @@ import Testing
   }
 
   @Test func emptyCoordinatesAreNamed() {
-    #expect(throws: ImportProblem("longitude is empty")) { try check(["1", "", "", "", "1", ""]) }
+    #expect(throws: ImportError.Problem("longitude is empty")) { try check(["1", "", "", "", "1", ""]) }
   }
 
   @Test func aRowWithTheWrongNumberOfFieldsIsRefused() {
-    #expect(throws: ImportProblem("the line has 5 fields, the header has 6")) {
+    #expect(throws: ImportError.Problem("the line has 5 fields, the header has 6")) {
       try check(["1", "", "", "1", "2"])
     }
-    #expect(throws: ImportProblem("the line has 7 fields, the header has 6")) {
+    #expect(throws: ImportError.Problem("the line has 7 fields, the header has 6")) {
       try check(["1", "", "", "", "1", "2", "extra"])
     }
   }

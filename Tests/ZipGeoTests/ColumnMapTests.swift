@@ -35,7 +35,9 @@ import Testing
   }
 
   @Test func aMissingLatitudeColumnIsNamed() {
-    #expect(throws: ImportProblem("no latitude column: expected one of lat, latitude; the header has 'zip', 'lon'")) {
+    #expect(
+      throws: ImportError.Problem("no latitude column: expected one of lat, latitude; the header has 'zip', 'lon'")
+    ) {
       try ColumnMap(header: ["zip", "lon"])
     }
   }
@@ -77,7 +79,7 @@ extension ColumnMapTests {
     #expect(!ColumnMap.isGeoNamesRecord("zip\tplace\tstate\tcounty\tlat\tlon\ta\tb\tc\td\te\tf"))
   }
 
-  func geoNamesRecord(_ line: String) throws(ImportProblem) -> ZipCode {
+  func geoNamesRecord(_ line: String) throws(ImportError.Problem) -> ZipCode {
     try ColumnMap.geoNames.zipCode(
       from: CSVRecord(line: 1, fields: line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)))
   }
@@ -86,20 +88,20 @@ extension ColumnMapTests {
     let melbourne = "AU\t3000\tMelbourne\tVictoria\tVIC\t\t\t\t\t-37.814\t144.9633\t4"
     #expect(try geoNamesRecord(melbourne + "\t").accuracy == 4)
     #expect(try geoNamesRecord(melbourne + "\t \t").place == "Melbourne")
-    #expect(throws: ImportProblem("the line has 13 fields, a GeoNames record has 12: field 13 is 'extra'")) {
+    #expect(throws: ImportError.Problem("the line has 13 fields, a GeoNames record has 12: field 13 is 'extra'")) {
       try geoNamesRecord(melbourne + "\textra")
     }
-    #expect(throws: ImportProblem("the line has 14 fields, a GeoNames record has 12: field 14 is '7'")) {
+    #expect(throws: ImportError.Problem("the line has 14 fields, a GeoNames record has 12: field 14 is '7'")) {
       try geoNamesRecord(melbourne + "\t\t7")
     }
-    #expect(throws: ImportProblem("the line has 11 fields, a GeoNames record has 12")) {
+    #expect(throws: ImportError.Problem("the line has 11 fields, a GeoNames record has 12")) {
       try geoNamesRecord(String(melbourne.dropLast(2)))
     }
   }
 
   @Test func aTabSeparatedHeaderIsToldWhatZipgeoReadsGeoNamesFilesIncluded() {
     #expect(
-      throws: ImportProblem(
+      throws: ImportError.Problem(
         "no zip code column: expected one of zip, zipcode, zip_code, postal_code, postcode; the header has"
           + " 'zip\tlat\tlon' (the file seems separated by tabs; zipgeo reads comma-separated values with a header,"
           + " or GeoNames files without one: 12 tab-separated columns, the first a country code, the 10th and 11th"
@@ -115,7 +117,7 @@ extension ColumnMapTests {
     #expect(try ColumnMap.countryCode("de") == "DE")
     #expect(try ColumnMap.countryCode(" Ch ") == "CH")
     for text in ["ﬁ", "ß", "DEU", "D", "", "1A", "Dé", "D\u{0}"] {
-      #expect(throws: ImportProblem.self, "\(text)") { try ColumnMap.countryCode(text) }
+      #expect(throws: ImportError.Problem.self, "\(text)") { try ColumnMap.countryCode(text) }
     }
   }
 }
