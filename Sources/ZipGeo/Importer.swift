@@ -254,9 +254,6 @@ public struct Importer: Sendable {
     var offset: Int64 = 0
     var lastID: Int64 = 0
     var numbering = RowNumbering()
-    let stagedColumns =
-      "zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name)"
-      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
     let stopped = { ImportError.interrupted(file: everyFile) }
     var inserted = 0
@@ -276,22 +273,7 @@ public struct Importer: Sendable {
     // US zip codes that lost their leading zeros, and the first of them.
     var shortZips = 0
     var firstShortZip: (file: String, line: Int, zip: String)?
-    // Every file's columns are found before any row is read, so that a `country` that no file
-    // would use fails at once, not after a long file is read.
-    var columnMaps: [ColumnMap] = []
-    for (path, reader) in inputs {
-      // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
-      var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
-        reader.shouldStop = shouldStop
-        defer { reader.shouldStop = nil }
-        return try readColumns(from: reader, path: path)
-      }
-      columns.defaultCountry = options.country ?? "US"
-      columnMaps.append(columns)
-    }
-    if let country = options.country, columnMaps.allSatisfy({ $0.country != nil }) {
-      throw ImportError.countryOfNoFile(country, files: inputs.indices.map { (inputs[$0].path, columnMaps[$0]) })
-    }
+    let columnMaps = try readColumnMaps(of: inputs, shouldStop: shouldStop)
     for ((path, reader), columns) in zip(inputs, columnMaps) {
       // Known once the first bytes are read: messages name a zip archive's data file in it.
       let shown = reader.member.map { "\(path):\($0)" } ?? path
@@ -357,18 +339,8 @@ public struct Importer: Sendable {
               // Past the budget: the rows so far go to the staged table (in key order, which
               // costs nothing more), and the rest follow them there. Repeats of them are left to
               // the unique index to find, the slow way.
-              try sql.execute(
-                """
-                PRAGMA temp.cache_size = -16384;
-                DROP TABLE IF EXISTS \(Self.stagedTable);
-                CREATE TABLE \(Self.stagedTable) (
-                  zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name);
-                """)
-              try buffer.write(
-                into: Self.stagedTable, idColumn: "rowid", of: sql, namedStates: .flagged, shouldStop: shouldStop,
-                stopped: stopped)
+              stage = try Self.startStaging(buffer, in: sql, shouldStop: shouldStop, stopped: stopped)
               buffer = ImportBuffer(budget: 0)
-              stage = try sql.prepare("INSERT INTO \(Self.stagedTable) (rowid, \(stagedColumns)")
             }
           }
         }
@@ -425,30 +397,7 @@ public struct Importer: Sendable {
     regions.flush()
     let stateCodes = regions.codesByName()
     if stage != nil {
-      // The staged rows go to `zips` in the order of its key (one sort), among the others.
-      try sql.execute(
-        """
-        DROP TABLE IF EXISTS temp.zipgeo_state_codes;
-        CREATE TABLE temp.zipgeo_state_codes (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
-        """)
-      let code = try sql.prepare("INSERT INTO temp.zipgeo_state_codes VALUES (?, ?)")
-      for (key, state) in stateCodes {
-        try code.bind(values: [.text(key), .text(state)])
-        _ = try code.step()
-        code.reset()
-      }
-      try sql.execute(
-        """
-        INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
-          SELECT zip, place,
-            CASE WHEN state_is_name
-              THEN ifnull((SELECT code FROM temp.zipgeo_state_codes WHERE key = country || ':' || state), state)
-              ELSE state END,
-            county, lat, lon, cell, country, accuracy, rowid FROM \(Self.stagedTable)
-          ORDER BY cell, zip, country, rowid;
-        DROP TABLE \(Self.stagedTable);
-        DROP TABLE temp.zipgeo_state_codes;
-        """)
+      try Self.writeStagedRows(in: sql, stateCodes: stateCodes)
     } else {
       try buffer.write(
         into: "zips", idColumn: "id", of: sql, namedStates: .coded(stateCodes), shouldStop: shouldStop,
@@ -463,17 +412,81 @@ public struct Importer: Sendable {
     try recordRegions(in: sql, imported: countryList, names: regions.names())
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     // The index of place names, of every row (those kept from earlier imports too).
-    if let encoded = encoding?.result() {
-      try PlaceNameIndex.write(encoded, on: sql)
-    } else {
-      try PlaceNameIndex.build(on: sql)
-    }
+    try PlaceNameIndexBuilder.finish(encoding, on: sql)
     phase(.placeIndexBuilt)
     try sql.execute(Schema.cellTriggers + PlaceNameIndex.staleTriggers)
     phase(.committing)
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     return (inserted - duplicates, skipped, duplicates, replaced)
+  }
+
+  /// Every file's columns, found before any row is read, so that a `country` that no file would
+  /// use fails at once, not after a long file is read.
+  private func readColumnMaps(of inputs: [(path: String, reader: CSVReader)], shouldStop: () -> Bool) throws
+    -> [ColumnMap]
+  {
+    var columnMaps: [ColumnMap] = []
+    for (path, reader) in inputs {
+      // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
+      var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
+        reader.shouldStop = shouldStop
+        defer { reader.shouldStop = nil }
+        return try readColumns(from: reader, path: path)
+      }
+      columns.defaultCountry = options.country ?? "US"
+      columnMaps.append(columns)
+    }
+    if let country = options.country, columnMaps.allSatisfy({ $0.country != nil }) {
+      throw ImportError.countryOfNoFile(country, files: inputs.indices.map { (inputs[$0].path, columnMaps[$0]) })
+    }
+    return columnMaps
+  }
+
+  /// Makes the staged table, writes `buffer`'s rows to it (in key order, which costs nothing
+  /// more), and gives the statement that stages each row after them.
+  private static func startStaging(
+    _ buffer: ImportBuffer, in sql: Database, shouldStop: () -> Bool, stopped: () -> Error
+  ) throws -> Statement {
+    try sql.execute(
+      """
+      PRAGMA temp.cache_size = -16384;
+      DROP TABLE IF EXISTS \(stagedTable);
+      CREATE TABLE \(stagedTable) (zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name);
+      """)
+    try buffer.write(
+      into: stagedTable, idColumn: "rowid", of: sql, namedStates: .flagged, shouldStop: shouldStop, stopped: stopped)
+    return try sql.prepare(
+      "INSERT INTO \(stagedTable) (rowid, zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+  }
+
+  /// Writes the staged rows to `zips` in the order of its key (one sort), among the others, each
+  /// state named for want of its code given the code of `stateCodes` (by `country:name`).
+  private static func writeStagedRows(in sql: Database, stateCodes: [String: String]) throws {
+    try sql.execute(
+      """
+      DROP TABLE IF EXISTS temp.zipgeo_state_codes;
+      CREATE TABLE temp.zipgeo_state_codes (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
+      """)
+    let code = try sql.prepare("INSERT INTO temp.zipgeo_state_codes VALUES (?, ?)")
+    for (key, state) in stateCodes {
+      try code.bind(values: [.text(key), .text(state)])
+      _ = try code.step()
+      code.reset()
+    }
+    try sql.execute(
+      """
+      INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
+        SELECT zip, place,
+          CASE WHEN state_is_name
+            THEN ifnull((SELECT code FROM temp.zipgeo_state_codes WHERE key = country || ':' || state), state)
+            ELSE state END,
+          county, lat, lon, cell, country, accuracy, rowid FROM \(stagedTable)
+        ORDER BY cell, zip, country, rowid;
+      DROP TABLE \(stagedTable);
+      DROP TABLE temp.zipgeo_state_codes;
+      """)
   }
 
   /// Writes the `countries` rows of the countries just imported (`imported`, a list of SQL

@@ -26,4 +26,14 @@ extension PlaceNameIndexBuilder {
     FreedMemory.giveBack()
     return BackgroundWork(handing: places) { places, isCancelled in encode(&places, isCancelled: isCancelled) }
   }
+
+  /// Writes the index encoded (`startEncoding`), or, when there is none, builds it from the
+  /// rows of `zips`.
+  static func finish(_ encoding: BackgroundWork<Encoded?>?, on db: Database) throws {
+    if let encoded = encoding?.result() {
+      try PlaceNameIndex.write(encoded, on: db)
+    } else {
+      try PlaceNameIndex.build(on: db)
+    }
+  }
 }
