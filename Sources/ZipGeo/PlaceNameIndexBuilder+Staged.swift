@@ -41,14 +41,8 @@ extension PlaceNameIndexBuilder {
       "SELECT key, country, place, zip FROM temp.zipgeo_staged_places ORDER BY key, country, place, zip")
     defer { sorted.reset() }
     let stageWord = try db.prepare("INSERT INTO temp.zipgeo_staged_words VALUES (?, ?, ?)")
-    var names = BlockWriter()
-    var written = 0
     // Each block is written once made, so that memory stays flat.
-    func writeBlocks() throws {
-      let blocks = names.takeBlocks()
-      try BlockWriter.write(blocks, numberedFrom: written + 1, to: PlaceNameIndex.namesTable, on: db)
-      written += blocks.count
-    }
+    var names = BlockWriter()
     // The entry being gathered: its folded name, country, place and codes.
     var entry: (key: [UInt8], country: [UInt8], place: [UInt8], codes: [[UInt8]])?
     var lastWritten: [UInt8]?
@@ -60,7 +54,7 @@ extension PlaceNameIndexBuilder {
         names.append(key)
       }
       for field in [entry.country, entry.place] + entry.codes { field.withUnsafeBufferPointer { names.append($0) } }
-      try writeBlocks()
+      try names.writeBlocks(to: PlaceNameIndex.namesTable, on: db)
     }
     func stageWords(of key: [UInt8]) throws {
       for (index, word) in key.split(separator: 0x20).enumerated() {
@@ -83,7 +77,7 @@ extension PlaceNameIndexBuilder {
     }
     try writeEntry()
     names.finish()
-    try writeBlocks()
+    try names.writeBlocks(to: PlaceNameIndex.namesTable, on: db)
   }
 
   /// Writes the words table and the vocabulary from the staged words.
@@ -91,12 +85,6 @@ extension PlaceNameIndexBuilder {
     let later = try db.prepare(
       "SELECT DISTINCT word, key FROM temp.zipgeo_staged_words WHERE later ORDER BY word, key")
     var words = BlockWriter()
-    var written = 0
-    func writeBlocks() throws {
-      let blocks = words.takeBlocks()
-      try BlockWriter.write(blocks, numberedFrom: written + 1, to: PlaceNameIndex.wordsTable, on: db)
-      written += blocks.count
-    }
     var last: [UInt8]?
     while try later.step() {
       let (word, key) = (blob(later, 0), blob(later, 1))
@@ -106,11 +94,11 @@ extension PlaceNameIndexBuilder {
       }
       key.withUnsafeBufferPointer { words.append($0) }
       last = word
-      try writeBlocks()
+      try words.writeBlocks(to: PlaceNameIndex.wordsTable, on: db)
     }
     later.reset()
     words.finish()
-    try writeBlocks()
+    try words.writeBlocks(to: PlaceNameIndex.wordsTable, on: db)
     let all = try db.prepare(
       "SELECT DISTINCT word FROM temp.zipgeo_staged_words ORDER BY length(word), word")
     defer { all.reset() }

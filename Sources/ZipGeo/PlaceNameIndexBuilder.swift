@@ -154,11 +154,10 @@ enum PlaceNameIndexBuilder {
       self.slots = slots
     }
 
-    /// Adds every row of `zips` that names a place, but those of `exceptCountries` (a list of SQL
-    /// strings), if given.
+    /// Adds every row of `zips` that names a place.
     /// - Returns: `false` past `rowBudget` rows.
-    mutating func add(rowsOf db: Database, exceptCountries: String? = nil) throws -> Bool {
-      let scan = try db.prepare(scanSQL + (exceptCountries.map { " AND country NOT IN (\($0))" } ?? ""))
+    mutating func add(rowsOf db: Database) throws -> Bool {
+      let scan = try db.prepare(scanSQL)
       defer { scan.reset() }
       while try scan.step() {
         guard let country = scan.textBytes(at: 0), let name = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
@@ -268,8 +267,7 @@ enum PlaceNameIndexBuilder {
 
   /// Whether two spans hold the same bytes.
   fileprivate static func same(_ texts: UnsafeBufferPointer<UInt8>, _ a: Span, _ b: Span) -> Bool {
-    a.count == b.count
-      && (a.count == 0 || memcmp(texts.baseAddress! + a.lowerBound, texts.baseAddress! + b.lowerBound, a.length) == 0)
+    equal(texts, a, bytes(b, texts))
   }
 
   /// The order of SQLite's BINARY collation (bytes, then length).
@@ -445,6 +443,8 @@ enum PlaceNameIndexBuilder {
     private var blocks: [Block] = []
     private var bytes: [UInt8] = []
     private var firstKey: [UInt8] = []
+    /// The blocks `writeBlocks(to:on:)` has written so far.
+    private var written = 0
 
     /// Begins an entry of `fields` fields found by `key`, which differs from the last entry's when
     /// `newKey`.
@@ -482,6 +482,14 @@ enum PlaceNameIndexBuilder {
     mutating func takeBlocks() -> [Block] {
       defer { blocks = [] }
       return blocks
+    }
+
+    /// Writes the blocks made since they were last taken to `table`, numbered after those written
+    /// before: a build in flat memory writes each block once it is made.
+    mutating func writeBlocks(to table: String, on db: Database) throws {
+      let blocks = takeBlocks()
+      try Self.write(blocks, numberedFrom: written + 1, to: table, on: db)
+      written += blocks.count
     }
 
     /// Writes `blocks` to `table`, numbered from `first`.

@@ -203,6 +203,13 @@ import Testing
 /// The index built in memory and the one built through SQLite's sorter, past the row budget, are
 /// the same, byte for byte.
 @Suite struct PlaceNameIndexBuilderTests {
+  /// Every row of the index's three tables, in order.
+  static func indexContents(of db: Database) throws -> [[DatabaseValue]] {
+    try [PlaceNameIndex.namesTable, PlaceNameIndex.wordsTable, PlaceNameIndex.vocabularyTable].flatMap { table in
+      try db.rows("SELECT * FROM \(table) ORDER BY 1, 2").map(\.values)
+    }
+  }
+
   @Test func theStagedBuildWritesTheSameIndexAsTheBuildInMemory() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("places.db")
@@ -219,11 +226,7 @@ import Testing
     let file = try folder.write("places.txt", ImporterCountryTests.geoNames(rows))
     _ = try Importer().importFile(file, into: try ZipDatabase(writingAt: path))
     let db = try Database(path: path)
-    func contents() throws -> [[DatabaseValue]] {
-      try [PlaceNameIndex.namesTable, PlaceNameIndex.wordsTable, PlaceNameIndex.vocabularyTable].flatMap { table in
-        try db.rows("SELECT * FROM \(table) ORDER BY 1, 2").map(\.values)
-      }
-    }
+    func contents() throws -> [[DatabaseValue]] { try Self.indexContents(of: db) }
     // Made by the import from its rows in memory.
     let imported = try contents()
     #expect(imported.count > 10)
@@ -248,11 +251,7 @@ import Testing
     _ = try Importer().importFile(america, into: try ZipDatabase(writingAt: path))
     _ = try Importer().importFile(america, into: try ZipDatabase(writingAt: path))
     let db = try Database(path: path)
-    func contents() throws -> [[DatabaseValue]] {
-      try [PlaceNameIndex.namesTable, PlaceNameIndex.wordsTable, PlaceNameIndex.vocabularyTable].flatMap { table in
-        try db.rows("SELECT * FROM \(table) ORDER BY 1, 2").map(\.values)
-      }
-    }
+    func contents() throws -> [[DatabaseValue]] { try Self.indexContents(of: db) }
     let imported = try contents()
     #expect(try db.scalar("SELECT count(DISTINCT country) FROM zips")?.int64 ?? 0 > 2)
     try PlaceNameIndex.build(on: db)
