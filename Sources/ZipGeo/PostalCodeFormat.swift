@@ -110,13 +110,28 @@ public struct PostalCodeFormat: Sendable, Equatable {
     return found
   }
 
-  /// Whether `key` fits one of the shapes, with or without the letters it begins with: when
-  /// none does, `forms(ofKey:written:)` gives no form of it.
+  /// Whether `key` fits one of the shapes (`fit(of:in:)`): when none does,
+  /// `forms(ofKey:written:)` gives no form of it.
   private func hasShape(fitting key: ArraySlice<UInt8>) -> Bool {
-    compiled.contains { shape in
-      Self.fits(key, shape.skeleton[...])
-        || (!shape.prefix.isEmpty && key.count >= 3 && Self.fits(key, shape.skeleton.dropFirst(shape.prefix.count)))
+    compiled.contains { Self.fit(of: key, in: $0) != nil }
+  }
+
+  /// How a key fits a shape: as it is, or without the letters the shape begins with (`1111` of
+  /// LU's `L-####`).
+  private enum Fit {
+    case asWritten
+    case withoutPrefix
+  }
+
+  private static func fit(
+    of key: ArraySlice<UInt8>, in shape: (shape: [UInt8], skeleton: [UInt8], prefix: [UInt8])
+  ) -> Fit? {
+    if fits(key, shape.skeleton[...]) { return .asWritten }
+    // (Not before fewer than three: `1` is no way to write Guernsey's GY1.)
+    if !shape.prefix.isEmpty, key.count >= 3, fits(key, shape.skeleton.dropFirst(shape.prefix.count)) {
+      return .withoutPrefix
     }
+    return nil
   }
 
   /// The rules with a shape of each key length, in the order of `all`.
@@ -148,17 +163,15 @@ public struct PostalCodeFormat: Sendable, Equatable {
     // Most countries' shapes have no code of this length: no more to do.
     guard variants.contains(where: { keyLengths.contains($0.count) }) else { return [] }
     var forms: [String] = []
-    for (shape, skeleton, prefix) in compiled {
+    for compiledShape in compiled {
       for variant in variants {
-        var bytes: [UInt8]?
-        if Self.fits(variant, skeleton[...]) {
-          bytes = Array(variant)
-        } else if !prefix.isEmpty, variant.count >= 3, Self.fits(variant, skeleton.dropFirst(prefix.count)) {
-          // (Not before fewer: `1` is no way to write Guernsey's GY1.)
-          bytes = Array(prefix) + variant
+        let bytes: [UInt8]
+        switch Self.fit(of: variant, in: compiledShape) {
+        case .asWritten: bytes = Array(variant)
+        case .withoutPrefix: bytes = compiledShape.prefix + variant
+        case nil: continue
         }
-        guard let bytes else { continue }
-        let form = Self.written(bytes, as: shape)
+        let form = Self.written(bytes, as: compiledShape.shape)
         if form != written, !forms.contains(form) { forms.append(form) }
       }
     }

@@ -136,7 +136,7 @@ extension ZipDatabase {
     // Text longer than any code is written as is no code of any country's rules.
     guard let key = PostalCodeFormat.shortKey(reference.code) else { return try notFound() }
     // The rules of every country that may hold it, for a code without one: those of a country
-    // the database lacks find nothing (and say so, which is no error here).
+    // the database lacks find nothing.
     let formats =
       reference.country.map { PostalCodeFormat.of($0).map { [$0] } ?? [] }
       ?? PostalCodeFormat.candidates(forKey: key)
