@@ -171,7 +171,8 @@ struct ImportBuffer {
           try statement.bind(borrowedText: code, at: first + 2)
           try statement.bind(borrowedText: place, at: first + 3)
           if row.stateIsName, !flagged, let state, let country,
-            let known = codes[String(decoding: country, as: UTF8.self) + ":" + String(decoding: state, as: UTF8.self)]
+            let known = codes[
+              RegionNames.key(String(decoding: country, as: UTF8.self), String(decoding: state, as: UTF8.self))]
           {
             try statement.bind(.text(known), at: first + 4)
           } else {

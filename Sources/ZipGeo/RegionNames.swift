@@ -27,15 +27,15 @@ public struct RegionNames: Sendable {
   /// names it, else the state as stored.
   public func shown(_ zip: ZipCode) -> String? {
     guard let state = zip.state, Self.isNumber(state) else { return zip.state }
-    return names[zip.country + ":" + state] ?? state
+    return names[Self.key(zip.country, state)] ?? state
   }
 
   /// The code of a state written as its code or its name (`BY`, `Bayern`, `bayern`) in
   /// `country`, folded; the state itself, folded, when the database names no such state.
   public func code(of state: String, in country: String) -> PlaceNameKey {
-    if names[country + ":" + state] != nil { return PlaceNameKey(state) }
+    if names[Self.key(country, state)] != nil { return PlaceNameKey(state) }
     let folded = PlaceNameKey(state)
-    return codes[country + ":" + folded.text].map { PlaceNameKey($0) } ?? folded
+    return codes[Self.key(country, folded.text)].map { PlaceNameKey($0) } ?? folded
   }
 
   /// The English names of German states that GeoNames' German rows give without a code, and the
@@ -44,6 +44,10 @@ public struct RegionNames: Sendable {
     "DE:Bavaria": "BY", "DE:Land Berlin": "BE", "DE:Lower Saxony": "NI", "DE:Saxony": "SN",
     "DE:Saxony-Anhalt": "ST", "DE:Thuringia": "TH", "DE:Mecklenburg-Western Pomerania": "MV",
   ]
+
+  /// A state's code or name with its country, as the tables here are keyed: `DE:BY`, `JP:40`
+  /// (the staged import writes the same in SQL: `country || ':' || state`).
+  static func key(_ country: String, _ state: String) -> String { country + ":" + state }
 
   static func isNumber(_ code: String) -> Bool { !code.isEmpty && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
@@ -58,8 +62,8 @@ public struct RegionNames: Sendable {
     while try statement.step() {
       guard let country = statement.text(at: 0), let state = statement.text(at: 1), let name = statement.text(at: 2)
       else { continue }
-      names[country + ":" + state] = name
-      codes[country + ":" + PlaceNameKey(name).text] = state
+      names[Self.key(country, state)] = name
+      codes[Self.key(country, PlaceNameKey(name).text)] = state
     }
     return RegionNames(names: names, codes: codes)
   }
@@ -104,8 +108,8 @@ public struct RegionNames: Sendable {
       var codes: Set<String> = []
       var best: [String: (code: String, rows: Int)] = [:]
       for (triple, rows) in counts {
-        codes.insert(triple.country + ":" + triple.code)
-        let key = triple.country + ":" + triple.name
+        codes.insert(RegionNames.key(triple.country, triple.code))
+        let key = RegionNames.key(triple.country, triple.name)
         if let known = best[key], known.rows > rows || (known.rows == rows && known.code < triple.code) { continue }
         best[key] = (triple.code, rows)
       }
