@@ -28,12 +28,9 @@ public final class Database {
   /// The closure `setInterruptCheck(every:_:)` installed.
   private var interruptCheck: Unmanaged<InterruptCheckBox>?
   private let cachesStatements: Bool
-  /// Statements kept prepared for `cachedStatement(_:)`, by SQL text, each with when it was last
-  /// asked for (`uses`), so that a full cache lets the least recently used go.
-  private var statementCache: [String: (statement: Statement, used: Int)] = [:]
-  private var keyedStatementCache: [ObjectIdentifier: (sql: CachedSQL, statement: Statement, used: Int)] = [:]
-  /// Asks of either cache so far, as a clock.
-  private var uses = 0
+  /// Statements kept prepared for `cachedStatement(_:)`: by SQL text, and by `CachedSQL` identity.
+  private var statementCache = StatementCache<String>(limit: cachedStatementLimit)
+  private var keyedStatementCache = StatementCache<ObjectIdentifier>(limit: cachedStatementLimit)
   /// The most statements each cache keeps.
   public static let cachedStatementLimit = 64
   /// What `onClose(_:)` asked to run once the connection is closed.
@@ -156,40 +153,15 @@ public final class Database {
   /// and `sqlite3_close` refuses a connection with statements still prepared.
   public func cachedStatement(_ sql: String) throws -> Statement {
     guard cachesStatements else { return try prepare(sql) }
-    uses += 1
-    if let cached = statementCache[sql] {
-      statementCache[sql]?.used = uses
-      return cached.statement
-    }
-    let statement = try prepare(sql)
-    if statementCache.count >= Self.cachedStatementLimit,
-      let oldest = statementCache.min(by: { $0.value.used < $1.value.used })
-    {
-      statementCache[oldest.key] = nil
-    }
-    statementCache[sql] = (statement, uses)
-    return statement
+    return try statementCache.statement(for: sql) { try prepare(sql) }
   }
 
   /// `cachedStatement(_:)` for SQL made once and run often: the statement is found by the
   /// identity of `sql`, without hashing its text (a microsecond for a long query).
   public func cachedStatement(_ sql: CachedSQL) throws -> Statement {
     guard cachesStatements else { return try prepare(sql.text) }
-    uses += 1
-    let key = ObjectIdentifier(sql)
-    if let cached = keyedStatementCache[key] {
-      keyedStatementCache[key]?.used = uses
-      return cached.statement
-    }
-    let statement = try prepare(sql.text)
-    if keyedStatementCache.count >= Self.cachedStatementLimit,
-      let oldest = keyedStatementCache.min(by: { $0.value.used < $1.value.used })
-    {
-      keyedStatementCache[oldest.key] = nil
-    }
     // The key is kept with its statement, so that its identity is not reused while cached.
-    keyedStatementCache[key] = (sql, statement, uses)
-    return statement
+    return try keyedStatementCache.statement(for: ObjectIdentifier(sql), keeping: sql) { try prepare(sql.text) }
   }
 
   /// Runs SQL that may hold several statements separated by semicolons and returns no rows.
