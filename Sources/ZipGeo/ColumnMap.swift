@@ -108,24 +108,6 @@ public struct ColumnMap: Equatable, Sendable {
   /// admin_name2 (admin_name3 when that is empty, as for every German code).
   public static let geoNames = ColumnMap(geoNames: ())
 
-  /// Whether `line`, a file's first line, is a GeoNames record: 12 tab-separated fields or more,
-  /// the first a country code (in either case, as `countryCode(_:)` reads it), the 10th and 11th
-  /// decimal numbers.
-  ///
-  /// A file that is GeoNames in all but details (a lower-case country, a tab at the end of each
-  /// line, a 13th column) is so recognised, and each row is then checked as a GeoNames record,
-  /// which names the line and value of what is wrong (`zipCode(from:)`).
-  ///
-  /// ```swift
-  /// ColumnMap.isGeoNamesRecord("DE\t01945\tGrünewald\tBrandenburg\tBB\t\t00\t...\t51.4\t14.1\t4")  // true
-  /// ```
-  public static func isGeoNamesRecord(_ line: String) -> Bool {
-    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-    guard fields.count >= geoNames.fieldCount, (try? countryCode(String(fields[0]))) != nil else { return false }
-    return Double(decimal: String(fields[geoNames.latitude]).trimmingSpaces) != nil
-      && Double(decimal: String(fields[geoNames.longitude]).trimmingSpaces) != nil
-  }
-
   /// `text` as a country code (`CountryCode`: `de` -> `DE`), or the problem with it.
   public static func countryCode(_ text: String) throws(ImportError.Problem) -> String {
     guard let code = CountryCode(text) else {

@@ -37,28 +37,6 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
   public static func interrupted(file: String) -> ImportError {
     ImportError(file: file, line: nil, message: "import interrupted; the database is unchanged", isInterruption: true)
   }
-
-  /// `country` (`--country`) was given, but each of `files` has a country column, so it would set
-  /// the country of no row: `countries` is what keeps one country's rows.
-  ///
-  /// ```
-  /// DE.txt: --country FR sets the country of a file without a country column, and this GeoNames
-  /// file has one (its first column); to import only its FR rows, use --countries FR instead
-  /// ```
-  static func countryOfNoFile(_ country: String, files: [(path: String, columns: ColumnMap)]) -> ImportError {
-    var has = "each of these files has one"
-    if files.count == 1, let columns = files.first?.columns {
-      has =
-        columns.hasHeader
-        ? "this file has one ('\((columns.countryName ?? "").shortened)')"
-        : "this GeoNames file has one (its first column)"
-    }
-    return ImportError(
-      file: Importer.listed(files.map(\.path)), line: nil,
-      message: "--country \(country) sets the country of a file without a country column, and \(has);"
-        + " to import only \(files.count > 1 ? "their" : "its") \(country) rows, use --countries \(country) instead",
-      option: "country")
-  }
 }
 
 extension ImportError {

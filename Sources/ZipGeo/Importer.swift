@@ -38,6 +38,11 @@ public struct Importer: Sendable {
     self.openReader = openReader
   }
 
+  /// The formats an import reads, each tried in turn on a file's first line (`RecordSource`):
+  /// GeoNames' files as published, then CSV with a header, which takes any other file. A new
+  /// format is one more type here; tests add their own.
+  var formats: [any RecordSource.Type] = [GeoNamesRecords.self, HeaderCSVRecords.self]
+
   /// The memory an import may hold its rows in before it stages them in SQLite (`ImportBuffer`);
   /// tests make it small.
   var bufferBudget = ImportBuffer.defaultBudget
@@ -263,7 +268,7 @@ public struct Importer: Sendable {
     // table took four more sorts (6 s of 12 on the world file).
     var duplicates = 0
     // The countries each file holds, for the countries table.
-    var sources: [String: [String]] = [:]
+    var filesOfCountry: [String: [String]] = [:]
     // The names each file gives its state codes, for the regions table.
     var regions = RegionNames.Counter()
     // Progress counts the bytes of all the files, when each one's size is known.
@@ -273,10 +278,9 @@ public struct Importer: Sendable {
     // US zip codes that lost their leading zeros, and the first of them.
     var shortZips = 0
     var firstShortZip: (file: String, line: Int, zip: String)?
-    let columnMaps = try readColumnMaps(of: inputs, shouldStop: shouldStop)
-    for ((path, reader), columns) in zip(inputs, columnMaps) {
-      // Known once the first bytes are read: messages name a zip archive's data file in it.
-      let shown = reader.member.map { "\(path):\($0)" } ?? path
+    let sources = try openSources(of: inputs, shouldStop: shouldStop)
+    for (path, source) in zip(inputs.map(\.path), sources) {
+      let (reader, shown) = (source.reader, source.file)
       phase(.headerRead)
       if !numbering.files.isEmpty { offset = lastID }
       numbering.files.append((shown, offset))
@@ -284,7 +288,7 @@ public struct Importer: Sendable {
       var countries: Set<String> = []
       var lastCountry = ""
       // The file is read and checked on another thread while this one inserts.
-      let producer = RowProducer(reader: reader, columns: columns, path: shown, skipInvalid: options.skipInvalid)
+      let producer = RowProducer(source: source, skipInvalid: options.skipInvalid)
       producer.start()
       defer { producer.stop() }
       while true {
@@ -356,11 +360,11 @@ public struct Importer: Sendable {
         throw ImportError(file: shown, line: nil, message: "no valid data rows; the database is unchanged")
       }
       bytesBefore += reader.totalBytes ?? reader.bytesRead
-      for country in countries { sources[country, default: []].append(path) }
+      for country in countries { filesOfCountry[country, default: []].append(path) }
     }
     // Every country asked for must be there: a mistyped one (--countries LI,XX) is not left out
     // silently.
-    let missing = (options.countries ?? []).subtracting(sources.keys).sorted()
+    let missing = (options.countries ?? []).subtracting(filesOfCountry.keys).sorted()
     guard inserted > 0, missing.isEmpty else {
       let files = inputs.count == 1 ? "the file" : "the files"
       throw ImportError(
@@ -371,7 +375,7 @@ public struct Importer: Sendable {
       notify(.shortUSZips(count: shortZips, file: first.file, line: first.line, zip: first.zip))
     }
     phase(.rowsInserted)
-    let imported = sources.keys.sorted()
+    let imported = filesOfCountry.keys.sorted()
     let countryList = imported.map { "'\($0)'" }.joined(separator: ", ")
     if hadRows {
       // The countries the files hold are replaced; the others are kept, each in the cell its
@@ -408,7 +412,7 @@ public struct Importer: Sendable {
     gathering = nil
     duplicates += try buildZipIndex(in: sql, inputs: numbering, notify: notify)
     phase(.zipIndexBuilt)
-    try recordCountries(in: sql, imported: countryList, sources: sources)
+    try recordCountries(in: sql, imported: countryList, sources: filesOfCountry)
     try recordRegions(in: sql, imported: countryList, names: regions.names())
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     // The index of place names, of every row (those kept from earlier imports too).
@@ -421,26 +425,44 @@ public struct Importer: Sendable {
     return (inserted - duplicates, skipped, duplicates, replaced)
   }
 
-  /// Every file's columns, found before any row is read, so that a `country` that no file would
-  /// use fails at once, not after a long file is read.
-  private func readColumnMaps(of inputs: [(path: String, reader: CSVReader)], shouldStop: () -> Bool) throws
-    -> [ColumnMap]
+  /// Every file's source, in the first of `formats` that recognises it, opened before any row is
+  /// read, so that a `country` that no file would use fails at once, not after a long file is read.
+  private func openSources(of inputs: [(path: String, reader: CSVReader)], shouldStop: () -> Bool) throws
+    -> [any RecordSource]
   {
-    var columnMaps: [ColumnMap] = []
+    var sources: [any RecordSource] = []
     for (path, reader) in inputs {
       // The header may be slow to come (a pipe whose writer has not started): stop waiting when asked.
-      var columns = try withoutActuallyEscaping(shouldStop) { shouldStop in
+      let source = try withoutActuallyEscaping(shouldStop) { shouldStop in
         reader.shouldStop = shouldStop
         defer { reader.shouldStop = nil }
-        return try readColumns(from: reader, path: path)
+        return try openSource(of: reader, path: path)
       }
-      columns.defaultCountry = options.country ?? "US"
-      columnMaps.append(columns)
+      source.defaultCountry = options.country ?? "US"
+      sources.append(source)
     }
-    if let country = options.country, columnMaps.allSatisfy({ $0.country != nil }) {
-      throw ImportError.countryOfNoFile(country, files: inputs.indices.map { (inputs[$0].path, columnMaps[$0]) })
+    if let country = options.country, sources.allSatisfy({ $0.countryColumnNote != nil }) {
+      throw Self.countryOfNoFile(country, files: zip(inputs, sources).map { ($0.path, $1.countryColumnNote) })
     }
-    return columnMaps
+    return sources
+  }
+
+  /// `country` (`--country`) was given, but each of `files` has a country column, so it would set
+  /// the country of no row: `countries` is what keeps one country's rows.
+  ///
+  /// ```
+  /// DE.txt: --country FR sets the country of a file without a country column, and this GeoNames
+  /// file has one (its first column); to import only its FR rows, use --countries FR instead
+  /// ```
+  private static func countryOfNoFile(_ country: String, files: [(file: String, countryColumnNote: String?)])
+    -> ImportError
+  {
+    let has = files.count == 1 ? files[0].countryColumnNote ?? "" : "each of these files has one"
+    return ImportError(
+      file: listed(files.map(\.file)), line: nil,
+      message: "--country \(country) sets the country of a file without a country column, and \(has);"
+        + " to import only \(files.count > 1 ? "their" : "its") \(country) rows, use --countries \(country) instead",
+      option: "country")
   }
 
   /// Makes the staged table, writes `buffer`'s rows to it (in key order, which costs nothing
@@ -546,32 +568,19 @@ public struct Importer: Sendable {
 }
 
 extension Importer {
-  /// Finds the columns of the file `reader` reads: a GeoNames file as published (no header, 12
-  /// tab-separated fields) is told from its first line, which is then read again as a record,
-  /// tab-separated and without quotes; anything else is CSV whose header names the columns.
-  func readColumns(from reader: CSVReader, path: String) throws(ImportError) -> ColumnMap {
-    func fail(_ line: Int?, _ message: String) -> ImportError {
-      // A zip archive's data file is known once the first bytes are read.
-      ImportError(file: reader.member.map { "\(path):\($0)" } ?? path, line: line, message: message)
-    }
+  /// The source of the file `reader` reads, in the first of `formats` that recognises it.
+  func openSource(of reader: CSVReader, path: String) throws(ImportError) -> any RecordSource {
     let firstLine: String?
     do {
       firstLine = try reader.peekFirstLine()
     } catch {
-      throw fail(error.line, error.message)
+      throw ImportError(file: path, line: error.line, message: error.message)
     }
-    if let firstLine, ColumnMap.isGeoNamesRecord(firstLine) {
-      reader.separator = UInt8(ascii: "\t")
-      reader.quoting = false
-      return .geoNames
+    // Known once the first bytes are read: messages name a zip archive's data file in it.
+    let file = reader.member.map { "\(path):\($0)" } ?? path
+    for format in formats {
+      if let source = try format.open(reader, firstLine: firstLine, file: file) { return source }
     }
-    guard let header = try reader.nextNonBlank(file: reader.member.map { "\(path):\($0)" } ?? path) else {
-      throw fail(nil, "the file is empty; expected a header naming zip, latitude and longitude columns")
-    }
-    do {
-      return try ColumnMap(header: header.fields)
-    } catch {
-      throw fail(header.line, error.message)
-    }
+    throw ImportError(file: file, line: nil, message: "zipgeo reads no file of this kind")
   }
 }

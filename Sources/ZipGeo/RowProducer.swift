@@ -6,43 +6,31 @@ import CSV
   import Darwin
 #endif
 
-/// One data line of an import file, read and checked.
-enum ParsedLine: Sendable {
-  /// A valid row and the line it came from, with the name of its state when the file gives one
-  /// beside its code (GeoNames' admin_name1; a CSV's `state` beside `state_abbr`), and whether
-  /// its state is a name for want of its code (`ColumnMap.stateIsItsName(in:)`).
-  case row(line: Int, zipCode: ZipCode, stateName: String?, stateIsName: Bool)
-  /// An invalid line, to skip (the producer stops at the first one unless told to skip them).
-  case invalid(ImportError)
-}
-
-/// Lines handed from the reading thread to the inserting one, in file order.
-struct ParsedBatch: Sendable {
-  var lines: [ParsedLine] = []
-  /// Bytes of the file read so far.
-  var bytesRead = 0
-  /// Set on the last batch: the file ended, or a problem stopped the reading.
-  var end: Result<Void, ImportError>?
-}
-
-/// Reads and checks an import file's records on a thread of its own, so that parsing one batch
+/// Reads and checks an import file's records (through its `RecordSource`) on a thread of its own, so that parsing one batch
 /// overlaps with SQLite inserting the one before: on two cores the import takes about as long
 /// as the slower of the two, not their sum.
 ///
-/// The reader is the producer's alone from `start()` on. `next()` blocks until a batch is ready;
+/// The source, and its reader, are the producer's alone from `start()` on. `next()` blocks until a batch is ready;
 /// the last batch has `end` set. `stop()` ends the thread early (when inserting fails or the
 /// import is interrupted) and waits for it, at most about 100 ms even when the input is a pipe
 /// with nothing to read; it must be called before the producer goes away, and may be called twice.
 final class RowProducer: @unchecked Sendable {
-  private let reader: CSVReader
-  private let columns: ColumnMap
-  private let path: String
+  /// Lines handed from the reading thread to the inserting one, in file order.
+  struct Batch: Sendable {
+    var lines: [ParsedLine] = []
+    /// Bytes of the file read so far.
+    var bytesRead = 0
+    /// Set on the last batch: the file ended, or a problem stopped the reading.
+    var end: Result<Void, ImportError>?
+  }
+
+  private let source: any RecordSource
   private let skipInvalid: Bool
 
   /// Guards `queue` and `cancelled`.
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  private var queue: [ParsedBatch] = []
+  private var queue: [Batch] = []
   private var cancelled = false
   private var thread: WorkThread?
 
@@ -51,15 +39,13 @@ final class RowProducer: @unchecked Sendable {
   static let capacity = 4
   static let batchSize = 2048
 
-  init(reader: CSVReader, columns: ColumnMap, path: String, skipInvalid: Bool) {
-    self.reader = reader
-    self.columns = columns
-    self.path = path
+  init(source: any RecordSource, skipInvalid: Bool) {
+    self.source = source
     self.skipInvalid = skipInvalid
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(changed, nil)
     // A reader waiting on a silent pipe asks every 100 ms whether to give up.
-    reader.shouldStop = { [weak self] in self?.isCancelled ?? true }
+    source.reader.shouldStop = { [weak self] in self?.isCancelled ?? true }
   }
 
   /// Whether `stop()` was called.
@@ -83,7 +69,7 @@ final class RowProducer: @unchecked Sendable {
 
   /// The next batch, in file order; waits for it, asking `shouldStop` every 100 ms while it
   /// waits (the input may be a pipe with nothing to read), and gives `nil` when that says to stop.
-  func next(unless shouldStop: () -> Bool) -> ParsedBatch? {
+  func next(unless shouldStop: () -> Bool) -> Batch? {
     guard thread != nil else { return readBatch() }
     pthread_mutex_lock(mutex)
     while queue.isEmpty {
@@ -115,7 +101,7 @@ final class RowProducer: @unchecked Sendable {
   }
 
   /// Queues `batch`, waiting for room; false when the consumer has stopped listening.
-  private func push(_ batch: ParsedBatch) -> Bool {
+  private func push(_ batch: Batch) -> Bool {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while queue.count >= Self.capacity && !cancelled { pthread_cond_wait(changed, mutex) }
@@ -135,49 +121,28 @@ final class RowProducer: @unchecked Sendable {
   }
 
   /// Reads up to `batchSize` lines; sets `end` when the file ended or a problem stopped it.
-  private func readBatch() -> ParsedBatch {
-    var batch = ParsedBatch()
+  private func readBatch() -> Batch {
+    var batch = Batch()
     batch.lines.reserveCapacity(Self.batchSize)
     // Rows of one state follow each other: its name is made once for them all, not a string a
     // row that the other thread frees (the world file took 67 MB more at its peak).
     var lastStateName: String?
     do {
       while batch.end == nil && batch.lines.count < Self.batchSize {
-        guard let record = try reader.nextNonBlank(file: path) else {
+        switch try source.next() {
+        case nil:
           batch.end = .success(())
-          break
-        }
-        do {
-          let zip = try columns.zipCode(from: record)
-          var stateName = columns.stateName(in: record)
+        case .row(let line, let zipCode, var stateName, let stateIsName):
           if stateName == lastStateName { stateName = lastStateName } else { lastStateName = stateName }
-          batch.lines.append(
-            .row(line: record.line, zipCode: zip, stateName: stateName, stateIsName: columns.stateIsItsName(in: record))
-          )
-        } catch {
-          let problem = ImportError(file: path, line: record.line, message: error.message)
+          batch.lines.append(.row(line: line, zipCode: zipCode, stateName: stateName, stateIsName: stateIsName))
+        case .invalid(let problem):
           if skipInvalid { batch.lines.append(.invalid(problem)) } else { batch.end = .failure(problem) }
         }
       }
     } catch {
       batch.end = .failure(error)
     }
-    batch.bytesRead = reader.bytesRead
+    batch.bytesRead = source.reader.bytesRead
     return batch
-  }
-}
-
-extension CSVReader {
-  /// The next record that is not a blank line, or `nil` at the end; a problem with the file is
-  /// an `ImportError` naming `file` and the line.
-  func nextNonBlank(file: String) throws(ImportError) -> CSVRecord? {
-    do {
-      while let record = try next() {
-        if !record.isBlank { return record }
-      }
-      return nil
-    } catch {
-      throw ImportError(file: file, line: error.line, message: error.message)
-    }
   }
 }

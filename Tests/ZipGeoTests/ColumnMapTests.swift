@@ -57,28 +57,6 @@ extension ColumnMapTests {
     #expect(plano.county == "Collin")
   }
 
-  @Test func aGeoNamesLineIsRecognised() {
-    #expect(
-      ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
-    #expect(ColumnMap.isGeoNamesRecord("AU\t3000\tMelbourne\tVictoria\tVIC\t\t\t\t\t-37.814\t144.9633\t"))
-  }
-
-  @Test func aGeoNamesLineWithALowerCaseCountryOrMoreThan12FieldsIsRecognisedForItsRowsToBeChecked() {
-    let tettau = "DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"
-    #expect(ColumnMap.isGeoNamesRecord("de" + tettau.dropFirst(2)))
-    #expect(ColumnMap.isGeoNamesRecord(tettau + "\t"))
-    #expect(ColumnMap.isGeoNamesRecord(tettau + "\textra"))
-  }
-
-  @Test func otherLinesAreNot() {
-    #expect(!ColumnMap.isGeoNamesRecord("zip,place,state,county,lat,lon"))
-    #expect(!ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\tlat\t13.7333\t4"))
-    #expect(!ColumnMap.isGeoNamesRecord("DE\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t51.4333\t13.7333\t4"))
-    #expect(
-      !ColumnMap.isGeoNamesRecord("DEU\t01945\tTettau\tBrandenburg\tBB\t\t00\tLandkreis\t12066\t51.4333\t13.7333\t4"))
-    #expect(!ColumnMap.isGeoNamesRecord("zip\tplace\tstate\tcounty\tlat\tlon\ta\tb\tc\td\te\tf"))
-  }
-
   func geoNamesRecord(_ line: String) throws(ImportError.Problem) -> ZipCode {
     try ColumnMap.geoNames.zipCode(
       from: CSVRecord(line: 1, fields: line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)))
