@@ -35,6 +35,9 @@ public final class Database {
   public static let cachedStatementLimit = 64
   /// What `onClose(_:)` asked to run once the connection is closed.
   private var closeActions: [() -> Void] = []
+  /// Small facts a library works out once per connection and keeps on it, by name (ZipGeo's
+  /// `Schema` keeps the layout of `zips` it found); they go with the connection.
+  public var kept: [String: Int] = [:]
 
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
   ///

@@ -174,7 +174,7 @@ public enum Schema {
   static let zipLookupIndex = "CREATE INDEX zips_zip ON zips \(zipIndexKey);"
 
   /// The layouts of `zips` a search reads: this version's, and those an import would upgrade.
-  enum Layout: CaseIterable, Sendable {
+  enum Layout: Int, CaseIterable, Sendable {
     /// Version 3: clustered by cell, each row numbered by `id`.
     case current
     /// Version 2: rows in file order (the rowid), found through the `zips_cell` index.
@@ -204,9 +204,8 @@ public enum Schema {
     }
   }
 
-  /// The statement of `variants` for this table, kept prepared: the current one, or on an older
-  /// table, which lacks a column the current one names, the first that prepares. (Trying is
-  /// cheaper than asking the schema on every call: a current table succeeds the first time.)
+  /// The statement of `variants` for the layout of the `zips` table `db` reads (`layout(of:)`),
+  /// kept prepared.
   static func cachedStatement(_ db: Database, _ variants: Variants) throws -> Statement {
     try cachedStatementAndLayout(db, variants).statement
   }
@@ -215,16 +214,39 @@ public enum Schema {
   static func cachedStatementAndLayout(_ db: Database, _ variants: Variants) throws
     -> (statement: Statement, layout: Layout)
   {
-    var failure: DatabaseError?
-    for (sql, layout) in zip(variants.statements, Layout.allCases) {
-      do {
-        return (try db.cachedStatement(sql), layout)
-      } catch let error as DatabaseError where error.message.hasPrefix("no such column") {
-        failure = failure ?? error
-      }
-    }
-    throw failure!
+    let layout = try layout(of: db)
+    return (try db.cachedStatement(variants.statements[layout.rawValue]), layout)
   }
+
+  /// The names under which a connection keeps the layout `layout(of:)` found, and the schema
+  /// version (`PRAGMA schema_version`, which every change of the schema raises) it found it at.
+  private static let keptLayout = "zipgeo.layout"
+  private static let keptSchemaVersion = "zipgeo.layout.schema_version"
+
+  /// The layout of the `zips` table `db` reads, judged once by its columns: `id` and `country`
+  /// make the current one, `country` alone version 2, neither version 1. (Not by `PRAGMA
+  /// user_version`: in an app's or a host's own database the version is theirs to keep; and a
+  /// table that no zipgeo made, of sqlite-utils or a hand-written schema, has none.)
+  ///
+  /// The current layout, once found, is kept on the connection for good: no zipgeo makes an older
+  /// table of a current one. An older one is kept while the schema version stays the same, one
+  /// pragma a call, so that a connection reads the table another one (`zipgeo import`) upgraded
+  /// at its next statement.
+  static func layout(of db: Database) throws -> Layout {
+    let kept = db.kept[keptLayout].flatMap(Layout.init(rawValue:))
+    if kept == .current { return .current }
+    let schemaVersion = Int(try db.cachedStatement(schemaVersionSQL).scalar()?.int64 ?? 0)
+    if let kept, db.kept[keptSchemaVersion] == schemaVersion { return kept }
+    let columns = Set(try db.cachedStatement(columnsSQL).rows().compactMap { $0[0].string })
+    let layout: Layout =
+      columns.isSuperset(of: ["id", "country"]) ? .current : columns.contains("country") ? .version2 : .version1
+    db.kept[keptLayout] = layout.rawValue
+    db.kept[keptSchemaVersion] = schemaVersion
+    return layout
+  }
+
+  private static let schemaVersionSQL = CachedSQL("PRAGMA schema_version")
+  private static let columnsSQL = CachedSQL("SELECT lower(name) FROM pragma_table_xinfo('zips')")
 
   /// What a database file holds.
   enum State: Equatable {

@@ -314,3 +314,59 @@ import Testing
     }
   }
 }
+
+extension SchemaUpgradeTests {
+  /// The German rows' place, 10 km around Tettau, as `connection` finds them through the SQL
+  /// functions and the Swift API.
+  func germanRows(on connection: ZipDatabase) throws -> (sql: [String], swift: [String]) {
+    let tettau = try Coordinate(latitude: 51.4333, longitude: 13.7333)
+    let sql = try connection.database.rows(
+      "SELECT place FROM zipgeo_within(51.4333, 13.7333, 10) WHERE country = 'DE' ORDER BY distance, place"
+    ).compactMap { $0[0].string }
+    let swift = try connection.near(coordinate: tettau, within: Length(10, .kilometres), country: "DE")
+      .compactMap(\.zipCode.place)
+    return (sql, swift)
+  }
+
+  /// A connection that searched an older table searches the table another connection's import
+  /// upgraded at its next search, every country of it: it chose its statements for the layout it
+  /// found, and looks again when the schema changes.
+  @Test(arguments: ["version 1", "version 2"])
+  func aConnectionThatSearchedAnOlderTableSearchesTheUpgradedOneAtItsNextSearch(version: String) throws {
+    if version == "version 1" {
+      try makeOldDatabase(Self.version1Layouts[3].sql)
+    } else {
+      let current = folder.path("current.db")
+      _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
+      try makeVersion2Database(from: current)
+    }
+    let reader = try ZipDatabase(readingAt: dbPath)
+    #expect(try reader.zipCode("US:01001")?.place == "Agawam")
+    #expect(try germanRows(on: reader).sql == [])
+    try importGerman()
+    let (sql, swift) = try germanRows(on: reader)
+    let fresh = try germanRows(on: try ZipDatabase(readingAt: dbPath))
+    #expect(sql.count == 4)
+    #expect(sql == fresh.sql)
+    #expect(swift == fresh.swift)
+    #expect(try reader.zipCode("US:01001")?.place == "Agawam")
+    #expect(try reader.zipCode("DE:01945")?.country == "DE")
+  }
+
+  /// The layout is the table's, whatever `PRAGMA user_version` an app keeps in its own database.
+  @Test func aCurrentTableInADatabaseWhoseVersionIsAnAppsOwnIsSearchedAsCurrent() throws {
+    try makeOldDatabase(Self.version1Layouts[3].sql)
+    try importGerman()
+    for appsVersion in [0, 1, 2, 41] {
+      let db = try Database(path: dbPath)
+      try db.execute("PRAGMA user_version = \(appsVersion)")
+      try db.close()
+      let host = try Database(path: dbPath)
+      try SQLFunctions.register(on: host)
+      let places = try host.rows(
+        "SELECT place FROM zipgeo_within(51.4333, 13.7333, 10) WHERE country = 'DE' ORDER BY distance, place")
+      #expect(places.count == 4, "user_version \(appsVersion)")
+      #expect(try Schema.layout(of: host) == .current)
+    }
+  }
+}
