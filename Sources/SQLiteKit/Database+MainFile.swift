@@ -16,7 +16,7 @@ extension Database {
     var bytes = [UInt8](repeating: 0, count: count)
     let code = bytes.withUnsafeMutableBytes { csqlite_main_file_read(handle, $0.baseAddress, Int32(count), offset) }
     guard code == SQLITE_OK else {
-      throw DatabaseError(extendedResultCode: code, message: "cannot read the database file")
+      throw DatabaseError(extendedResultCode: ResultCode(rawValue: code), message: "cannot read the database file")
     }
     return bytes
   }
@@ -28,7 +28,7 @@ extension Database {
   public func writeMainFile(_ bytes: [UInt8], at offset: Int64) throws {
     let code = bytes.withUnsafeBytes { csqlite_main_file_write(handle, $0.baseAddress, Int32(bytes.count), offset) }
     guard code == SQLITE_OK else {
-      throw DatabaseError(extendedResultCode: code, message: "cannot write the database file")
+      throw DatabaseError(extendedResultCode: ResultCode(rawValue: code), message: "cannot write the database file")
     }
   }
 
@@ -36,7 +36,7 @@ extension Database {
   public func syncMainFile() throws {
     let code = csqlite_main_file_sync(handle)
     guard code == SQLITE_OK else {
-      throw DatabaseError(extendedResultCode: code, message: "cannot sync the database file")
+      throw DatabaseError(extendedResultCode: ResultCode(rawValue: code), message: "cannot sync the database file")
     }
   }
 
@@ -45,7 +45,7 @@ extension Database {
     var size: sqlite3_int64 = 0
     let code = csqlite_main_file_size(handle, &size)
     guard code == SQLITE_OK else {
-      throw DatabaseError(extendedResultCode: code, message: "cannot stat the database file")
+      throw DatabaseError(extendedResultCode: ResultCode(rawValue: code), message: "cannot stat the database file")
     }
     return size
   }

@@ -215,7 +215,7 @@ public final class Database {
     var bytes = Array(sql.utf8)
     if let nul = bytes.firstIndex(of: 0) {
       throw DatabaseError(
-        extendedResultCode: SQLITE_ERROR, message: "the SQL holds a NUL byte (at byte \(nul)); nothing was run",
+        extendedResultCode: .error, message: "the SQL holds a NUL byte (at byte \(nul)); nothing was run",
         sql: nil)
     }
     let count = bytes.count

@@ -8,41 +8,29 @@ import CSQLiteAPI
 /// }
 /// ```
 public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The primary result code (`SQLITE_CONSTRAINT` is 19).
-  public var resultCode: Int32 { extendedResultCode & 0xFF }
-  /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE` is 2067).
-  public let extendedResultCode: Int32
+  /// The primary result code (`.constraint`, 19).
+  public var resultCode: ResultCode { extendedResultCode.primaryResultCode }
+  /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, 2067), or the primary one when SQLite
+  /// gives no other.
+  public let extendedResultCode: ResultCode
   /// SQLite's message.
   public let message: String
   /// The SQL that failed, when there is one.
   public let sql: String?
 
-  /// An error as SQLite reports it: `DatabaseError(extendedResultCode: 19, message: "...", sql: "INSERT ...")`.
-  public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+  /// An error as SQLite reports it: `DatabaseError(extendedResultCode: .constraint, message: "...", sql: "INSERT ...")`.
+  public init(extendedResultCode: ResultCode, message: String, sql: String? = nil) {
     self.extendedResultCode = extendedResultCode
     self.message = message
     self.sql = sql
   }
 
-  /// Primary result codes zipgeo acts on.
-  public static let readOnly = SQLITE_READONLY
-  /// A read-only connection found a hot journal, the rollback journal of a writer that stopped in
-  /// the middle of a transaction, which only a connection that can write may roll back
-  /// (`SQLITE_READONLY_ROLLBACK`, an extended code).
-  public static let readOnlyRollback = SQLITE_READONLY | (3 << 8)
-  /// `sqlite3_interrupt` stopped the statement (Ctrl-C).
-  public static let interrupted = SQLITE_INTERRUPT
-  /// The file or a journal beside it could not be opened.
-  public static let cannotOpen = SQLITE_CANTOPEN
-  /// Another connection holds a lock this one needs.
-  public static let busy = SQLITE_BUSY
-
   /// Whether a UNIQUE, NOT NULL, CHECK or other constraint refused the change.
-  public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
+  public var isConstraintViolation: Bool { resultCode == .constraint }
 
   /// `SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT ...``.
   public var description: String {
-    var text = "SQLite error \(resultCode): \(message)"
+    var text = "SQLite error \(resultCode.rawValue): \(message)"
     // On one line: a statement written over several reads as one in a message.
     if let sql {
       text +=
@@ -63,6 +51,6 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
       message = String(cString: csqlite_errstr(code))
       extended = code
     }
-    return DatabaseError(extendedResultCode: extended, message: message, sql: sql)
+    return DatabaseError(extendedResultCode: ResultCode(rawValue: extended), message: message, sql: sql)
   }
 }

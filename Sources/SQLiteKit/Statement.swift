@@ -32,7 +32,7 @@ public final class Statement {
     let code = sql.withCString { csqlite_prepare_v2(database.handle, $0, -1, &stmt, &tail) }
     guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
     guard let stmt else {
-      throw DatabaseError(extendedResultCode: SQLITE_MISUSE, message: "no SQL statement", sql: sql)
+      throw DatabaseError(extendedResultCode: .misuse, message: "no SQL statement", sql: sql)
     }
     self.handle = stmt
     self.database = database
@@ -92,7 +92,7 @@ public final class Statement {
     csqlite_clear_bindings(handle)
     guard values.count == parameterCount else {
       throw DatabaseError(
-        extendedResultCode: SQLITE_RANGE,
+        extendedResultCode: .range,
         message: "wrong number of arguments: \(values.count) for \(parameterCount) parameters", sql: sql)
     }
     for (offset, value) in values.enumerated() {

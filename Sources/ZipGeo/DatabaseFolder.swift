@@ -123,7 +123,7 @@ struct DatabaseFolder {
       try db.execute("BEGIN EXCLUSIVE; ROLLBACK;")
       return false
     } catch let error as DatabaseError {
-      return error.resultCode == DatabaseError.busy
+      return error.resultCode == .busy
     } catch {
       return false
     }

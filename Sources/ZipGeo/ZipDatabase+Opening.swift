@@ -85,7 +85,7 @@ extension ZipDatabase {
       _ = try db.scalar("SELECT COUNT(*) FROM sqlite_master")
       return false
     } catch let error as DatabaseError {
-      return error.extendedResultCode == DatabaseError.readOnlyRollback
+      return error.extendedResultCode == .readOnlyRollback
     } catch {
       return false
     }
@@ -106,7 +106,7 @@ extension ZipDatabase {
     writer.setBusyTimeout(milliseconds: 5000)
     do {
       _ = try writer.scalar("SELECT COUNT(*) FROM sqlite_master")
-    } catch let error as DatabaseError where error.resultCode == DatabaseError.busy {
+    } catch let error as DatabaseError where error.resultCode == .busy {
       throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
     } catch {
       throw cannot

@@ -151,7 +151,7 @@ public final class ZipDatabase {
   /// reading such a file as immutable: its owner may be changing it, and an immutable read of a
   /// changing file can mix old and new rows.
   static func readProblem(_ error: DatabaseError, path: String) -> ZipGeoError {
-    let cannotOpen = error.resultCode == DatabaseError.cannotOpen || error.resultCode == DatabaseError.readOnly
+    let cannotOpen = error.resultCode == .cannotOpen || error.resultCode == .readOnly
     // Either file may be the one missing: a -shm left behind without its -wal needs the -wal made.
     let missing = access(path + "-shm", F_OK) != 0 || access(path + "-wal", F_OK) != 0
     if cannotOpen, missing, isInWALMode(path) {

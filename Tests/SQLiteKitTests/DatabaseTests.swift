@@ -46,8 +46,8 @@ import Testing
     try db.execute("CREATE TABLE zips(zip TEXT PRIMARY KEY)")
     try db.execute("INSERT INTO zips VALUES ('01001')")
     let error = #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO zips VALUES (?)", ["01001"]) }
-    #expect(error?.resultCode == 19)
-    #expect(error?.extendedResultCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
+    #expect(error?.resultCode == .constraint)
+    #expect(error?.extendedResultCode.rawValue == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
     #expect(error?.sql == "INSERT INTO zips VALUES (?)")
     #expect(
       error?.description
@@ -57,7 +57,7 @@ import Testing
   @Test func syntaxErrorsNameTheSQL() throws {
     let db = try Database.inMemory()
     let error = #expect(throws: DatabaseError.self) { try db.prepare("SELEC 1") }
-    #expect(error?.resultCode == 1)
+    #expect(error?.resultCode == .error)
     #expect(error?.message.contains("syntax error") == true)
   }
 
@@ -84,7 +84,7 @@ import Testing
     }
     let readOnly = try Database(path: path, mode: .readOnly)
     let error = #expect(throws: DatabaseError.self) { try readOnly.execute("INSERT INTO t VALUES (1)") }
-    #expect(error?.resultCode == 8)  // SQLITE_READONLY
+    #expect(error?.resultCode == .readOnly)
   }
 
   @Test func cachedStatementsAreReusedOnOwnedConnectionsOnly() throws {
@@ -125,7 +125,7 @@ import Testing
     let error = #expect(throws: DatabaseError.self) {
       try Database(path: "/nonexistent/zipgeo.db", mode: .readOnly)
     }
-    #expect(error?.resultCode == 14)  // SQLITE_CANTOPEN
+    #expect(error?.resultCode == .cannotOpen)
   }
 
   @Test func eachStatementIsHandedOverWithItsOwnText() throws {

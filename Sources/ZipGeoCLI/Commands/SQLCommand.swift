@@ -51,7 +51,7 @@ enum SQLCommand {
     defer { output.flush() }
     do {
       try runStatements(sql, on: db, format: format, writable: writable, to: &output)
-    } catch let error as DatabaseError where error.resultCode == DatabaseError.readOnly && !writable {
+    } catch let error as DatabaseError where error.resultCode == .readOnly && !writable {
       throw CommandFailure("\(error) (zipgeo sql opens the database read-only; add --write to change it)")
     }
   }
