@@ -44,12 +44,6 @@ struct CommandSpec: Sendable {
   var usageLine: String { "\(commandLine) \(usage)" }
 }
 
-/// A command line that does not fit its command: printed with the usage line, exit code 64.
-struct UsageError: Error, Equatable {
-  let message: String
-  init(_ message: String) { self.message = message }
-}
-
 /// The arguments of one command, parsed against its spec.
 struct ParsedArguments: Equatable {
   var positionals: [String] = []

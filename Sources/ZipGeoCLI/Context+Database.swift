@@ -66,7 +66,7 @@ extension Context {
   /// as the XDG spec asks), then an import, which builds the file under a temporary name and
   /// links it into place, so two first uses at once both end with the whole database.
   ///
-  /// Ctrl-C, SIGTERM and SIGHUP stop it as they stop `zipgeo import` (`FirstUseInterruption`,
+  /// Ctrl-C, SIGTERM and SIGHUP stop it as they stop `zipgeo import` (a `CommandFailure` with their exit code,
   /// exit code 128 + the signal): the import rolls back and removes its temporary file, and the
   /// next query makes the database. One that arrives once the database is in place lets the
   /// import finish, and then ends the command as it would have ended any query.
@@ -95,7 +95,10 @@ extension Context {
       // The signal's number stays readable (interrupt_signal) for the exit code.
       _ = interrupt_restore_signals()
       if let error = error as? ImportError, error.isInterruption {
-        throw FirstUseInterruption(database: path, source: csv)
+        throw CommandFailure(
+          "first use: could not make the per-user database '\(path)' from \(csv): import interrupted"
+            + "\(ZipGeoCommand.interruptingSignalName); nothing was made, and the next query makes it",
+          exitCode: ZipGeoCommand.interruptedExitCode)
       }
       // The user asked a question, not for an import: say what was being done.
       throw CommandFailure("first use: could not make the per-user database '\(path)' from \(csv): \(error)")
@@ -146,11 +149,4 @@ extension Context {
       throw CommandFailure("cannot make the folder '\(folder)': \(String(cString: strerror(errno)))")
     }
   }
-}
-
-/// A first use stopped by Ctrl-C, SIGTERM or SIGHUP before the per-user database was in place:
-/// nothing was made, and the next query makes it.
-struct FirstUseInterruption: Error {
-  let database: String
-  let source: String
 }

@@ -140,11 +140,6 @@ public enum ZipGeoCommand {
     } catch let error as ImportError where error.isInterruption {
       console.err("Error: \(error.file): import interrupted\(interruptingSignalName); the database is unchanged\n")
       return interruptedExitCode
-    } catch let error as FirstUseInterruption {
-      console.err(
-        "Error: first use: could not make the per-user database '\(error.database)' from \(error.source): "
-          + "import interrupted\(interruptingSignalName); nothing was made, and the next query makes it\n")
-      return interruptedExitCode
     } catch {
       // The user may not know that the country was chosen for them.
       let chosen =
@@ -153,7 +148,7 @@ public enum ZipGeoCommand {
           " (the country is \($0), from $\(CountryOption.variable); --country all for every country)"
         } ?? "" : ""
       console.err("Error: \(error)\(chosen)\n")
-      return ExitCode.failure
+      return (error as? CommandFailure)?.exitCode ?? ExitCode.failure
     }
   }
 
