@@ -199,15 +199,10 @@ public final class ZipDatabase {
     try postalCode(CodeReference(parsing: zip))?.places[0]
   }
 
-  /// The zip code `zip`, or an error that names it and this database.
-  public func requireZipCode(_ zip: String) throws -> ZipCode {
-    try requirePostalCode(CodeReference(parsing: zip)).places[0]
-  }
-
   /// The name of the database in messages: its file name.
   public var shownName: String { displayName ?? String(path.split(separator: "/").last ?? Substring(path)) }
 
-  /// Reads the columns of `Schema.placeColumns(countries:)` (0...7) of the current row, whose
+  /// Reads the columns of `Schema.placeColumns(_:)` (0...7) of the current row, whose
   /// coordinates a search has already kept within range.
   static func zipCode(from statement: Statement) -> ZipCode {
     ZipCode(
