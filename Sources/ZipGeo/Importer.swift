@@ -124,7 +124,7 @@ public struct Importer: Sendable {
   }
 
   /// Warns of a repeated row, or with `strict` fails on it.
-  private func report(
+  func report(
     zip: String, at place: (index: Int, file: String, line: Int), first: (index: Int, file: String, line: Int),
     notify: (ImportNotice) -> Void
   ) throws {
@@ -246,44 +246,23 @@ public struct Importer: Sendable {
     // What an interruption names: the import as a whole.
     let everyFile = Self.listed(inputs.map(\.path))
     var replaced = try prepareTables(in: sql)
-    // The rows are kept in memory (`ImportBuffer`), then written to `zips` in the order of its key,
-    // once the countries they replace are gone. A file whose rows would take more than the
-    // buffer's budget has them staged in a temporary table instead, sorted into `zips` at the end
-    // by SQLite (one sort), so that memory stays flat. The zip index is built once, after the rows
-    // are in: much faster than growing it row by row. Each row's id is its line in its file plus
-    // its file's offset: 0 for the first file, for each next one the largest id so far, so that
-    // the rows of different files never meet, and duplicates name their files and lines.
+    // The rows are kept in memory, or staged past a budget, then written to `zips` in the order of
+    // its key, once the countries they replace are gone (`RowWriter`). The zip index is built
+    // once, after the rows are in: much faster than growing it row by row.
     let hadRows = try sql.scalar("SELECT 1 FROM zips LIMIT 1") != nil
-    var buffer = ImportBuffer(budget: bufferBudget)
-    var stage: Statement?
-    var offset: Int64 = 0
-    var lastID: Int64 = 0
-    var numbering = RowNumbering()
-    func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
-    let stopped = { ImportError.interrupted(file: everyFile) }
-    var inserted = 0
+    var writer = RowWriter(importer: self, sql: sql, stopped: { ImportError.interrupted(file: everyFile) })
     var skipped = 0
-    // Repeats of a (country, code, place) are found as the rows come, while the buffer holds
-    // them: the unique index then succeeds at its first sort, where failing it and grouping the
-    // table took four more sorts (6 s of 12 on the world file).
-    var duplicates = 0
     // The countries each file holds, for the countries table.
     var filesOfCountry: [String: [String]] = [:]
-    // The names each file gives its state codes, for the regions table.
-    var regions = RegionNames.Counter()
     // Progress counts the bytes of all the files, when each one's size is known.
     let sizes = inputs.map(\.reader.totalBytes)
     let totalBytes = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + $1! }
     var bytesBefore = 0
-    // US zip codes that lost their leading zeros, and the first of them.
-    var shortZips = 0
-    var firstShortZip: (file: String, line: Int, zip: String)?
     let sources = try openSources(of: inputs, shouldStop: shouldStop)
     for (path, source) in zip(inputs.map(\.path), sources) {
       let (reader, shown) = (source.reader, source.file)
       phase(.headerRead)
-      if !numbering.files.isEmpty { offset = lastID }
-      numbering.files.append((shown, offset))
+      writer.startFile(shown)
       var rows = 0
       var countries: Set<String> = []
       var lastCountry = ""
@@ -300,51 +279,12 @@ public struct Importer: Sendable {
             notify(.skipped(problem))
           case .row(let number, let zip, let stateName, let stateIsName):
             rows += 1
-            if let countries = options.countries, !countries.contains(zip.country) { continue }
-            let id = Int64(number) + offset
-            var code = zip.zip
-            if zip.country == "US", let padded = ZipCode.restoringLeadingZeros(code) {
-              if options.padZeros {
-                code = padded
-              } else {
-                shortZips += 1
-                if firstShortZip == nil { firstShortZip = (shown, number, code) }
-              }
-            }
-            let cell = Int64(GridCell.number(of: zip.coordinate))
-            if let stateName, let code = zip.state { regions.count(country: zip.country, code: code, name: stateName) }
-            inserted += 1
-            lastID = max(lastID, id)
-            if zip.country != lastCountry {
+            let kept = try writer.add(
+              line: number, zip: zip, stateName: stateName, stateIsName: stateIsName, file: shown, notify: notify,
+              shouldStop: shouldStop)
+            if kept, zip.country != lastCountry {
               lastCountry = zip.country
               countries.insert(zip.country)
-            }
-            if let stage {
-              // Bound one by one: no array of values per row.
-              try stage.bind(.integer(id), at: 1)
-              try stage.bind(.text(code), at: 2)
-              try stage.bind(text(zip.place), at: 3)
-              try stage.bind(text(zip.state), at: 4)
-              try stage.bind(text(zip.county), at: 5)
-              try stage.bind(.real(zip.coordinate.latitude), at: 6)
-              try stage.bind(.real(zip.coordinate.longitude), at: 7)
-              try stage.bind(.integer(cell), at: 8)
-              try stage.bind(.text(zip.country), at: 9)
-              try stage.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
-              try stage.bind(.integer(stateIsName ? 1 : 0), at: 11)
-              try stage.step()
-              stage.reset()
-            } else if let first = buffer.append(id: id, cell: cell, code: code, zip: zip, stateIsName: stateIsName) {
-              let shown = Self.shown(code: code, country: zip.country, place: zip.place)
-              try report(zip: shown, at: numbering.place(of: id), first: numbering.place(of: first), notify: notify)
-              duplicates += 1
-              continue
-            } else if buffer.isFull {
-              // Past the budget: the rows so far go to the staged table (in key order, which
-              // costs nothing more), and the rest follow them there. Repeats of them are left to
-              // the unique index to find, the slow way.
-              stage = try Self.startStaging(buffer, in: sql, shouldStop: shouldStop, stopped: stopped)
-              buffer = ImportBuffer(budget: 0)
             }
           }
         }
@@ -353,8 +293,8 @@ public struct Importer: Sendable {
           break
         }
         if shouldStop() { throw ImportError.interrupted(file: everyFile) }
-        phase(.inserted(rows: inserted))
-        progress(inserted + skipped, bytesBefore + batch.bytesRead, totalBytes)
+        phase(.inserted(rows: writer.inserted))
+        progress(writer.inserted + skipped, bytesBefore + batch.bytesRead, totalBytes)
       }
       guard rows > 0 else {
         throw ImportError(file: shown, line: nil, message: "no valid data rows; the database is unchanged")
@@ -365,14 +305,14 @@ public struct Importer: Sendable {
     // Every country asked for must be there: a mistyped one (--countries LI,XX) is not left out
     // silently.
     let missing = (options.countries ?? []).subtracting(filesOfCountry.keys).sorted()
-    guard inserted > 0, missing.isEmpty else {
+    guard writer.inserted > 0, missing.isEmpty else {
       let files = inputs.count == 1 ? "the file" : "the files"
       throw ImportError(
         file: everyFile, line: nil,
         message: "no rows of \(missing.joined(separator: ", ")) in \(files); the database is unchanged")
     }
-    if let first = firstShortZip {
-      notify(.shortUSZips(count: shortZips, file: first.file, line: first.line, zip: first.zip))
+    if let first = writer.firstShortZip {
+      notify(.shortUSZips(count: writer.shortZips, file: first.file, line: first.line, zip: first.zip))
     }
     phase(.rowsInserted)
     let imported = filesOfCountry.keys.sorted()
@@ -393,27 +333,19 @@ public struct Importer: Sendable {
     // (The world file: the index made at the end took 4 s of 15.3; made beside the rows, the
     // import takes 4 to 6 % longer than it did without an index, and peaks at 273 MB, not 252.)
     var gathering: BackgroundWork<PlaceNameIndexBuilder.Places?>?
-    if stage == nil {
-      buffer.endAppending()
-      gathering = try PlaceNameIndexBuilder.startGathering(buffer, keptRowsOf: hadRows ? sql : nil)
+    writer.endAppending()
+    if writer.stage == nil {
+      gathering = try PlaceNameIndexBuilder.startGathering(writer.buffer, keptRowsOf: hadRows ? sql : nil)
     }
     // A row that names its state for want of its code gets the code other rows give the name.
-    regions.flush()
-    let stateCodes = regions.codesByName()
-    if stage != nil {
-      try Self.writeStagedRows(in: sql, stateCodes: stateCodes)
-    } else {
-      try buffer.write(
-        into: "zips", idColumn: "id", of: sql, namedStates: .coded(stateCodes), shouldStop: shouldStop,
-        stopped: stopped)
-      buffer = ImportBuffer(budget: 0)
-    }
+    writer.regions.flush()
+    try writer.write(stateCodes: writer.regions.codesByName(), shouldStop: shouldStop)
     let encoding = PlaceNameIndexBuilder.startEncoding(gathering)
     gathering = nil
-    duplicates += try buildZipIndex(in: sql, inputs: numbering, notify: notify)
+    let duplicates = writer.duplicates + (try buildZipIndex(in: sql, inputs: writer.numbering, notify: notify))
     phase(.zipIndexBuilt)
     try recordCountries(in: sql, imported: countryList, sources: filesOfCountry)
-    try recordRegions(in: sql, imported: countryList, names: regions.names())
+    try recordRegions(in: sql, imported: countryList, names: writer.regions.names())
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     // The index of place names, of every row (those kept from earlier imports too).
     try PlaceNameIndexBuilder.finish(encoding, on: sql)
@@ -422,7 +354,7 @@ public struct Importer: Sendable {
     phase(.committing)
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
-    return (inserted - duplicates, skipped, duplicates, replaced)
+    return (writer.inserted - duplicates, skipped, duplicates, replaced)
   }
 
   /// Every file's source, in the first of `formats` that recognises it, opened before any row is
@@ -467,7 +399,7 @@ public struct Importer: Sendable {
 
   /// Makes the staged table, writes `buffer`'s rows to it (in key order, which costs nothing
   /// more), and gives the statement that stages each row after them.
-  private static func startStaging(
+  static func startStaging(
     _ buffer: ImportBuffer, in sql: Database, shouldStop: () -> Bool, stopped: () -> Error
   ) throws -> Statement {
     try sql.execute(
@@ -485,7 +417,7 @@ public struct Importer: Sendable {
 
   /// Writes the staged rows to `zips` in the order of its key (one sort), among the others, each
   /// state named for want of its code given the code of `stateCodes` (by `country:name`).
-  private static func writeStagedRows(in sql: Database, stateCodes: [String: String]) throws {
+  static func writeStagedRows(in sql: Database, stateCodes: [String: String]) throws {
     try sql.execute(
       """
       DROP TABLE IF EXISTS temp.zipgeo_state_codes;
