@@ -58,29 +58,6 @@ public struct Console: Sendable {
   }
 }
 
-/// The process environment, read from `environ`.
-public func processEnvironment() -> [String: String] {
-  var result: [String: String] = [:]
-  var entry = environ
-  while let pointer = entry.pointee {
-    let pair = String(cString: pointer)
-    if let equals = pair.firstIndex(of: "=") {
-      result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-    }
-    entry += 1
-  }
-  return result
-}
-
-/// `value` with a fixed number of decimals, rounded as printf's `%.Nf` rounds: `fixed(2207.431, decimals: 2)` is `2207.43`.
-func fixed(_ value: Double, decimals: Int) -> String {
-  var buffer = [CChar](repeating: 0, count: 512)
-  let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(decimals)f", $0) }
-  return String(
-    decoding: buffer.prefix(Int(max(0, min(count, Int32(buffer.count - 1))))).map { UInt8(bitPattern: $0) },
-    as: UTF8.self)
-}
-
 #if canImport(Glibc)
   private let systemWrite = Glibc.write
 #else

@@ -47,14 +47,3 @@ final class ProgressMeter {
     visible = false
   }
 }
-
-/// `1234567` as `1,234,567`.
-func grouped(_ number: Int) -> String {
-  let digits = String(number.magnitude)
-  var result = ""
-  for (index, digit) in digits.enumerated() {
-    if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
-    result.append(digit)
-  }
-  return number < 0 ? "-" + result : result
-}
