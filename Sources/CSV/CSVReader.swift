@@ -1,20 +1,3 @@
-/// One CSV record and the line it starts on.
-public struct CSVRecord: Equatable, Sendable {
-  /// The 1-based physical line where the record starts (a quoted field may span several lines).
-  public let line: Int
-  /// The fields, unquoted: `["01001", "Agawam", "42.0702"]`.
-  public let fields: [String]
-
-  /// A record: `CSVRecord(line: 2, fields: ["01001", "42.0702", "-72.6227"])`.
-  public init(line: Int, fields: [String]) {
-    self.line = line
-    self.fields = fields
-  }
-
-  /// Whether the record came from an empty line.
-  public var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
-}
-
 /// Reads RFC 4180 CSV one record at a time, holding only one chunk of the file in memory.
 ///
 /// ```swift

@@ -230,10 +230,3 @@ extension FoundRows {
     static let all: Details = [.place, .state, .county, .accuracy]
   }
 }
-
-/// Rows whose texts can be compared for ties: `FoundRows` and its `Builder`.
-protocol TextRows {
-  var hasColumns: Bool { get }
-  func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T
-  func order(row: Int32) -> Int64
-}
