@@ -51,7 +51,7 @@ enum WhereCommand {
     }
     let data = context.dataFiles
     let loadable = DataFiles.loadableExtension(besideBinary: context.executable)
-    let rows = countries.map { $0.reduce(0) { $0 + $1.places } }
+    let rows = countries.map { Self.total($0.map(\.places)) }
     let codes = countries?.map(\.country)
     // What $ZIPGEO_COUNTRY gives the query commands (an invalid value is their error, told here).
     let country = Result { () throws(UsageError) in try CountryOption.value(environment: context.environment) }
@@ -123,6 +123,15 @@ enum WhereCommand {
     case .currentFolder where exists: "./zipgeo.db, which is in this folder"
     case .currentFolder: "./zipgeo.db, as there is no HOME for a per-user database"
     case .perUser: "the per-user default (no --db, no $ZIPGEO_DB, no ./zipgeo.db here)"
+    }
+  }
+
+  /// The sum of `counts`, read from a database file that any tool may have written: at most
+  /// `Int.max` (at least `Int.min`) when the sum is past what an `Int` holds, never a trap.
+  static func total(_ counts: [Int]) -> Int {
+    counts.reduce(0) { sum, count in
+      let (next, overflow) = sum.addingReportingOverflow(count)
+      return overflow ? (count > 0 ? .max : .min) : next
     }
   }
 }

@@ -1,6 +1,9 @@
 import Foundation
+import SQLiteKit
 import TestSupport
 import Testing
+
+@testable import ZipGeoCLI
 
 /// `zipgeo where` says which database the commands use and why, and never makes it.
 @Suite struct WhereCommandTests {
@@ -30,6 +33,26 @@ import Testing
     _ = try user.zipgeo("info", "01001")
     let result = try user.zipgeo("where")
     #expect(result.out.contains("exists     yes\ncountries  US\nrows       41487\n"), "\(result.out)")
+  }
+
+  /// The counts are the database's: a file any tool wrote may hold counts whose sum no number
+  /// holds.
+  @Test func countsPastWhatANumberHoldsAreShownAtTheirBoundNeverATrap() throws {
+    let user = try FreshUser()
+    _ = try user.zipgeo("info", "01001")
+    let db = try Database(path: user.database)
+    try db.execute(
+      """
+      UPDATE countries SET places = 9223372036854775807;
+      INSERT INTO countries VALUES ('DE', 1, 1, NULL, NULL), ('FR', 5, 1, NULL, NULL);
+      """)
+    try db.close()
+    let result = try user.zipgeo("where")
+    #expect(result.status == 0 && !result.wasSignalled, "\(result.err)")
+    #expect(result.out.contains("countries  DE FR US\nrows       9223372036854775807\n"), "\(result.out)")
+    #expect(WhereCommand.total([.max, 1, .min]) == -1)
+    #expect(WhereCommand.total([.min, -1]) == .min)
+    #expect(WhereCommand.total([]) == 0)
   }
 
   @Test func itNamesTheDbOptionAndZipgeoDB() throws {
