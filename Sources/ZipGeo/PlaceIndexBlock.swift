@@ -12,8 +12,10 @@ enum PlaceIndexBlock {
 
   /// The entry of `blob` that starts at `position`, as its fields' texts, unless its key (its
   /// first field) sorts before `key`; and where the next entry starts.
-  /// - Throws: `ZipGeoError.damagedPlaceIndex` when a length runs past the blob, or an entry has
-  ///   no field.
+  /// - Throws: `ZipGeoError.damagedPlaceIndex` when a length runs past the blob, an entry has no
+  ///   field, or a code (a field after the fourth's start: key, country, place, then codes) is
+  ///   empty, which no zip is: so that an entry holds at most half as many codes as its blob has
+  ///   bytes, each a search looks up.
   static func entry(in blob: [UInt8], at start: Int, from key: [UInt8]) throws(ZipGeoError) -> ([String]?, Int) {
     var position = start
     func number() throws(ZipGeoError) -> Int {
@@ -35,6 +37,7 @@ enum PlaceIndexBlock {
     var entry: [String]?
     for index in 0..<fields {
       let length = try number()
+      guard length > 0 || index < 3 else { throw .damagedPlaceIndex }
       let field = blob[position..<position + length]
       position += length
       if index == 0 {
