@@ -36,7 +36,9 @@ public final class Database {
   /// What `onClose(_:)` asked to run once the connection is closed.
   private var closeActions: [() -> Void] = []
   /// Small facts a library works out once per connection and keeps on it, by name (ZipGeo's
-  /// `Schema` keeps the layout of `zips` it found); they go with the connection.
+  /// `Schema` keeps the layout of `zips` it found). They go with the connection, and whenever a
+  /// statement fails to prepare or run with an SQL error: the schema they were found from may
+  /// have changed under them (another connection replaced a table).
   public var kept: [String: Int] = [:]
 
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
@@ -140,7 +142,17 @@ public final class Database {
 
   /// Prepares one SQL statement.
   public func prepare(_ sql: String) throws -> Statement {
-    try Statement(database: self, sql: sql)
+    do {
+      return try Statement(database: self, sql: sql)
+    } catch let error as DatabaseError {
+      forgetKeptFacts(after: error)
+      throw error
+    }
+  }
+
+  /// Forgets what `kept` holds when `error` may come of a schema that changed.
+  func forgetKeptFacts(after error: DatabaseError) {
+    if error.resultCode == .error || error.resultCode == .schema { kept.removeAll() }
   }
 
   /// A prepared statement for `sql`, kept for the next call with the same text: preparing costs

@@ -39,6 +39,8 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
   /// `SQLITE_TOOBIG`: a string or blob larger than SQLite's limit.
   public static let tooBig = ResultCode(rawValue: SQLITE_TOOBIG)
+  /// `SQLITE_SCHEMA`: the schema changed under a statement that could not be prepared again.
+  public static let schema = ResultCode(rawValue: SQLITE_SCHEMA)
   /// `SQLITE_MISUSE`: the library was used as it must not be.
   public static let misuse = ResultCode(rawValue: SQLITE_MISUSE)
   /// `SQLITE_RANGE`: a parameter index out of range.

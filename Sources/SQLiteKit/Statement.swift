@@ -155,6 +155,7 @@ public final class Statement {
     default:
       let error = DatabaseError.lastError(of: database.handle, code: code, sql: sql)
       csqlite_reset(handle)
+      database.forgetKeptFacts(after: error)
       throw error
     }
   }

@@ -228,10 +228,11 @@ public enum Schema {
   /// user_version`: in an app's or a host's own database the version is theirs to keep; and a
   /// table that no zipgeo made, of sqlite-utils or a hand-written schema, has none.)
   ///
-  /// The current layout, once found, is kept on the connection for good: no zipgeo makes an older
-  /// table of a current one. An older one is kept while the schema version stays the same, one
-  /// pragma a call, so that a connection reads the table another one (`zipgeo import`) upgraded
-  /// at its next statement.
+  /// The current layout, once found, is kept on the connection until one of its statements fails
+  /// with an SQL error (`Database.kept`): no zipgeo makes an older table of a current one, and a
+  /// table another tool put in its place fails the first search, which the next one judges again.
+  /// An older one is kept while the schema version stays the same, one pragma a call, so that a
+  /// connection reads the table another one (`zipgeo import`) upgraded at its next statement.
   static func layout(of db: Database) throws -> Layout {
     let kept = db.kept[keptLayout].flatMap(Layout.init(rawValue:))
     if kept == .current { return .current }
