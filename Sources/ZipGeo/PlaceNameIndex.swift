@@ -55,12 +55,22 @@ enum PlaceNameIndex {
     (try? db.scalar("SELECT 1 FROM \(currentTable)")) != nil
   }
 
-  /// Whether `db` has the index.
+  /// Whether `db` has the index: its three tables, found as a search's statements find them (in
+  /// `temp`, `main`, then the databases attached), so that a host that attached a zipgeo
+  /// database searches its names as it searches its `zips`. Once found, kept on the connection
+  /// (`Database.kept`) until one of its statements fails: a search reads a dropped table's error.
   static func exists(on db: Database) throws -> Bool {
-    try db.scalar(
-      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('\(namesTable)', '\(wordsTable)', '\(vocabularyTable)')"
-    )?.int64 == 3
+    if db.kept[keptExists] == 1 { return true }
+    let found = try db.cachedStatement(existsSQL).scalar() == .integer(1)
+    if found { db.kept[keptExists] = 1 }
+    return found
   }
+
+  private static let keptExists = "zipgeo.place_index"
+  private static let existsSQL = CachedSQL(
+    "SELECT "
+      + [namesTable, wordsTable, vocabularyTable].map { "EXISTS (SELECT 1 FROM pragma_table_info('\($0)'))" }
+      .joined(separator: " AND "))
 
   /// Makes the index anew from every row of `zips`, inside the caller's transaction.
   static func build(on db: Database, rowBudget: Int = PlaceNameIndexBuilder.rowBudget) throws {

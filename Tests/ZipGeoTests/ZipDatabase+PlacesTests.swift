@@ -153,6 +153,17 @@ import Testing
     }
   }
 
+  /// A host that attached a zipgeo database to its own searches its names as it searches its
+  /// `zips`: the index is found where SQLite finds the tables.
+  @Test func anAttachedDatabasesNamesAreSearchedLikeItsZips() throws {
+    let host = try Database.inMemory()
+    try SQLFunctions.register(on: host)
+    try host.execute("ATTACH '\(dbPath)' AS aux")
+    #expect(try host.scalar("SELECT count(*) FROM zipgeo_near('US:75075', 10)") == .integer(2))
+    let places = try host.rows("SELECT zip FROM zipgeo_search('Plano') WHERE country = 'US' ORDER BY zip")
+    #expect(places.map(\.values) == [[.text("60545")], [.text("75023")], [.text("75075")]])
+  }
+
   @Test func aDatabaseWithoutTheIndexSaysHowToMakeIt() throws {
     let writer = try Database(path: dbPath)
     try writer.execute(PlaceNameIndex.dropStatements)
