@@ -260,46 +260,15 @@ public struct Importer: Sendable {
     var bytesBefore = 0
     let sources = try openSources(of: inputs, shouldStop: shouldStop)
     for (path, source) in zip(inputs.map(\.path), sources) {
-      let (reader, shown) = (source.reader, source.file)
       phase(.headerRead)
-      writer.startFile(shown)
-      var rows = 0
-      var countries: Set<String> = []
-      var lastCountry = ""
-      // The file is read and checked on another thread while this one inserts.
-      let producer = RowProducer(source: source, skipInvalid: options.skipInvalid)
-      producer.start()
-      defer { producer.stop() }
-      while true {
-        guard let batch = producer.next(unless: shouldStop) else { throw ImportError.interrupted(file: everyFile) }
-        for line in batch.lines {
-          switch line {
-          case .invalid(let problem):
-            skipped += 1
-            notify(.skipped(problem))
-          case .row(let number, let zip, let stateName, let stateIsName):
-            rows += 1
-            let kept = try writer.add(
-              line: number, zip: zip, stateName: stateName, stateIsName: stateIsName, file: shown, notify: notify,
-              shouldStop: shouldStop)
-            if kept, zip.country != lastCountry {
-              lastCountry = zip.country
-              countries.insert(zip.country)
-            }
-          }
-        }
-        if let end = batch.end {
-          try end.get()
-          break
-        }
-        if shouldStop() { throw ImportError.interrupted(file: everyFile) }
-        phase(.inserted(rows: writer.inserted))
-        progress(writer.inserted + skipped, bytesBefore + batch.bytesRead, totalBytes)
+      let countries = try readRows(
+        of: source, into: &writer, skipped: &skipped, notify: notify, shouldStop: shouldStop,
+        interrupted: ImportError.interrupted(file: everyFile)
+      ) { inserted, skippedSoFar, bytesRead in
+        phase(.inserted(rows: inserted))
+        progress(inserted + skippedSoFar, bytesBefore + bytesRead, totalBytes)
       }
-      guard rows > 0 else {
-        throw ImportError(file: shown, line: nil, message: "no valid data rows; the database is unchanged")
-      }
-      bytesBefore += reader.totalBytes ?? reader.bytesRead
+      bytesBefore += source.reader.totalBytes ?? source.reader.bytesRead
       for country in countries { filesOfCountry[country, default: []].append(path) }
     }
     // Every country asked for must be there: a mistyped one (--countries LI,XX) is not left out
@@ -355,6 +324,55 @@ public struct Importer: Sendable {
     // Asked once more: a short COMMIT may run too few instructions for the interrupt check.
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     return (writer.inserted - duplicates, skipped, duplicates, replaced)
+  }
+
+  /// Reads every row of `source`, checked on a thread of its own (`RowProducer`) while this one
+  /// gives them to `writer`, counting and reporting the lines skipped, and telling `progress`
+  /// the rows taken and the lines skipped so far and the bytes of the file read after each batch.
+  /// - Returns: The countries of the rows taken.
+  /// - Throws: `interrupted` when `shouldStop` says so; an `ImportError` for a bad line (unless
+  ///   skipped), a file that cannot be read, or one without a valid row.
+  private func readRows(
+    of source: any RecordSource, into writer: inout RowWriter, skipped: inout Int,
+    notify: (ImportNotice) -> Void, shouldStop: () -> Bool, interrupted: ImportError,
+    progress: (_ inserted: Int, _ skipped: Int, _ bytesRead: Int) -> Void
+  ) throws -> Set<String> {
+    writer.startFile(source.file)
+    var rows = 0
+    var countries: Set<String> = []
+    var lastCountry = ""
+    let producer = RowProducer(source: source, skipInvalid: options.skipInvalid)
+    producer.start()
+    defer { producer.stop() }
+    while true {
+      guard let batch = producer.next(unless: shouldStop) else { throw interrupted }
+      for line in batch.lines {
+        switch line {
+        case .invalid(let problem):
+          skipped += 1
+          notify(.skipped(problem))
+        case .row(let number, let zip, let stateName, let stateIsName):
+          rows += 1
+          let kept = try writer.add(
+            line: number, zip: zip, stateName: stateName, stateIsName: stateIsName, file: source.file,
+            notify: notify, shouldStop: shouldStop)
+          if kept, zip.country != lastCountry {
+            lastCountry = zip.country
+            countries.insert(zip.country)
+          }
+        }
+      }
+      if let end = batch.end {
+        try end.get()
+        break
+      }
+      if shouldStop() { throw interrupted }
+      progress(writer.inserted, skipped, batch.bytesRead)
+    }
+    guard rows > 0 else {
+      throw ImportError(file: source.file, line: nil, message: "no valid data rows; the database is unchanged")
+    }
+    return countries
   }
 
   /// Every file's source, in the first of `formats` that recognises it, opened before any row is
