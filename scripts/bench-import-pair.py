@@ -17,6 +17,9 @@ rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 7
 work = tempfile.mkdtemp()
 times = {before: [], after: []}
 peaks = {before: [], after: []}
+# CPU time (user + system) of each run: less disturbed than wall time by other work on a shared
+# machine, though it does not show time lost waiting.
+cpu = {before: [], after: []}
 
 
 def run(binary):
@@ -29,6 +32,7 @@ def run(binary):
     _, status, usage = os.wait4(child.pid, 0)
     times[binary].append(time.perf_counter() - start)
     peaks[binary].append(usage.ru_maxrss / 1024)
+    cpu[binary].append(usage.ru_utime + usage.ru_stime)
     if status != 0:
         sys.exit(f"{binary} import failed with status {status}")
 
@@ -38,8 +42,9 @@ for r in range(rounds):
         run(binary)
 for label, binary in (("before", before), ("after", after)):
     print(f"{label:7s} {binary}: median {statistics.median(times[binary]):.2f} s "
-          f"(min {min(times[binary]):.2f}, max {max(times[binary]):.2f}), peak RSS {max(peaks[binary]):.0f} MB")
+          f"(min {min(times[binary]):.2f}, max {max(times[binary]):.2f}), CPU median {statistics.median(cpu[binary]):.2f} s, "
+          f"peak RSS {max(peaks[binary]):.0f} MB")
 ratios = sorted(a / b for a, b in zip(times[after], times[before]))
 print(f"after / before: {statistics.median(times[after]) / statistics.median(times[before]):.3f} (medians); "
       f"pairwise {statistics.median(ratios):.3f} (median of {rounds} pairs, "
-      f"{ratios[0]:.2f} to {ratios[-1]:.2f})")
+      f"{ratios[0]:.2f} to {ratios[-1]:.2f}); CPU {statistics.median(cpu[after]) / statistics.median(cpu[before]):.3f}")
