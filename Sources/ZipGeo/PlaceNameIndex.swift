@@ -141,7 +141,8 @@ enum PlaceNameIndex {
         bytes = []
         return
       }
-      guard case .blob(let blob) = statement.value(at: 0) else { throw ZipGeoError.damagedPlaceIndex }
+      // A block holds one entry at least: an empty one is damage, not the end of the index.
+      guard case .blob(let blob) = statement.value(at: 0), !blob.isEmpty else { throw ZipGeoError.damagedPlaceIndex }
       bytes = blob
     }
 

@@ -191,6 +191,7 @@ import Testing
       "UPDATE zipgeo_place_names SET entries = 'text'",
       "UPDATE zipgeo_place_names SET entries = x'00'",
       "UPDATE zipgeo_place_names SET entries = x'0100'",
+      "UPDATE zipgeo_place_names SET entries = x''",
       "UPDATE zipgeo_place_words SET entries = x'02050000'",
       "UPDATE zipgeo_place_vocabulary SET words = x'0102'",
     ]
@@ -209,7 +210,10 @@ import Testing
       }
     }
     // Each damage of the names' blocks is found by the exact search at least.
-    #expect(found >= 6, "\(found)")
+    #expect(found >= 7, "\(found)")
+    // An empty block is damage, not the end of the index.
+    let emptyBlocks = try damaged("UPDATE zipgeo_place_names SET entries = x''")
+    #expect(throws: ZipGeoError.damagedPlaceIndex) { try emptyBlocks.places(named: "plano") }
     // An entry of Plano whose codes are a thousand empty fields: damaged, not a thousand lookups.
     var plano: [UInt8] = [0xEB, 0x07]  // 1,003 fields, as a varint
     for field in ["plano", "US", "Plano"] { plano += [UInt8(field.utf8.count)] + Array(field.utf8) }
