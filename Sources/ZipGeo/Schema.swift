@@ -316,7 +316,8 @@ extension Schema {
     let dataVersion =
       try db.scalar("PRAGMA \(table.schema.quotedIdentifier).data_version")?.int64 ?? -1
     try statement.checkOnce(whileUnchanged: [db.totalChanges, dataVersion]) {
-      if let problem = try cellProblem(db, schema: table.schema) {
+      // A table without a `cell` column fails the check's query: said as what the table lacks.
+      if let problem = try diagnosingTable(db, { try cellProblem(db, schema: table.schema) }) {
         throw ZipGeoError.unsearchableTable(reason: problem)
       }
     }

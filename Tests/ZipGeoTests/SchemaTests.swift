@@ -1,4 +1,5 @@
 import SQLiteKit
+import TestSupport
 import Testing
 
 @testable import ZipGeo
@@ -31,6 +32,28 @@ import Testing
         message(sql, on: db)
           == "\(function)(): the zips table cannot be searched: it has no 'cell' column, so zipgeo did not make it"
           + " (zipgeo import makes a table with zip, lat, lon and grid cells)")
+    }
+  }
+
+  /// The lookups of the Swift API (and `zipgeo info`, `distance`, `nearest --zip`), which read a
+  /// code by its index and check the cells after, say the same of a file that calls itself
+  /// zipgeo's (`user_version` 3) and has every column but `cell`.
+  @Test func aLookupInATableWithoutGridCellsSaysSoNotSQLitesError() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("nocell.db")
+    let writer = try Database(path: path)
+    try writer.execute(
+      """
+      CREATE TABLE zips (zip TEXT, place TEXT, state TEXT, county TEXT, lat REAL, lon REAL, country TEXT,
+        accuracy INTEGER, id INTEGER);
+      INSERT INTO zips VALUES ('75075', 'Plano', 'TX', NULL, 33.025, -96.7397, 'US', 4, 1);
+      PRAGMA user_version = 3;
+      """)
+    try writer.close()
+    let reason =
+      "it has no 'cell' column, so zipgeo did not make it (zipgeo import makes a table with zip, lat, lon and grid cells)"
+    #expect(throws: ZipGeoError.unsearchableTable(reason: reason)) {
+      try ZipDatabase(readingAt: path).zipCode("75075")
     }
   }
 
