@@ -14,9 +14,9 @@ extension Importer {
     let sql: Database
     /// What an interruption throws.
     let stopped: () -> Error
-    private(set) var buffer: ImportBuffer
+    private var buffer: ImportBuffer
     /// The statement that stages each row, once the rows are past the buffer's budget.
-    private(set) var stage: Statement?
+    private var stage: Statement?
     /// Each file's name in messages and the offset of its ids.
     private(set) var numbering = RowNumbering()
     private var offset: Int64 = 0
@@ -78,7 +78,7 @@ extension Importer {
         // Past the budget: the rows so far go to the staged table (in key order, which costs
         // nothing more), and the rest follow them there. Repeats of them are left to the unique
         // index to find, the slow way.
-        stage = try Importer.startStaging(buffer, in: sql, shouldStop: shouldStop, stopped: stopped)
+        stage = try Self.startStaging(buffer, in: sql, shouldStop: shouldStop, stopped: stopped)
         buffer = ImportBuffer(budget: 0)
       }
       return true
@@ -104,23 +104,75 @@ extension Importer {
       stage.reset()
     }
 
-    /// Ends the taking of rows: the buffer's are then complete, to be read (by the index of place
-    /// names) while they are written.
-    mutating func endAppending() {
-      if stage == nil { buffer.endAppending() }
+    /// Ends the taking of rows.
+    /// - Returns: The rows, complete, when they are in memory, to be read (by the index of place
+    ///   names) while they are written; nil when they are staged.
+    mutating func endAppending() -> ImportBuffer? {
+      guard stage == nil else { return nil }
+      buffer.endAppending()
+      return buffer
     }
 
-    /// Writes every row taken to `zips`, each state named for want of its code given the code of
-    /// `stateCodes` (by `country:name`), and lets the buffer's memory go.
-    mutating func write(stateCodes: [String: String], shouldStop: () -> Bool) throws {
+    /// Writes every row taken to `zips`, a row that names its state for want of its code given
+    /// the code other rows give the name (`RegionNames.Counter.codesByName()`), and lets the
+    /// buffer's memory go.
+    mutating func write(shouldStop: () -> Bool) throws {
+      regions.flush()
+      let stateCodes = regions.codesByName()
       if stage != nil {
-        try Importer.writeStagedRows(in: sql, stateCodes: stateCodes)
+        try Self.writeStagedRows(in: sql, stateCodes: stateCodes)
       } else {
         try buffer.write(
           into: "zips", idColumn: "id", of: sql, namedStates: .coded(stateCodes), shouldStop: shouldStop,
           stopped: stopped)
         buffer = ImportBuffer(budget: 0)
       }
+    }
+
+    /// Makes the staged table, writes `buffer`'s rows to it (in key order, which costs nothing
+    /// more), and gives the statement that stages each row after them.
+    private static func startStaging(
+      _ buffer: ImportBuffer, in sql: Database, shouldStop: () -> Bool, stopped: () -> Error
+    ) throws -> Statement {
+      try sql.execute(
+        """
+        PRAGMA temp.cache_size = -16384;
+        DROP TABLE IF EXISTS \(stagedTable);
+        CREATE TABLE \(stagedTable) (zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name);
+        """)
+      try buffer.write(
+        into: stagedTable, idColumn: "rowid", of: sql, namedStates: .flagged, shouldStop: shouldStop, stopped: stopped)
+      return try sql.prepare(
+        "INSERT INTO \(stagedTable) (rowid, zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    }
+
+    /// Writes the staged rows to `zips` in the order of its key (one sort), among the others, each
+    /// state named for want of its code given the code of `stateCodes` (by `country:name`).
+    private static func writeStagedRows(in sql: Database, stateCodes: [String: String]) throws {
+      try sql.execute(
+        """
+        DROP TABLE IF EXISTS temp.zipgeo_state_codes;
+        CREATE TABLE temp.zipgeo_state_codes (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
+        """)
+      let code = try sql.prepare("INSERT INTO temp.zipgeo_state_codes VALUES (?, ?)")
+      for (key, state) in stateCodes {
+        try code.bind(values: [.text(key), .text(state)])
+        _ = try code.step()
+        code.reset()
+      }
+      try sql.execute(
+        """
+        INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
+          SELECT zip, place,
+            CASE WHEN state_is_name
+              THEN ifnull((SELECT code FROM temp.zipgeo_state_codes WHERE key = country || ':' || state), state)
+              ELSE state END,
+            county, lat, lon, cell, country, accuracy, rowid FROM \(stagedTable)
+          ORDER BY cell, zip, country, rowid;
+        DROP TABLE \(stagedTable);
+        DROP TABLE temp.zipgeo_state_codes;
+        """)
     }
   }
 }

@@ -302,13 +302,10 @@ public struct Importer: Sendable {
     // (The world file: the index made at the end took 4 s of 15.3; made beside the rows, the
     // import takes 4 to 6 % longer than it did without an index, and peaks at 273 MB, not 252.)
     var gathering: BackgroundWork<PlaceNameIndexBuilder.Places?>?
-    writer.endAppending()
-    if writer.stage == nil {
-      gathering = try PlaceNameIndexBuilder.startGathering(writer.buffer, keptRowsOf: hadRows ? sql : nil)
+    if let rows = writer.endAppending() {
+      gathering = try PlaceNameIndexBuilder.startGathering(rows, keptRowsOf: hadRows ? sql : nil)
     }
-    // A row that names its state for want of its code gets the code other rows give the name.
-    writer.regions.flush()
-    try writer.write(stateCodes: writer.regions.codesByName(), shouldStop: shouldStop)
+    try writer.write(shouldStop: shouldStop)
     let encoding = PlaceNameIndexBuilder.startEncoding(gathering)
     gathering = nil
     let duplicates = writer.duplicates + (try buildZipIndex(in: sql, inputs: writer.numbering, notify: notify))
@@ -337,7 +334,8 @@ public struct Importer: Sendable {
     notify: (ImportNotice) -> Void, shouldStop: () -> Bool, interrupted: ImportError,
     progress: (_ inserted: Int, _ skipped: Int, _ bytesRead: Int) -> Void
   ) throws -> Set<String> {
-    writer.startFile(source.file)
+    let file = source.file
+    writer.startFile(file)
     var rows = 0
     var countries: Set<String> = []
     var lastCountry = ""
@@ -354,8 +352,8 @@ public struct Importer: Sendable {
         case .row(let number, let zip, let stateName, let stateIsName):
           rows += 1
           let kept = try writer.add(
-            line: number, zip: zip, stateName: stateName, stateIsName: stateIsName, file: source.file,
-            notify: notify, shouldStop: shouldStop)
+            line: number, zip: zip, stateName: stateName, stateIsName: stateIsName, file: file, notify: notify,
+            shouldStop: shouldStop)
           if kept, zip.country != lastCountry {
             lastCountry = zip.country
             countries.insert(zip.country)
@@ -370,7 +368,7 @@ public struct Importer: Sendable {
       progress(writer.inserted, skipped, batch.bytesRead)
     }
     guard rows > 0 else {
-      throw ImportError(file: source.file, line: nil, message: "no valid data rows; the database is unchanged")
+      throw ImportError(file: file, line: nil, message: "no valid data rows; the database is unchanged")
     }
     return countries
   }
@@ -413,52 +411,6 @@ public struct Importer: Sendable {
       message: "--country \(country) sets the country of a file without a country column, and \(has);"
         + " to import only \(files.count > 1 ? "their" : "its") \(country) rows, use --countries \(country) instead",
       option: "country")
-  }
-
-  /// Makes the staged table, writes `buffer`'s rows to it (in key order, which costs nothing
-  /// more), and gives the statement that stages each row after them.
-  static func startStaging(
-    _ buffer: ImportBuffer, in sql: Database, shouldStop: () -> Bool, stopped: () -> Error
-  ) throws -> Statement {
-    try sql.execute(
-      """
-      PRAGMA temp.cache_size = -16384;
-      DROP TABLE IF EXISTS \(stagedTable);
-      CREATE TABLE \(stagedTable) (zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name);
-      """)
-    try buffer.write(
-      into: stagedTable, idColumn: "rowid", of: sql, namedStates: .flagged, shouldStop: shouldStop, stopped: stopped)
-    return try sql.prepare(
-      "INSERT INTO \(stagedTable) (rowid, zip, place, state, county, lat, lon, cell, country, accuracy, state_is_name)"
-        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-  }
-
-  /// Writes the staged rows to `zips` in the order of its key (one sort), among the others, each
-  /// state named for want of its code given the code of `stateCodes` (by `country:name`).
-  static func writeStagedRows(in sql: Database, stateCodes: [String: String]) throws {
-    try sql.execute(
-      """
-      DROP TABLE IF EXISTS temp.zipgeo_state_codes;
-      CREATE TABLE temp.zipgeo_state_codes (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
-      """)
-    let code = try sql.prepare("INSERT INTO temp.zipgeo_state_codes VALUES (?, ?)")
-    for (key, state) in stateCodes {
-      try code.bind(values: [.text(key), .text(state)])
-      _ = try code.step()
-      code.reset()
-    }
-    try sql.execute(
-      """
-      INSERT INTO zips (zip, place, state, county, lat, lon, cell, country, accuracy, id)
-        SELECT zip, place,
-          CASE WHEN state_is_name
-            THEN ifnull((SELECT code FROM temp.zipgeo_state_codes WHERE key = country || ':' || state), state)
-            ELSE state END,
-          county, lat, lon, cell, country, accuracy, rowid FROM \(stagedTable)
-        ORDER BY cell, zip, country, rowid;
-      DROP TABLE \(stagedTable);
-      DROP TABLE temp.zipgeo_state_codes;
-      """)
   }
 
   /// Writes the `countries` rows of the countries just imported (`imported`, a list of SQL
