@@ -1,14 +1,12 @@
-import CSV
-
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
 
-/// Reads and checks an import file's records (through its `RecordSource`) on a thread of its own, so that parsing one batch
-/// overlaps with SQLite inserting the one before: on two cores the import takes about as long
-/// as the slower of the two, not their sum.
+/// Reads and checks an import file's records (through its `RecordSource`) on a thread of its
+/// own, so that parsing one batch overlaps with SQLite inserting the one before: on two cores
+/// the import takes about as long as the slower of the two, not their sum.
 ///
 /// The source, and its reader, are the producer's alone from `start()` on. `next()` blocks until a batch is ready;
 /// the last batch has `end` set. `stop()` ends the thread early (when inserting fails or the
