@@ -142,17 +142,15 @@ public final class Database {
 
   /// Prepares one SQL statement.
   public func prepare(_ sql: String) throws -> Statement {
-    do {
-      return try Statement(database: self, sql: sql)
-    } catch let error as DatabaseError {
-      forgetKeptFacts(after: error)
-      throw error
-    }
+    try Statement(database: self, sql: sql)
   }
 
-  /// Forgets what `kept` holds when `error` may come of a schema that changed.
-  func forgetKeptFacts(after error: DatabaseError) {
+  /// The error SQLite reports for a statement of this connection that failed to prepare or run
+  /// with `code`; forgets what `kept` holds when the error may come of a schema that changed.
+  func statementFailure(_ code: Int32, sql: String?) -> DatabaseError {
+    let error = DatabaseError.lastError(of: handle, code: code, sql: sql)
     if error.resultCode == .error || error.resultCode == .schema { kept.removeAll() }
+    return error
   }
 
   /// A prepared statement for `sql`, kept for the next call with the same text: preparing costs
@@ -194,14 +192,14 @@ public final class Database {
         var tail: UnsafePointer<CChar>?
         let code = csqlite_prepare_v2(handle, current, -1, &stmt, &tail)
         guard code == SQLITE_OK else {
-          throw DatabaseError.lastError(of: handle, code: code, sql: String(cString: current))
+          throw statementFailure(code, sql: String(cString: current))
         }
         defer { csqlite_finalize(stmt) }
         if let stmt {
           var step = csqlite_step(stmt)
           while step == SQLITE_ROW { step = csqlite_step(stmt) }
           guard step == SQLITE_DONE else {
-            throw DatabaseError.lastError(of: handle, code: step, sql: String(cString: csqlite_sql(stmt)))
+            throw statementFailure(step, sql: String(cString: csqlite_sql(stmt)))
           }
         }
         cursor = tail
@@ -244,7 +242,7 @@ public final class Database {
         guard code == SQLITE_OK else {
           // SQLite's tail is not meaningful after an error: the message shows the rest of the text.
           let rest = String(decoding: buffer[offset..<count], as: UTF8.self)
-          throw DatabaseError.lastError(of: handle, code: code, sql: rest.trimmingWhitespace)
+          throw statementFailure(code, sql: rest.trimmingWhitespace)
         }
         let text = String(decoding: buffer[offset..<max(offset, end)], as: UTF8.self)
         // SQLite always moves on before the terminator: anything else would loop forever.

@@ -30,7 +30,7 @@ public final class Statement {
     var stmt: OpaquePointer?
     var tail: UnsafePointer<CChar>?
     let code = sql.withCString { csqlite_prepare_v2(database.handle, $0, -1, &stmt, &tail) }
-    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
+    guard code == SQLITE_OK else { throw database.statementFailure(code, sql: sql) }
     guard let stmt else {
       throw DatabaseError(extendedResultCode: .misuse, message: "no SQL statement", sql: sql)
     }
@@ -153,9 +153,8 @@ public final class Statement {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default:
-      let error = DatabaseError.lastError(of: database.handle, code: code, sql: sql)
+      let error = database.statementFailure(code, sql: sql)
       csqlite_reset(handle)
-      database.forgetKeptFacts(after: error)
       throw error
     }
   }
