@@ -58,10 +58,7 @@ public enum Schema {
   /// the same code in a second country.)
   static func upgradeToCurrentVersion(_ db: Database) throws {
     let stored = try db.scalar("PRAGMA user_version")?.int64 ?? 0
-    if stored < version {
-      let names = try db.rows("SELECT lower(name) FROM pragma_table_xinfo('zips')").compactMap { $0[0].string }
-      try rebuildTable(db, columns: Set(names))
-    }
+    if stored < version { try rebuildTable(db, columns: try columns(of: db)) }
     try addCountriesTable(db)
     try db.execute("PRAGMA user_version = \(version)")
   }
@@ -238,7 +235,7 @@ public enum Schema {
     if kept == .current { return .current }
     let schemaVersion = Int(try db.cachedStatement(schemaVersionSQL).scalar()?.int64 ?? 0)
     if let kept, db.kept[keptSchemaVersion] == schemaVersion { return kept }
-    let columns = Set(try db.cachedStatement(columnsSQL).rows().compactMap { $0[0].string })
+    let columns = try columns(of: db)
     let layout: Layout =
       columns.isSuperset(of: ["id", "country"]) ? .current : columns.contains("country") ? .version2 : .version1
     db.kept[keptLayout] = layout.rawValue
@@ -247,6 +244,12 @@ public enum Schema {
   }
 
   private static let schemaVersionSQL = CachedSQL("PRAGMA schema_version")
+
+  /// The lower-case names of the columns of the `zips` table `db` reads, generated ones too.
+  static func columns(of db: Database) throws -> Set<String> {
+    Set(try db.cachedStatement(columnsSQL).rows().compactMap { $0[0].string })
+  }
+
   private static let columnsSQL = CachedSQL("SELECT lower(name) FROM pragma_table_xinfo('zips')")
 
   /// What a database file holds.
@@ -353,10 +356,8 @@ extension Schema {
   /// a row moved by another tool keeps its old grid cell and would be missing from every answer,
   /// silently: the cells are checked, and a mismatch is a problem that says how to mend it.
   static func cellProblem(_ db: Database, schema: String) throws -> String? {
-    // A table with `id` is this version's (as the searches' statements tell the layouts apart).
-    let current =
-      try db.scalar("SELECT 1 FROM \(schema.quotedIdentifier).pragma_table_info('zips') WHERE name = 'id'") != nil
-    let cell = current ? GridCell.sqlExpression() : GridCell.Legacy.sqlExpression()
+    // The grid of the layout the searches read the table as.
+    let cell = try layout(of: db) == .current ? GridCell.sqlExpression() : GridCell.Legacy.sqlExpression()
     let wrong =
       try db.scalar("SELECT count(*) FROM \(schema.quotedIdentifier).zips WHERE cell IS NOT \(cell)")?.int64 ?? 0
     guard wrong > 0 else { return nil }
