@@ -8,7 +8,7 @@ import Testing
 /// SQLite and the Swift runtime alone: no Foundation, libarchive or zlib, which only the command
 /// line links.
 @Suite struct AppPackageTests {
-  static let packageFolder = ExtensionTests.testsFolder.appendingPathComponent("../..").standardized
+  static let packageFolder = PackageGraphTests.packageFolder
 
   @Test func anAppsPackageBuildsTheLibraryAloneAndItsProgramNeedsOnlySQLiteAndSwift() throws {
     let folder = try TemporaryFolder()
