@@ -157,6 +157,13 @@ public struct NearestFirstSearch {
     return hits
   }
 
+  /// Lets the search go on past its limit, read as one with a limit reads (small squares first),
+  /// for a caller that stops asking once it has what it needs: `CodeCenteredSearch`, which must see
+  /// every row as near as the last it gives.
+  mutating func liftLimit() {
+    remaining = Int.max
+  }
+
   /// The next rows, nearest first, or `nil` after the last; never an empty band. (Between two
   /// calls another connection may commit: read inside a transaction for one version throughout,
   /// as the table functions do, inside their statement's.)

@@ -53,12 +53,16 @@ extension SQLFunctions {
       let found: PostalCode?
       do {
         found = try Schema.diagnosingTable(call.database) {
-          try ZipDatabase.postalCode(reference, on: call.database, shownAs: "the zips table")
+          // A bare code that several countries share is the database's home country's.
+          try ZipDatabase.postalCode(
+            reference, on: call.database, shownAs: "the zips table",
+            home: { try ZipDatabase.recordedHome(on: call.database) })
         }
-      } catch ZipGeoError.ambiguousCode(let code, let countries) {
-        // The command line's message suggests --country, which SQL has not.
+      } catch ZipGeoError.ambiguousCode(let code, let countries, let places) {
+        // The command line's message suggests --country and ZIPGEO_COUNTRY, which SQL has not.
         throw FunctionError(
-          "\(function)(): '\(code)' is a postal code in \(ZipGeoError.list(countries)): write \(countries[0]):\(code)")
+          "\(function)(): \(ZipGeoError.sharedCode(code, countries: countries, places: places)); write CC:\(code),"
+            + " or record a home country in the database (zipgeo home CC)")
       }
       guard let center = found?.center else {
         let suggestion = try ZipDatabase.withLeadingZeros(reference, on: call.database)

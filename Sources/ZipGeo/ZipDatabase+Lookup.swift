@@ -13,7 +13,13 @@ extension ZipDatabase {
   ///   have, `ZipGeoError.unknownCountry` for a country the database has no codes of,
   ///   `ZipGeoError.damagedRow` for a place whose stored coordinates are not a point.
   public func postalCode(_ reference: CodeReference) throws -> PostalCode? {
-    try Self.postalCode(reference, on: database, shownAs: shownName)
+    try Self.postalCode(reference, on: database, shownAs: shownName, home: home)
+  }
+
+  /// The home country the lookups of this database use for a bare code that several countries
+  /// share: `homeCountry` when set, else the one the database records (`recordedHome()`).
+  func home() throws -> String? {
+    try homeCountry ?? Self.recordedHome(on: database)
   }
 
   /// The code `reference` names, or an error that names it and this database.
@@ -84,7 +90,7 @@ extension ZipDatabase {
       let padded = ZipCode.restoringLeadingZeros(reference.code)
     else { return nil }
     let candidate = CodeReference(code: padded, country: "US")
-    guard (try? postalCode(candidate, on: db, shownAs: "")) != nil else { return nil }
+    guard (try? postalCode(candidate, on: db, shownAs: "", home: { nil })) != nil else { return nil }
     return reference.country == nil ? padded : "US:\(padded)"
   }
 
@@ -106,6 +112,9 @@ extension ZipDatabase {
     return try other.step()
   }
 
+  /// Whether the database holds any code of `country` (two upper-case letters).
+  public func holds(country: String) throws -> Bool { try Self.holds(country, on: database) }
+
   /// Checks that the database holds codes of `country` (for `--country`, which would otherwise
   /// find nothing without saying why).
   ///
@@ -121,10 +130,16 @@ extension ZipDatabase {
   ///
   /// The code as written first; else its forms in each country's data (`PostalCodeFormat`): of
   /// its country, or, for a code without one, of every country the database holds, which must
-  /// then come to one (`sw1a 1aa` can only be British). A code finer than the data (`SW1A 1AA`)
-  /// becomes the coarser code the data holds, and says so (`PostalCode.resolution`).
-  static func postalCode(_ reference: CodeReference, on db: Database, shownAs name: String) throws -> PostalCode? {
-    if let found = try storedPostalCode(reference, on: db, shownAs: name) { return found }
+  /// then come to one (`sw1a 1aa` can only be British), or to `home` among them. A code finer
+  /// than the data (`SW1A 1AA`) becomes the coarser code the data holds, and says so
+  /// (`PostalCode.resolution`).
+  ///
+  /// `home` is asked only when several countries have a bare code: a lookup of any other code
+  /// costs nothing more for it.
+  static func postalCode(
+    _ reference: CodeReference, on db: Database, shownAs name: String, home: () throws -> String? = { nil }
+  ) throws -> PostalCode? {
+    if let found = try storedPostalCode(reference, on: db, shownAs: name, home: home) { return found }
     // Whether the database holds the country is asked once nothing is found (a code found says
     // so): a lookup that finds a coarser code asks SQLite for three codes, not five.
     func notFound() throws -> PostalCode? {
@@ -145,7 +160,10 @@ extension ZipDatabase {
       if let code = try postalCode(reference.code, key: key, as: format, on: db, shownAs: name) { found.append(code) }
     }
     if found.count > 1 {
-      throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: found.map(\.country).sorted())
+      if let home = try home(), let own = found.first(where: { $0.country == home }) { return own }
+      found.sort { $0.country < $1.country }
+      throw ZipGeoError.ambiguousCode(
+        code: reference.code.shortened, countries: found.map(\.country), places: found.map { $0.places[0].place ?? "" })
     }
     return try found.first ?? notFound()
   }
@@ -156,7 +174,7 @@ extension ZipDatabase {
     _ written: String, key: [UInt8], as format: PostalCodeFormat, on db: Database, shownAs name: String
   ) throws -> PostalCode? {
     func stored(_ code: String) throws -> PostalCode? {
-      try storedPostalCode(CodeReference(code: code, country: format.country), on: db, shownAs: name)
+      try storedPostalCode(CodeReference(code: code, country: format.country), on: db, shownAs: name, home: { nil })
     }
     let forms = format.forms(ofKey: key, written: written)
     for form in forms {
@@ -185,9 +203,10 @@ extension ZipDatabase {
     return code
   }
 
-  /// The places of the code `reference` names exactly, as the database stores it.
+  /// The places of the code `reference` names exactly, as the database stores it; of `home`, for
+  /// a bare code that several countries have.
   private static func storedPostalCode(
-    _ reference: CodeReference, on db: Database, shownAs name: String
+    _ reference: CodeReference, on db: Database, shownAs name: String, home: () throws -> String?
   ) throws -> PostalCode? {
     let statement = try Schema.cachedStatement(db, placesSQL)
     try statement.bind(values: [.text(reference.code), reference.country.map(DatabaseValue.text) ?? .null])
@@ -203,7 +222,15 @@ extension ZipDatabase {
     // more than the rest of the lookup.
     let countries = Set(rows.map(\.place.country)).sorted()
     if countries.count > 1 {
-      throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: countries)
+      if let home = try home(), countries.contains(home) {
+        rows.removeAll { $0.place.country != home }
+      } else {
+        // Each country's first place in the order of the file.
+        let places = countries.map { country in
+          rows.filter { $0.place.country == country }.min { $0.rowid < $1.rowid }?.place.place ?? ""
+        }
+        throw ZipGeoError.ambiguousCode(code: reference.code.shortened, countries: countries, places: places)
+      }
     }
     // The places in the order of the file.
     return PostalCode(places: rows.sorted { $0.rowid < $1.rowid }.map(\.place))

@@ -36,10 +36,11 @@ extension ZipDatabase {
     try zipCode(zip)
   }
 
-  /// Every zip code within `radius` of the zip code `zip` (`75075`, `DE:10115`), nearest first
-  /// (ties by zip); the centre itself is at 0 (with any zip at the same point). A code with
-  /// several places is centred on their mean position (`PostalCode.center`), and each of its
-  /// places is a result of its own.
+  /// Every zip code within `radius` of the zip code `zip` (`75075`, `DE:10115`): the code's own
+  /// places first, then the rest nearest first (of codes as near, the code's country's first,
+  /// then by zip). A code with several places is centred on their mean position
+  /// (`PostalCode.center`), and each of its places is a result of its own, at its true distance,
+  /// even past the radius (`CodeCenteredSearch`).
   ///
   /// ```swift
   /// try db.near(zip: "75075", within: Length(10, .kilometres)).count   // 14
@@ -54,8 +55,11 @@ extension ZipDatabase {
     zip: String, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere, country: String? = nil
   ) throws -> [NearbyZip] {
     try readingOneVersion {
-      let center = try requirePostalCode(CodeReference(parsing: zip, country: country)).center
-      return try near(coordinate: center, within: radius, limit: limit, model: model, country: country)
+      let code = try requirePostalCode(CodeReference(parsing: zip, country: country))
+      let query = try RadiusQuery(
+        center: code.center, radius: SearchRequest.radius(radius), limit: limit, model: model, country: country)
+      var search = try CodeCenteredSearch(from: code, query: query)
+      return try search.allRows(on: database)
     }
   }
 

@@ -20,6 +20,11 @@ public final class ZipDatabase {
   public let path: String
   /// How messages name the database, when not by its file name (`shownName`).
   private let displayName: String?
+  /// The country a bare code means when several countries have it and this one among them
+  /// (`90210` is then US:90210, not an error); `nil`: the home the database records
+  /// (`recordedHome()`), if any. An app sets the user's own (on Apple's systems,
+  /// `Locale.current.region?.identifier`).
+  public var homeCountry: String?
 
   /// Opens an existing zipgeo database read-only.
   ///

@@ -16,8 +16,10 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidCode(text: String, reason: String)
   /// The database holds no postal codes of this country; `known` lists those it holds.
   case unknownCountry(country: String, path: String, known: [String])
-  /// A code without a country that several countries have: `3000` in AU and CH.
-  case ambiguousCode(code: String, countries: [String])
+  /// A code without a country that several countries have, and no home country among them:
+  /// `3000` in AU and CH. `places` gives each country's first place of the code, in the order of
+  /// `countries` (`Melbourne`, `Bern`), or is empty.
+  case ambiguousCode(code: String, countries: [String], places: [String] = [])
   /// A stored zip code whose coordinates are not a point (a damaged or hand-edited row).
   case damagedRow(zip: String, reason: String)
   /// The `zips` table lacks what a search reads (a table zipgeo did not make).
@@ -52,8 +54,9 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "'\(text)' is not a postal code: \(reason)"
     case .unknownCountry(let country, let path, let known):
       "\(path) has no postal codes of country '\(country)'" + Self.holding(known)
-    case .ambiguousCode(let code, let countries):
-      "'\(code)' is a postal code in \(Self.list(countries)): add --country or write \(countries[0]):\(code)"
+    case .ambiguousCode(let code, let countries, let places):
+      "\(Self.sharedCode(code, countries: countries, places: places)); add --country CC, write CC:\(code), or set a"
+        + " home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)"
     case .damagedRow(let zip, let reason):
       "zip code '\(zip)' in the zips table is damaged: \(reason)"
     case .unsearchableTable(let reason):
@@ -73,6 +76,14 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
     case .damagedPlaceIndex:
       "the index of place names is damaged; zipgeo import of the data again builds it anew"
     }
+  }
+
+  /// `'3000' is a postal code in 2 countries: Melbourne, AU; Bern, CH`, or without places
+  /// `'3000' is a postal code in AU and CH`: every country, never one of them as "the" answer.
+  static func sharedCode(_ code: String, countries: [String], places: [String]) -> String {
+    guard places.count == countries.count else { return "'\(code)' is a postal code in \(list(countries))" }
+    let each = zip(places, countries).map { place, country in place.isEmpty ? country : "\(place.shortened), \(country)" }
+    return "'\(code)' is a postal code in \(countries.count) countries: \(each.joined(separator: "; "))"
   }
 
   /// `AU and CH`, `AU, CH and DK`.

@@ -9,6 +9,8 @@ struct Center {
   let code: PostalCode?
   /// The place, when the centre was given by its name (`--place`).
   let place: NamedPlace?
+  /// The code as written, when the centre was given as one.
+  var reference: CodeReference? = nil
 
   /// Reads `text` as `LAT,LON` when it is two decimal numbers separated by a comma, else as a
   /// code that must be in `db`, of `country` when it names none (`--country`). A code with several
@@ -19,9 +21,11 @@ struct Center {
       self.coordinate = coordinate
       code = nil
     } else {
-      let code = try db.requirePostalCode(CodeReference(parsing: text, country: country))
+      let reference = try CodeReference(parsing: text, country: country)
+      let code = try db.requirePostalCode(reference)
       coordinate = code.center
       self.code = code
+      self.reference = reference
     }
   }
 

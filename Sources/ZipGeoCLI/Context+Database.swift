@@ -27,7 +27,11 @@ extension Context {
   func openQueryDatabase(_ arguments: ParsedArguments) throws -> ZipDatabase {
     let location = try queryDatabaseLocation(arguments)
     let shownAs = location.source == .perUser ? shownPath(location.path) : nil
-    return try ZipDatabase(readingAt: location.path, shownAs: shownAs)
+    let db = try ZipDatabase(readingAt: location.path, shownAs: shownAs)
+    // The user's home, for bare codes that several countries share; else the database's own.
+    // (An invalid ZIPGEO_COUNTRY is the usage error of the commands that read it.)
+    db.homeCountry = (try? HomeCountry.fromEnvironment(environment))??.country
+    return db
   }
 
   /// `path` with the home folder written `~`.

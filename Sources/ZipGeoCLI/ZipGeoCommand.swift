@@ -44,7 +44,7 @@ public enum ZipGeoCommand {
   static let subcommands: [Subcommand] = [
     ImportCommand.subcommand, NearCommand.subcommand, NearestCommand.subcommand, DistanceCommand.subcommand,
     InfoCommand.subcommand, SearchCommand.subcommand,
-    SQLCommand.subcommand, CountriesCommand.subcommand, WhereCommand.subcommand,
+    SQLCommand.subcommand, CountriesCommand.subcommand, HomeCommand.subcommand, WhereCommand.subcommand,
   ]
 
   /// Runs one command line and returns the exit code.

@@ -4,9 +4,16 @@ import Foundation
 /// even by root: a `zipgeo` query a test runs with no database of its own fails there instead of
 /// making a per-user database in the real `~/.local/share`. Tests of the per-user database give
 /// both as temporary folders.
+///
+/// The locale and `ZIPGEO_COUNTRY`, which give zipgeo a home country, are left out too, so that
+/// an answer does not depend on the machine's `LANG`: tests of the home country give their own.
 public func withoutUserFolders(_ environment: [String: String]) -> [String: String] {
-  environment.merging(["HOME": "/dev/null/no-home", "XDG_DATA_HOME": "/dev/null/no-data-home"]) { $1 }
+  environment.filter { !homeVariables.contains($0.key) }
+    .merging(["HOME": "/dev/null/no-home", "XDG_DATA_HOME": "/dev/null/no-data-home"]) { $1 }
 }
+
+/// The variables a home country comes from.
+public let homeVariables: Set<String> = ["ZIPGEO_COUNTRY", "LC_ALL", "LC_MESSAGES", "LANG"]
 
 /// What a finished process printed and how it ended.
 public struct CommandResult: Sendable {

@@ -63,7 +63,8 @@ import Testing
     #expect(result.out == "K1A|CA\nL-1111|LU\n")
     #expect(
       result.err.contains(
-        "zipgeo_near(): '1000001' is a postal code in JP and PT: write JP:1000001"), "\(result.err)")
+        "zipgeo_near(): '1000001' is a postal code in 2 countries: Chiyoda, JP; Lisboa, PT; write CC:1000001, or record"
+          + " a home country in the database (zipgeo home CC)"), "\(result.err)")
   }
 
   /// A world-wide radius in /usr/bin/python3 with its address space limited: the answer streams,

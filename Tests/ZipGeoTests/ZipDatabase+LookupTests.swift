@@ -27,6 +27,50 @@ import Testing
     db = try ZipDatabase(readingAt: dbPath)
   }
 
+  static let shared3000 = "'3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH"
+
+  @Test func aSharedBareCodeIsTheHomeCountrysTheAppsOrElseTheOneTheDatabaseRecords() throws {
+    db.homeCountry = "CH"
+    #expect(try db.postalCode(CodeReference(parsing: "3000"))?.country == "CH")
+    #expect(try db.near(zip: "3000", within: Length(1, .kilometres)).first?.zipCode.country == "CH")
+    // A home that lacks the code decides nothing.
+    db.homeCountry = "DE"
+    #expect(throws: ZipGeoError.self) { try db.postalCode(CodeReference(parsing: "3000")) }
+    // A code of one country stays that country's, whatever the home.
+    #expect(try db.postalCode(CodeReference(parsing: "6719"))?.country == "CH")
+    db.homeCountry = nil
+    #expect(try db.recordedHome() == nil)
+    try ZipDatabase.recordHome("au", inDatabaseAt: dbPath)
+    let reopened = try ZipDatabase(readingAt: dbPath)
+    #expect(try reopened.recordedHome() == "AU")
+    #expect(try reopened.postalCode(CodeReference(parsing: "3000"))?.places.map(\.place) == ["Melbourne"])
+    #expect(try reopened.database.rows("SELECT DISTINCT country FROM zipgeo_near('3000', 1)").map(\.values) == [[.text("AU")]])
+    // The app's home comes first.
+    reopened.homeCountry = "CH"
+    #expect(try reopened.postalCode(CodeReference(parsing: "3000"))?.country == "CH")
+    #expect(throws: ZipGeoError.self) { try ZipDatabase.recordHome("AUS", inDatabaseAt: dbPath) }
+    try ZipDatabase.recordHome(nil, inDatabaseAt: dbPath)
+    #expect(try ZipDatabase(readingAt: dbPath).recordedHome() == nil)
+  }
+
+  /// The settings table is the user's to edit: a value that is no country, or a table of that
+  /// name with other columns, records no home and breaks no lookup.
+  @Test func aDamagedOrForeignSettingsTableRecordsNoHome() throws {
+    let writer = try Database(path: dbPath)
+    for sql in [
+      "CREATE TABLE zipgeo_settings (name TEXT PRIMARY KEY, value); INSERT INTO zipgeo_settings VALUES ('home_country', 'Austria')",
+      "UPDATE zipgeo_settings SET value = x'4155'",
+      "UPDATE zipgeo_settings SET value = NULL",
+      "DROP TABLE zipgeo_settings; CREATE TABLE zipgeo_settings (other INTEGER)",
+    ] {
+      try writer.execute(sql)
+      let reader = try ZipDatabase(readingAt: dbPath)
+      #expect(try reader.recordedHome() == nil, "\(sql)")
+      #expect(throws: ZipGeoError.self) { try reader.postalCode(CodeReference(parsing: "3000")) }
+    }
+    try writer.close()
+  }
+
   @Test func aCodeOfOneCountryNeedsNoCountry() throws {
     let code = try #require(try db.postalCode(CodeReference(parsing: "10115")))
     #expect(code.country == "DE" && code.places.map(\.place) == ["Berlin"])
@@ -35,18 +79,18 @@ import Testing
   }
 
   @Test func aCodeOfSeveralCountriesIsAnErrorNamingThemUnlessItsCountryIsGiven() throws {
-    #expect(throws: ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"])) {
+    #expect(throws: ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"], places: ["Melbourne", "Bern 9"])) {
       try db.postalCode(CodeReference(parsing: "3000"))
     }
     #expect(
-      ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"]).description
-        == "'3000' is a postal code in AU and CH: add --country or write AU:3000")
+      ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"], places: ["Melbourne", "Bern 9"]).description
+        == "\(Self.shared3000); add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)")
     #expect(try db.postalCode(CodeReference(parsing: "AU:3000"))?.places.map(\.place) == ["Melbourne"])
     #expect(try db.postalCode(CodeReference(parsing: "3000", country: "CH"))?.places.count == 2)
-    #expect(throws: ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"])) {
+    #expect(throws: ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"], places: ["Melbourne", "Bern 9"])) {
       try db.near(zip: "3000", within: Length(1, .kilometres))
     }
-    #expect(throws: ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"])) {
+    #expect(throws: ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"], places: ["Melbourne", "Bern 9"])) {
       try db.distance(from: "3000", to: "10115")
     }
   }
@@ -157,7 +201,9 @@ import Testing
     #expect(
       absent?.message == "zipgeo_nearest(): the zips table has no postal codes of country 'JP'; it holds AU, CH and DE")
     let error = #expect(throws: DatabaseError.self) { try db.database.rows("SELECT * FROM zipgeo_near('3000', 1)") }
-    #expect(error?.message == "zipgeo_near(): '3000' is a postal code in AU and CH: write AU:3000")
+    #expect(
+      error?.message
+        == "zipgeo_near(): \(Self.shared3000); write CC:3000, or record a home country in the database (zipgeo home CC)")
     let number = #expect(throws: DatabaseError.self) {
       try db.database.rows("SELECT * FROM zipgeo_nearest(0, 0, 1, 'sphere', 12)")
     }

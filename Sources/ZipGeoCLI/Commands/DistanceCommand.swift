@@ -36,16 +36,17 @@ enum DistanceCommand {
     let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)
     // Both codes from one version of the data, whatever an import does meanwhile.
+    let references = try arguments.positionals.prefix(2).map { try CodeReference(parsing: $0, country: country) }
     let (first, second, several) = try db.readingOneVersion {
       // A country the database lacks is an error, even beside codes that name their own.
       if let country { try db.requireCountry(country) }
-      let first = try db.requirePostalCode(CodeReference(parsing: arguments.positionals[0], country: country))
+      let first = try db.requirePostalCode(references[0])
       TestHook(environment: context.environment)?.reached("first-zip-read")
-      let second = try db.requirePostalCode(CodeReference(parsing: arguments.positionals[1], country: country))
+      let second = try db.requirePostalCode(references[1])
       return (first, second, format == .table ? try db.holdsSeveralCountries() : false)
     }
-    context.tellResolution(of: first)
-    context.tellResolution(of: second)
+    context.tellResolution(of: first, written: references[0], in: db)
+    context.tellResolution(of: second, written: references[1], in: db)
     // Each code as one row: its centre, and what its places share.
     let (from, to) = (first.summary, second.summary)
     // The computations of the SQL functions distance() and geodesic_distance(); the geodesic's

@@ -155,6 +155,9 @@ enum ImportCommand {
     // Compressed and zipped files are unpacked here, not in the ZipGeo library, which apps and the
     // loadable extension link without libarchive.
     let importer = Importer(options: options) { path throws(CSVError) in try CSVReader(unpacking: path) }
+    // The countries before, to tell when this import makes codes shared (a database of US codes
+    // that gets the world's): none for a new or unreadable database.
+    let before = Set((try? ZipDatabase(readingAt: path).countries().map(\.country)) ?? [])
     // GeoNames' world file repeats 880 rows: the first few are named, the rest counted.
     var repeats = 0
     let summary = try importer.importFiles(
@@ -179,6 +182,7 @@ enum ImportCommand {
         "warning: \(count(repeats - shownRepeats, "more row")) repeated an earlier one (same country, code and place)"
           + " and \(repeats - shownRepeats == 1 ? "was" : "were") left out too\n")
     }
+    let home = try recordHome(afterImportInto: path, countriesBefore: before, context: context)
     if arguments.flag("quiet") { return }
     // A file that replaces far more rows than it brings may be the wrong one: the summary says so.
     let replacing = summary.replacedFarMore ? " (replacing \(count(summary.replaced, "zip code")))" : ""
@@ -186,5 +190,36 @@ enum ImportCommand {
       "Imported \(count(summary.imported, "zip code")) from \(file) into \(path)\(replacing): "
         + "\(summary.skipped) skipped, \(count(summary.duplicates, "duplicate")), "
         + "\(fixed(summary.seconds, decimals: 2)) s\n")
+    if let home { console.note(home) }
+  }
+
+  /// After an import that gave the database at `path` countries it lacked, so that bare codes
+  /// may now be shared: records as its home the one country it held before (when it records
+  /// none), and returns what changes for bare codes, to say once; `nil` when nothing changed.
+  static func recordHome(afterImportInto path: String, countriesBefore before: Set<String>, context: Context) throws
+    -> String?
+  {
+    let db = try ZipDatabase(readingAt: path)
+    let after = try db.countries().map(\.country)
+    guard after.count > 1, !Set(after).isSubset(of: before) else { return nil }
+    var recorded = try db.recordedHome()
+    var recordedNow = false
+    if recorded == nil, before.count == 1, let only = before.first {
+      try ZipDatabase.recordHome(only, inDatabaseAt: path)
+      (recorded, recordedNow) = (only, true)
+    }
+    let name = db.shownName
+    let home =
+      (try? HomeCountry.fromEnvironment(context.environment)) ?? nil
+      ?? recorded.map { HomeCountry(country: $0, source: .database(shownAs: name)) }
+    guard let home, try db.holds(country: home.country) else {
+      return "zipgeo: \(name) now holds \(after.count) countries: a code that several of them have needs its"
+        + " country (US:90210), --country, or a home country (zipgeo home CC, or ZIPGEO_COUNTRY=CC)\n"
+    }
+    let shared = try db.sharedCodeCount(of: home.country)
+    let origin =
+      recordedNow ? "recorded in \(name) from the \(home.country) rows it held; zipgeo home changes it" : "from \(home.origin)"
+    return "zipgeo: \(name) now holds \(after.count) countries; \(grouped(shared)) \(home.country) codes are also"
+      + " codes of another, and written without a country they mean \(home.country)'s (the home country, \(origin))\n"
   }
 }

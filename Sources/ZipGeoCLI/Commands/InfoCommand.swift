@@ -30,15 +30,16 @@ enum InfoCommand {
     let format = try OutputFormat(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)
+    let reference = try CodeReference(parsing: arguments.positionals[0], country: country)
     let (code, several) = try db.readingOneVersion {
       // A country the database lacks is an error, even beside a code that names its own.
       if let country { try db.requireCountry(country) }
       return (
-        try db.requirePostalCode(CodeReference(parsing: arguments.positionals[0], country: country)),
+        try db.requirePostalCode(reference),
         format == .table ? try db.holdsSeveralCountries() : false
       )
     }
-    context.tellResolution(of: code)
+    context.tellResolution(of: code, written: reference, in: db)
     let regions = format == .table ? try db.regionNames() : nil
     guard format == .table else {
       var result = ResultSet(columns: ZipCode.columns)

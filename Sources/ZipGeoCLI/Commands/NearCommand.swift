@@ -34,10 +34,11 @@ enum NearCommand {
     discussion: """
       Distances are great-circle distances on a sphere of radius 6371.0088 km, or with
       --model wgs84 geodesic distances on the WGS84 ellipsoid, from the centre zip's coordinates
-      (a centre zip of one place is itself at 0, with any zip at the same point). Ties are sorted by
-      zip code, then country, then the order of the file imported. A code with several places is
-      centred on their mean position on the sphere (on the first, for places that cancel out), and
-      every place is a result of its own. A code that several countries have needs its country:
+      (a centre zip of one place is itself at 0). A code at the centre comes first, each of its
+      places at its true distance, even past the radius; then the rest, nearest first. Ties put
+      the centre's country first, then sort by zip code, then country, then the order of the file
+      imported. A code with several places is centred on their mean position on the sphere (on the
+      first, for places that cancel out), and every place is a result of its own. A code that several countries have needs its country:
       DE:10115, or --country DE. With --place, the centre is the place whose name matches best
       (as zipgeo search ranks names), on the mean position of its codes; a name that several places
       share is an error that lists them (add --state or --country).
@@ -76,7 +77,7 @@ enum NearCommand {
       let center =
         try place.map { try Center(place: $0, country: country, state: arguments.value("state"), in: db) }
         ?? Center(arguments.positionals[0], country: country, in: db)
-      context.tellResolution(of: center.code)
+      context.tellResolution(of: center.code, written: center.reference, in: db)
       if center.place != nil, try !db.placeIndexIsCurrent() { context.console.note(SearchCommand.staleIndexNote(db)) }
       if let found = center.place, found.kind != .exact, let place {
         context.console.note(
@@ -85,11 +86,16 @@ enum NearCommand {
       }
       let query = try RadiusQuery(
         center: center.coordinate, radius: radius, limit: limit, model: model, country: country)
+      // From a code, its own places come first (CodeCenteredSearch).
       var search = NearestFirstSearch(query)
-      let first = try search.nextBand(on: db.database)
+      var fromCode = try center.code.map { try CodeCenteredSearch(from: $0, query: query) }
+      let next = { () throws -> [NearbyZip]? in
+        fromCode != nil ? try fromCode!.nextBand(on: db.database) : try search.nextBand(on: db.database)
+      }
+      let first = try next()
       if first == nil, let country { try db.requireCountry(country) }
       try printBands(
-        first: first, of: &search, on: db, in: radius.unit, format: format, context: context,
+        first: first, next: next, on: db, in: radius.unit, format: format, context: context,
         query: center.properties + [
           ("radius", .real(radius.value)), ("unit", .text(radius.unit.symbol)), ("model", .text(model.rawValue)),
         ])
@@ -99,7 +105,7 @@ enum NearCommand {
   /// Prints the bands of `search`, from its `first` (already read), as `HitWriter` lays them out
   /// in `format`, naming countries in a table when the database holds several.
   static func printBands(
-    first: [NearbyZip]?, of search: inout NearestFirstSearch, on db: ZipDatabase, in unit: LengthUnit,
+    first: [NearbyZip]?, next: () throws -> [NearbyZip]?, on db: ZipDatabase, in unit: LengthUnit,
     format: OutputFormat, context: Context, query: [(String, DatabaseValue)]
   ) throws {
     var writer = try HitWriter(
@@ -109,7 +115,7 @@ enum NearCommand {
     while let hits = band {
       let text = writer.add(hits)
       if !text.isEmpty { context.console.out(text) }
-      band = try search.nextBand(on: db.database)
+      band = try next()
     }
     context.console.out(writer.finish())
   }

@@ -18,7 +18,9 @@ enum NearestCommand {
     discussion: """
       The answer is exact (the k smallest great-circle distances, or WGS84 geodesic distances
       with --model wgs84, ties by zip) and found through the index around the point, not by
-      reading every zip. Every country is searched, unless --country names one.
+      reading every zip. From --zip, the code's own places come first, each at its true distance
+      from their mean, then the nearest others, k rows in all; ties put the code's country first. Every
+      country is searched, unless --country names one.
       """,
     optionalArguments: true,
     examples: [
@@ -59,12 +61,19 @@ enum NearestCommand {
     // each band of the answer is printed before the next is read.
     try db.readingOneVersion {
       let center = try Center(requested, country: country, in: db)
-      context.tellResolution(of: center.code)
+      context.tellResolution(of: center.code, written: center.reference, in: db)
       var search = try NearestFirstSearch(
         nearestTo: center.coordinate, count: count, model: model, unit: .kilometres, country: country)
-      let first = try search.nextBand(on: db.database)
+      // From a code, its own places come first (CodeCenteredSearch).
+      var fromCode = try center.code.map {
+        try CodeCenteredSearch(from: $0, nearest: count, model: model, unit: .kilometres, country: country)
+      }
+      let next = { () throws -> [NearbyZip]? in
+        fromCode != nil ? try fromCode!.nextBand(on: db.database) : try search.nextBand(on: db.database)
+      }
+      let first = try next()
       try NearCommand.printBands(
-        first: first, of: &search, on: db, in: .kilometres, format: format, context: context,
+        first: first, next: next, on: db, in: .kilometres, format: format, context: context,
         query: center.properties + [("count", .integer(Int64(count))), ("model", .text(model.rawValue))])
     }
   }

@@ -42,13 +42,21 @@ enum WhereCommand {
     let exists = access(location.path, F_OK) == 0
     var countries: [CountrySummary]? = nil
     var problem: String? = nil
+    var recordedHome: String? = nil
     if exists {
       do {
-        countries = try ZipDatabase(readingAt: location.path).countries()
+        let db = try ZipDatabase(readingAt: location.path)
+        countries = try db.countries()
+        recordedHome = try db.recordedHome()
       } catch {
         problem = "\(error)"
       }
     }
+    // The home country of bare codes that several countries share, and where it comes from.
+    let environmentHome = try? HomeCountry.fromEnvironment(context.environment)
+    let home =
+      environmentHome
+      ?? recordedHome.map { HomeCountry(country: $0, source: .database(shownAs: Self.fileName(location.path))) }
     let data = context.dataFiles
     let loadable = DataFiles.loadableExtension(besideBinary: context.executable)
     let rows = countries.map { Self.total($0.map(\.places)) }
@@ -59,7 +67,7 @@ enum WhereCommand {
     guard format == .table else {
       var result = ResultSet(columns: [
         "database", "chosen_by", "exists", "countries", "rows", "problem", "import_database", "data_folder",
-        "data_files", "extension", "country",
+        "data_files", "extension", "country", "home", "home_from", "recorded_home",
       ])
       result.rows = [
         [
@@ -69,6 +77,8 @@ enum WhereCommand {
           data.folder == nil ? .null : .text(data.files.joined(separator: ",")),
           loadable.map(DatabaseValue.text) ?? .null,
           (try? country.get()).flatMap { $0.map(DatabaseValue.text) } ?? .null,
+          home.map { .text($0.country) } ?? .null, home.map { .text($0.origin) } ?? .null,
+          recordedHome.map(DatabaseValue.text) ?? .null,
         ]
       ]
       context.console.out(try result.render(format))
@@ -96,6 +106,17 @@ enum WhereCommand {
     case .success(nil): break
     case .failure(let error): fields.append(("country", error.message))
     }
+    // A database of one country has no shared codes: its home says nothing unless one is set.
+    if exists && problem == nil && (home != nil || (codes?.count ?? 0) > 1) {
+      switch (home, recordedHome) {
+      case (let home?, let recorded) where recorded == nil || recorded == home.country:
+        fields.append(("home", "\(home.country) (from \(home.origin)), for codes that several countries have"))
+      case (let home?, let recorded?):
+        fields.append(("home", "\(home.country) (from \(home.origin)); the database records \(recorded), for SQL"))
+      default:
+        fields.append(("home", "none: codes that several countries have need their country (zipgeo home CC sets one)"))
+      }
+    }
     fields.append(
       (
         "import",
@@ -114,6 +135,9 @@ enum WhereCommand {
     context.console.out(
       fields.map { label, value in label + String(repeating: " ", count: width - label.count) + value + "\n" }.joined())
   }
+
+  /// The last part of `path`, as messages name a database.
+  static func fileName(_ path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
 
   /// Why this database, in words.
   static func chosenBy(_ location: DatabaseLocation, exists: Bool) -> String {

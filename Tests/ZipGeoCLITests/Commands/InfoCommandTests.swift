@@ -54,7 +54,7 @@ import Testing
     let result = try sample.zipgeo("info", "3000")
     #expect(result.status == 1)
     #expect(result.out.isEmpty)
-    #expect(result.err == "Error: '3000' is a postal code in AU and CH: add --country or write AU:3000\n")
+    #expect(result.err == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
   }
 
   static let mistakes: [(arguments: [String], message: String, status: Int32)] = [

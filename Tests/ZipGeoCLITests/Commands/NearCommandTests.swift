@@ -47,7 +47,7 @@ import Testing
   @Test func aCodeOfSeveralCountriesNeedsOne() throws {
     let result = try sample.zipgeo("near", "3000", "--km", "1")
     #expect(result.status == 1)
-    #expect(result.err == "Error: '3000' is a postal code in AU and CH: add --country or write AU:3000\n")
+    #expect(result.err == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
   }
 
   @Test func nearestSearchesEveryCountryUnlessOneIsGiven() throws {
@@ -106,6 +106,6 @@ import Testing
   @Test func aCodeOfSeveralCountriesNeedsOne() throws {
     let result = try sample.zipgeo("distance", "3000", "10115")
     #expect(result.status == 1)
-    #expect(result.err == "Error: '3000' is a postal code in AU and CH: add --country or write AU:3000\n")
+    #expect(result.err == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
   }
 }

@@ -81,7 +81,7 @@ import Testing
   @Test func aFormatTwoCountriesShareNeedsACountry() throws {
     let result = try world.zipgeo("info", "1000001")
     #expect(result.status != 0)
-    #expect(result.err == "Error: '1000001' is a postal code in JP and PT: add --country or write JP:1000001\n")
+    #expect(result.err == "Error: '1000001' is a postal code in 2 countries: Chiyoda, JP; Lisboa, PT; add --country CC, write CC:1000001, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
     #expect(try world.zipgeo("info", "1000001", "--country", "JP").out.hasPrefix("zip      100-0001\n"))
   }
 
