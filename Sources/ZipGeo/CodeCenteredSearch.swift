@@ -28,7 +28,10 @@ public struct CodeCenteredSearch {
   /// The codes within `query`'s radius of `code` (`query.center` should be `code.center`), at
   /// most `query.limit` of them, the code's own places first.
   public init(from code: PostalCode, query: RadiusQuery) throws {
-    let own = Self.places(of: code, from: query.center, model: query.model, unit: query.radius.unit)
+    // A search kept to another country finds none of the code's places.
+    let own =
+      query.country.map { $0 == code.country } ?? true
+      ? Self.places(of: code, from: query.center, model: query.model, unit: query.radius.unit) : []
     let inner = try RadiusQuery(
       center: query.center, radius: query.radius, limit: query.limit.map { $0 + own.count }, model: query.model,
       country: query.country)
@@ -41,7 +44,7 @@ public struct CodeCenteredSearch {
     from code: PostalCode, nearest count: Int, model: EarthModel = .sphere, unit: LengthUnit = .kilometres,
     country: String? = nil
   ) throws {
-    let own = Self.places(of: code, from: code.center, model: model, unit: unit)
+    let own = country.map { $0 == code.country } ?? true ? Self.places(of: code, from: code.center, model: model, unit: unit) : []
     let search = try NearestFirstSearch(
       nearestTo: code.center, count: count + own.count, model: model, unit: unit, country: country)
     self.init(code: code, own: own, search: search, limit: count)

@@ -1,8 +1,8 @@
 /// How many edits turn one word into another: letters changed, added, removed, or two neighbours
 /// swapped (the optimal string alignment distance), counted up to a limit.
-enum EditDistance {
+public enum EditDistance {
   /// The edits between `a` and `b` (bytes of UTF-8), or `nil` when there are more than `limit`.
-  static func between(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>, limit: Int) -> Int? {
+  public static func between(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>, limit: Int) -> Int? {
     var comparer = Comparer(Array(a), limit: limit)
     return Array(b).withUnsafeBytes { comparer.edits(to: $0) }
   }

@@ -34,7 +34,7 @@ extension ZipDatabase {
   }
 
   /// What the codes of the country of `reference` look like in the data, and the nearest codes it
-  /// has: `GB codes here are outward codes, such as AB10; the nearest are SW1W and SW1Y`. For a code
+  /// has: `GB codes here are outward codes, such as AB10; the codes on either side of it in order are SW1W and SW1Y`. For a code
   /// without a country, of the one country whose data has codes of its shape, if there is one;
   /// only in a database of several countries.
   /// A hint is all it is: a table without countries (version 1) or any failure gives none.
@@ -78,7 +78,9 @@ extension ZipDatabase {
     }
     if !nearest.isEmpty {
       hint +=
-        nearest.count == 1 ? "; the nearest is \(nearest[0])" : "; the nearest are \(nearest[0]) and \(nearest[1])"
+        nearest.count == 1
+        ? "; the code next to it in order is \(nearest[0])"
+        : "; the codes on either side of it in order are \(nearest[0]) and \(nearest[1])"
     }
     return hint
   }

@@ -108,7 +108,9 @@ public enum ZipGeoCommand {
       break
     }
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
-      let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+      let message =
+        first.hasPrefix("-")
+        ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'" + (nearestSubcommand(to: first).map { "; did you mean '\($0)'?" } ?? "")
       console.err(root.usageErrorText(UsageError(message)))
       return ExitCode.usage
     }
@@ -150,6 +152,18 @@ public enum ZipGeoCommand {
       console.err("Error: \(error)\(chosen)\n")
       return (error as? CommandFailure)?.exitCode ?? ExitCode.failure
     }
+  }
+
+  /// The subcommand a mistyped name is nearest to (`neer`: `near`), within two edits; of those as
+  /// near, the first listed.
+  static func nearestSubcommand(to name: String) -> String? {
+    let typed = Array(name.lowercased().utf8.prefix(64))
+    var best: (name: String, edits: Int)?
+    for command in subcommands {
+      guard let edits = EditDistance.between(typed, command.spec.name.utf8, limit: 2) else { continue }
+      if best == nil || edits < best!.edits { best = (command.spec.name, edits) }
+    }
+    return best?.name
   }
 
   /// ` by SIGTERM`, naming the signal that stopped an import, or `""`.

@@ -193,6 +193,35 @@ import Testing
         """)
   }
 
+  @Test func theDistanceOfACodeToItselfHasNoDirection() throws {
+    try importRealData()
+    let result = try zipgeo("distance", "75075", "75075")
+    #expect(result.status == 0)
+    #expect(
+      result.out == """
+        75075 (Plano, TX) -> 75075 (Plano, TX)
+        model     km    mi  azimuth
+        sphere  0.00  0.00
+        wgs84   0.00  0.00  none (one point)
+
+        """)
+    let csv = try zipgeo("distance", "75075", "75075", "--format", "csv")
+    #expect(csv.out.hasSuffix(",0.0,0.0,0.0,0.0,,\r\n"), "\(csv.out)")
+    let json = try zipgeo("distance", "75075", "75075", "--format", "json")
+    #expect(json.out.contains("\"azimuth1\": null, \"azimuth2\": null"), "\(json.out)")
+  }
+
+  @Test func aMistypedSubcommandIsToldTheNearestOne() throws {
+    for (typed, meant) in [("neer", "near"), ("nearst", "nearest"), ("Info", "info"), ("serch", "search"), ("hom", "home")] {
+      let result = try zipgeo(typed, "75075")
+      #expect(result.status == 64)
+      #expect(result.err.hasPrefix("Error: Unknown subcommand '\(typed)'; did you mean '\(meant)'?\n"), "\(result.err)")
+    }
+    // Nothing near: no guess.
+    #expect(try zipgeo("frobnicate").err.hasPrefix("Error: Unknown subcommand 'frobnicate'\n"))
+    #expect(try zipgeo(String(repeating: "n", count: 100_000)).status == 64)
+  }
+
   @Test func nearMeasuresOnTheChosenModel() throws {
     try importRealData()
     // Each list equals a full scan with that model's SQL function.

@@ -105,7 +105,7 @@ import Testing
     #expect(try db.postalCode(CodeReference(parsing: "DE:99999")) == nil)
     #expect(
       throws: ZipGeoError.unknownZip(
-        zip: "DE:99999", path: "world.db", hint: "DE codes here look like 01053; the nearest is 10115")
+        zip: "DE:99999", path: "world.db", hint: "DE codes here look like 01053; the code next to it in order is 10115")
     ) {
       try db.requirePostalCode(CodeReference(parsing: "DE:99999"))
     }
@@ -156,7 +156,7 @@ import Testing
     #expect(try db.near(zip: "3000", within: far, country: "AU").map(\.zipCode.zip) == ["3000", "3001"])
     #expect(
       throws: ZipGeoError.unknownZip(
-        zip: "AU:10115", path: "world.db", hint: "AU codes here look like 0800; the nearest is 3000")
+        zip: "AU:10115", path: "world.db", hint: "AU codes here look like 0800; the code next to it in order is 3000")
     ) {
       try db.near(zip: "10115", within: far, country: "AU")
     }

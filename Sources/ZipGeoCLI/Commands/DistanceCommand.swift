@@ -1,4 +1,5 @@
 import Geodesy
+import SQLiteKit
 import ZipGeo
 
 /// `zipgeo distance ZIP1 ZIP2`: the distance between two zip codes on the sphere and on WGS84.
@@ -58,6 +59,8 @@ enum DistanceCommand {
     let geodesic = Ellipsoid.wgs84.inverse(from: a, to: b)
     let geodesicKilometres = LengthUnit.kilometres.fromMetres(geodesic.distance)
     let geodesicMiles = LengthUnit.miles.fromMetres(geodesic.distance)
+    // Between two points at one place there is no direction: NULL.
+    func azimuth(_ degrees: Double) -> DatabaseValue { geodesic.distance == 0 ? .null : .real(degrees) }
     switch format {
     case .table:
       var table = TextTable(headers: ["model", "km", "mi", "azimuth"], rightAligned: [1, 2])
@@ -65,7 +68,9 @@ enum DistanceCommand {
         ["sphere", formatDistance(kilometres), formatDistance(miles), ""],
         [
           "wgs84", formatDistance(geodesicKilometres), formatDistance(geodesicMiles),
-          "\(formatAzimuth(geodesic.initialAzimuth)) -> \(formatAzimuth(geodesic.finalAzimuth))",
+          // Between two points at one place, no direction is the way from one to the other.
+          geodesic.distance == 0
+            ? "none (one point)" : "\(formatAzimuth(geodesic.initialAzimuth)) -> \(formatAzimuth(geodesic.finalAzimuth))",
         ],
       ]
       context.console.out(
@@ -77,7 +82,7 @@ enum DistanceCommand {
       result.collectionProperties = [
         ("distance_km", .real(kilometres)), ("distance_mi", .real(miles)),
         ("geodesic_km", .real(geodesicKilometres)), ("geodesic_mi", .real(geodesicMiles)),
-        ("azimuth1", .real(geodesic.initialAzimuth)), ("azimuth2", .real(geodesic.finalAzimuth)),
+        ("azimuth1", azimuth(geodesic.initialAzimuth)), ("azimuth2", azimuth(geodesic.finalAzimuth)),
       ]
       context.console.out(try result.render(format))
     default:
@@ -88,7 +93,7 @@ enum DistanceCommand {
       result.rows = [
         from.values + to.values + [
           .real(kilometres), .real(miles), .real(geodesicKilometres), .real(geodesicMiles),
-          .real(geodesic.initialAzimuth), .real(geodesic.finalAzimuth),
+          azimuth(geodesic.initialAzimuth), azimuth(geodesic.finalAzimuth),
         ]
       ]
       context.console.out(try result.render(format))

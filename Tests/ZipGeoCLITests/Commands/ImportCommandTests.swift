@@ -37,6 +37,7 @@ import Testing
       result.err == """
         warning: \(shown):18: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
         warning: \(shown):19: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
+        zipgeo: zipgeo.db now holds 3 countries: a code that several of them have needs its country (US:90210), --country, or a home country (zipgeo home CC, or ZIPGEO_COUNTRY=CC)
 
         """)
     #expect(result.out.hasPrefix("Imported 17 zip codes from \(file) into zipgeo.db: 0 skipped, 2 duplicates, "))

@@ -65,7 +65,7 @@ import Testing
     ),
     (
       ["DE:99999"],
-      "Error: zip code 'DE:99999' is not in zipgeo.db; DE codes here look like 01053; the nearest is 10115\n", 1
+      "Error: zip code 'DE:99999' is not in zipgeo.db; DE codes here look like 01053; the code next to it in order is 10115\n", 1
     ),
     (
       ["DE:10115", "--country", "XX"], "Error: zipgeo.db has no postal codes of country 'XX'; it holds AU, CH and DE\n",
@@ -74,7 +74,7 @@ import Testing
     (
       ["DE:" + String(repeating: "1", count: 100)],
       "Error: zip code 'DE:\(String(repeating: "1", count: 37))...' is not in zipgeo.db;"
-        + " DE codes here look like 01053; the nearest is 10115\n", 1
+        + " DE codes here look like 01053; the code next to it in order is 10115\n", 1
     ),
     (
       ["3000", "--country", "AUS"],

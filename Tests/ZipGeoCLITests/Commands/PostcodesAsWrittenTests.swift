@@ -89,11 +89,11 @@ import Testing
     for (written, message) in [
       (
         "GB:ZZ9 9ZZ",
-        "'GB:ZZ9 9ZZ' is not in world.db; GB codes here are outward codes, such as AB10; the nearest is ZE3"
+        "'GB:ZZ9 9ZZ' is not in world.db; GB codes here are outward codes, such as AB10; the code next to it in order is ZE3"
       ),
-      ("AB1 2CD", "'AB1 2CD' is not in world.db; GB codes here are outward codes, such as AB10; the nearest is AB10"),
-      ("DE:99999", "'DE:99999' is not in world.db; DE codes here look like 01053; the nearest is 99998"),
-      ("JP:0000000", "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the nearest is 001-0000"),
+      ("AB1 2CD", "'AB1 2CD' is not in world.db; GB codes here are outward codes, such as AB10; the code next to it in order is AB10"),
+      ("DE:99999", "'DE:99999' is not in world.db; DE codes here look like 01053; the code next to it in order is 99998"),
+      ("JP:0000000", "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the code next to it in order is 001-0000"),
     ] {
       let result = try world.zipgeo("info", written)
       #expect(result.status == 1)
