@@ -158,7 +158,7 @@ public struct NearestFirstSearch {
   }
 
   /// Lets the search go on past its limit, read as one with a limit reads (small squares first),
-  /// for a caller that stops asking once it has what it needs: `CodeCenteredSearch`, which must see
+  /// for a caller that stops asking once it has what it needs: `CenteredSearch`, which must see
   /// every row as near as the last it gives.
   mutating func liftLimit() {
     remaining = Int.max

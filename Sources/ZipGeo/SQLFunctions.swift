@@ -54,8 +54,26 @@ public enum SQLFunctions {
   /// `zipgeo_version()`: the version of zipgeo that registered the functions, such as `'0.1.0'`.
   public static let version = DatabaseFunction("zipgeo_version", argumentCount: 0) { _ in .text(zipgeoVersion) }
 
+  /// `zipgeo_kind(zip, place, country, accuracy)`: what a row's code is for (`CodeKind`):
+  /// `'area'`, `'military'`, `'cedex'`, `'organisation'` or `'po-box'`, by the rules the command
+  /// line uses, so that `WHERE zipgeo_kind(zip, place, country, accuracy) = 'area'` leaves out the
+  /// codes nobody lives in. NULL for a NULL zip; a NULL country is US (an older table's rows).
+  public static let kind = DatabaseFunction("zipgeo_kind", argumentCount: 4, nullPropagating: false) { arguments in
+    guard let zip = arguments.text(at: 0) else { return .null }
+    let accuracy: Int? =
+      switch arguments.value(at: 3) {
+      case .integer(let number): Int(truncatingIfNeeded: number)
+      case .real(let number) where number == number.rounded() && abs(number) < 1e9: Int(number)
+      default: nil
+      }
+    return .text(
+      CodeKind.classify(
+        zip: zip, place: arguments.text(at: 1), country: arguments.text(at: 2) ?? "US", accuracy: accuracy
+      ).kind.rawValue)
+  }
+
   /// Every function, in registration order.
-  public static let all = [distance, distanceInUnit, geodesicDistance, geodesicDistanceInUnit, version]
+  public static let all = [distance, distanceInUnit, geodesicDistance, geodesicDistanceInUnit, version, kind]
 
   /// The two coordinates in arguments 0...3, checked, or `nil` when one of them is NULL.
   ///

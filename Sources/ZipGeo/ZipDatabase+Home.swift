@@ -70,6 +70,16 @@ extension ZipDatabase {
     return try statement.step() ? Int(statement.int64(at: 0)) : 0
   }
 
+  /// Whether any code of the database is a code of more than one country. It stops at the
+  /// first it finds (on the world file, at once); a database without one is read whole.
+  public func hasSharedCodes() throws -> Bool {
+    try database.scalar(
+      """
+      SELECT 1 FROM zips AS a WHERE EXISTS (SELECT 1 FROM zips AS b WHERE b.zip = a.zip AND b.country <> a.country)
+      LIMIT 1
+      """) != nil
+  }
+
   /// The home `db` records; `nil` when it has no settings table or no valid home in it. Asked only
   /// when a bare code turns out to be shared, so that a lookup of any other code costs nothing more.
   static func recordedHome(on db: Database) throws -> String? {

@@ -24,14 +24,16 @@ extension ZipDatabase {
   /// - Throws: `ZipGeoError.invalidPlaceName` for a name with no letter or digit;
   ///   `.unknownCountry` for a country the database lacks; `.noPlaceIndex` for a database an
   ///   older zipgeo made.
-  public func places(named name: String, country: String? = nil, state: String? = nil, limit: Int? = nil) throws
-    -> [PlaceMatch]
-  {
+  public func places(
+    named name: String, country: String? = nil, state: String? = nil, limit: Int? = nil, kinds: Set<CodeKind>? = nil
+  ) throws -> [PlaceMatch] {
     try readingOneVersion {
       if let country { try requireCountry(country) }
       var search = try PlaceNameSearch(name: name, country: country, state: state, shownAs: shownName)
       var matches: [PlaceMatch] = []
       while limit.map({ matches.count < $0 }) ?? true, let match = try search.next(on: database) {
+        // Only codes of the kinds asked for (`CodeKind`): `[.area]` leaves out CEDEX codes.
+        if let kinds, !kinds.contains(match.zipCode.kind) { continue }
         matches.append(match)
       }
       return matches

@@ -40,25 +40,27 @@ extension ZipDatabase {
   /// places first, then the rest nearest first (of codes as near, the code's country's first,
   /// then by zip). A code with several places is centred on their mean position
   /// (`PostalCode.center`), and each of its places is a result of its own, at its true distance,
-  /// even past the radius (`CodeCenteredSearch`).
+  /// even past the radius (`CenteredSearch`).
   ///
   /// ```swift
   /// try db.near(zip: "75075", within: Length(10, .kilometres)).count   // 14
   /// ```
   ///
   /// Distances are on the sphere unless `model` says `.wgs84`. With `country`, a bare `zip` is
-  /// that country's code, and only that country's codes are found.
+  /// that country's code, and only that country's codes are found. With `kinds`, only codes of
+  /// those kinds (`[.area]`: no military, CEDEX or PO box codes), and the code's own places.
   ///
   /// - Throws: `ZipGeoError.unknownZip` when `zip` is not in the database,
   ///   `ZipGeoError.ambiguousCode` for a bare code that several countries have.
   public func near(
-    zip: String, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere, country: String? = nil
+    zip: String, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere, country: String? = nil,
+    kinds: Set<CodeKind>? = nil
   ) throws -> [NearbyZip] {
     try readingOneVersion {
       let code = try requirePostalCode(CodeReference(parsing: zip, country: country))
       let query = try RadiusQuery(
         center: code.center, radius: SearchRequest.radius(radius), limit: limit, model: model, country: country)
-      var search = try CodeCenteredSearch(from: code, query: query)
+      var search = try CenteredSearch(from: code, query: query, kinds: kinds)
       return try search.allRows(on: database)
     }
   }

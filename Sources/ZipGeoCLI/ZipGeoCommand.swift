@@ -99,7 +99,7 @@ public enum ZipGeoCommand {
         return ExitCode.success
       }
       guard let command = subcommands.first(where: { $0.spec.name == name }) else {
-        console.err(root.usageErrorText(UsageError("Unknown subcommand '\(name)'")))
+        console.err(root.usageErrorText(UsageError("Unknown subcommand '\(name.shortened)'")))
         return ExitCode.usage
       }
       console.out(command.spec.help())
@@ -110,7 +110,7 @@ public enum ZipGeoCommand {
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
       let message =
         first.hasPrefix("-")
-        ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'" + (nearestSubcommand(to: first).map { "; did you mean '\($0)'?" } ?? "")
+        ? "Unknown option '\(first.shortened)'" : "Unknown subcommand '\(first.shortened)'" + (nearestSubcommand(to: first).map { "; did you mean '\($0)'?" } ?? "")
       console.err(root.usageErrorText(UsageError(message)))
       return ExitCode.usage
     }

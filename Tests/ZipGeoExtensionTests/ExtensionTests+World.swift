@@ -5,7 +5,7 @@ import Testing
 /// The loadable extension in /usr/bin/python3 and the command line answer the same questions on
 /// the world database with the same rows, to the last digit. (From a code, the command line lists
 /// the code's own places first, where SQL keeps to distance order: the same rows, compared as
-/// sets; the command line's order has tests of its own, CodeCenteredSearchTests.)
+/// sets; the command line's order has tests of its own, CenteredSearchTests.)
 @Suite struct ExtensionWorldTests {
   /// The CLI's JSON rows and the table function's rows, both as Python sees them, compared.
   static let compare = """

@@ -201,7 +201,7 @@ enum ImportCommand {
   {
     let db = try ZipDatabase(readingAt: path)
     let after = try db.countries().map(\.country)
-    guard after.count > 1, !Set(after).isSubset(of: before) else { return nil }
+    guard after.count > 1, !Set(after).isSubset(of: before), try db.hasSharedCodes() else { return nil }
     var recorded = try db.recordedHome()
     var recordedNow = false
     if recorded == nil, before.count == 1, let only = before.first {
@@ -217,6 +217,7 @@ enum ImportCommand {
         + " country (US:90210), --country, or a home country (zipgeo home CC, or ZIPGEO_COUNTRY=CC)\n"
     }
     let shared = try db.sharedCodeCount(of: home.country)
+    guard shared > 0 else { return nil }
     let origin =
       recordedNow ? "recorded in \(name) from the \(home.country) rows it held; zipgeo home changes it" : "from \(home.origin)"
     return "zipgeo: \(name) now holds \(after.count) countries; \(grouped(shared)) \(home.country) codes are also"

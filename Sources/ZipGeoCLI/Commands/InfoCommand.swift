@@ -42,8 +42,12 @@ enum InfoCommand {
     context.tellResolution(of: code, written: reference, in: db)
     let regions = format == .table ? try db.regionNames() : nil
     guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns)
-      result.rows = code.places.map(\.values)
+      var result = ResultSet(columns: ZipCode.columns + ["kind", "kind_rule"])
+      result.rows = code.places.map { place in
+        let (kind, rule) = CodeKind.classify(
+          zip: place.zip, place: place.place, country: place.country, accuracy: place.accuracy)
+        return place.values + [.text(kind.rawValue), rule.map { .text($0.description) } ?? .null]
+      }
       context.console.out(try result.render(format))
       return
     }
@@ -54,7 +58,7 @@ enum InfoCommand {
           [("zip", zip.zip)] + (several ? [("country", zip.country)] : []) + [
             ("place", zip.place ?? ""), ("state", regions?.shown(zip) ?? ""), ("county", zip.county ?? ""),
             ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
-          ] + (zip.accuracy.map { [("accuracy", "\($0)")] } ?? [])))
+          ] + (zip.accuracy.map { [("accuracy", "\($0)")] } ?? []) + Self.kindField(zip)))
       return
     }
     var places = TextTable(headers: ["place", "state", "county", "lat", "lon"], rightAligned: [3, 4])
@@ -73,6 +77,13 @@ enum InfoCommand {
             + (code.centerIsMean ? "(their mean position)" : "(the first place: the places cancel out, with no mean)")
         ),
       ]) + "\n" + places.render())
+  }
+
+  /// `kind  military (US: the place is APO, ...)` for a code that is not an area; nothing for an area.
+  static func kindField(_ zip: ZipCode) -> [(String, String)] {
+    let (kind, rule) = CodeKind.classify(zip: zip.zip, place: zip.place, country: zip.country, accuracy: zip.accuracy)
+    guard let rule else { return [] }
+    return [("kind", "\(kind) (\(rule.description))")]
   }
 
   /// `label   value` lines, the values aligned; a label with no value alone on its line.

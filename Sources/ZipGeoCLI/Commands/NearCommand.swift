@@ -9,7 +9,7 @@ enum NearCommand {
   static let spec = CommandSpec(
     name: "near", abstract: "List the zip codes within a radius of a zip code or a point, nearest first.",
     usage:
-      "(<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]",
+      "(<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--kind <kinds>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]",
     arguments: [
       .init(
         name: "center",
@@ -26,6 +26,7 @@ enum NearCommand {
       .init(name: "km", valueName: "km", help: "The radius in kilometres."),
       .init(name: "mi", valueName: "mi", help: "The radius in miles."),
       CountryOption.option,
+      KindOption.option,
       .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes. (default: all)"),
       EarthModel.option,
       OutputFormat.option,
@@ -59,6 +60,7 @@ enum NearCommand {
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>")
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
+    let kinds = try KindOption.value(arguments)
     let place = arguments.value("place")
     switch (arguments.positionals.first, place) {
     case (nil, nil): throw UsageError("Missing expected argument '<center>' (or --place <name>)")
@@ -86,12 +88,9 @@ enum NearCommand {
       }
       let query = try RadiusQuery(
         center: center.coordinate, radius: radius, limit: limit, model: model, country: country)
-      // From a code, its own places come first (CodeCenteredSearch).
-      var search = NearestFirstSearch(query)
-      var fromCode = try center.code.map { try CodeCenteredSearch(from: $0, query: query) }
-      let next = { () throws -> [NearbyZip]? in
-        fromCode != nil ? try fromCode!.nextBand(on: db.database) : try search.nextBand(on: db.database)
-      }
+      // From a code, its own places come first, and only codes of the kinds asked for (CenteredSearch).
+      var search = try CenteredSearch(from: center.code, query: query, kinds: kinds)
+      let next = { () throws -> [NearbyZip]? in try search.nextBand(on: db.database) }
       let first = try next()
       if first == nil, let country { try db.requireCountry(country) }
       try printBands(
@@ -99,6 +98,7 @@ enum NearCommand {
         query: center.properties + [
           ("radius", .real(radius.value)), ("unit", .text(radius.unit.symbol)), ("model", .text(model.rawValue)),
         ])
+      if let note = KindOption.leftOutNote(search.leftOut) { context.console.note(note) }
     }
   }
 

@@ -7,12 +7,13 @@ enum NearestCommand {
 
   static let spec = CommandSpec(
     name: "nearest", abstract: "List the zip codes nearest a point or a zip code, nearest first.",
-    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--country <cc>] [--model <model>] [--format <format>] [--db <path>]",
+    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--country <cc>] [--kind <kinds>] [--model <model>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "lat,lon", help: "The point, as LAT,LON (33.025,-96.7397).")],
     options: [
       .init(name: "zip", valueName: "zip", help: "Start from this code (75075, DE:10115) instead of a point."),
       .init(name: "count", valueName: "k", help: "How many zip codes to list. (default: 5)", short: "k"),
       CountryOption.option,
+      KindOption.option,
       EarthModel.option, OutputFormat.option, .database,
     ],
     discussion: """
@@ -42,6 +43,7 @@ enum NearestCommand {
     }
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
+    let kinds = try KindOption.value(arguments)
     // The command line is checked whole before the database is opened (and, on first use, made).
     let requested: String
     switch (arguments.positionals.first, arguments.value("zip")) {
@@ -62,19 +64,16 @@ enum NearestCommand {
     try db.readingOneVersion {
       let center = try Center(requested, country: country, in: db)
       context.tellResolution(of: center.code, written: center.reference, in: db)
-      var search = try NearestFirstSearch(
-        nearestTo: center.coordinate, count: count, model: model, unit: .kilometres, country: country)
-      // From a code, its own places come first (CodeCenteredSearch).
-      var fromCode = try center.code.map {
-        try CodeCenteredSearch(from: $0, nearest: count, model: model, unit: .kilometres, country: country)
-      }
-      let next = { () throws -> [NearbyZip]? in
-        fromCode != nil ? try fromCode!.nextBand(on: db.database) : try search.nextBand(on: db.database)
-      }
+      // From a code, its own places come first, and only codes of the kinds asked for (CenteredSearch).
+      var search = try CenteredSearch(
+        from: center.code, nearestTo: center.coordinate, count: count, model: model, unit: .kilometres,
+        country: country, kinds: kinds)
+      let next = { () throws -> [NearbyZip]? in try search.nextBand(on: db.database) }
       let first = try next()
       try NearCommand.printBands(
         first: first, next: next, on: db, in: .kilometres, format: format, context: context,
         query: center.properties + [("count", .integer(Int64(count))), ("model", .text(model.rawValue))])
+      if let note = KindOption.leftOutNote(search.leftOut) { context.console.note(note) }
     }
   }
 }

@@ -10,7 +10,7 @@ enum SearchCommand {
 
   static let spec = CommandSpec(
     name: "search", abstract: "Find the zip codes of a place by its name: exact names first, then close ones.",
-    usage: "<name> [--country <cc>] [--state <state>] [--limit <limit>] [--format <format>] [--db <path>]",
+    usage: "<name> [--country <cc>] [--state <state>] [--kind <kinds>] [--limit <limit>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "name", help: "The place's name, in any case, with or without diacritics (Sao Paulo).")],
     options: [
       .init(
@@ -19,6 +19,7 @@ enum SearchCommand {
       .init(
         name: "state", valueName: "state",
         help: "Only places of this state or region: its code (TX), or its name where the data names it (Texas)."),
+      KindOption.option,
       .init(name: "limit", valueName: "limit", help: "Show at most this many zip codes. (default: \(defaultLimit))"),
       OutputFormat.option,
       .database,
@@ -44,12 +45,14 @@ enum SearchCommand {
     let limit = try arguments.positiveInteger("limit", shownAs: "--limit <limit>") ?? defaultLimit
     let country = try CountryOption.value(arguments, environment: context.environment)
     let state = arguments.value("state")
+    let kinds = try KindOption.value(arguments)
     let name = arguments.positionals[0]
     let db = try context.openQueryDatabase(arguments)
     let (matches, several, current) = try db.readingOneVersion {
       // One more than shown says whether there are more.
       (
-        try db.places(named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1),
+        try db.places(
+          named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1, kinds: kinds),
         format == .table ? try db.holdsSeveralCountries() : false, try db.placeIndexIsCurrent()
       )
     }
@@ -67,8 +70,10 @@ enum SearchCommand {
     }
     let shown = matches.prefix(limit)
     guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns + ["match", "edits"])
-      result.rows = shown.map { $0.zipCode.values + [.text($0.kind.rawValue), .integer(Int64($0.edits))] }
+      var result = ResultSet(columns: ZipCode.columns + ["match", "edits", "kind"])
+      result.rows = shown.map {
+        $0.zipCode.values + [.text($0.kind.rawValue), .integer(Int64($0.edits)), .text($0.zipCode.kind.rawValue)]
+      }
       context.console.out(try result.render(format))
       return
     }

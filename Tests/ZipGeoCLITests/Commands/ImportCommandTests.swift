@@ -156,6 +156,7 @@ import Testing
         warning: sample.zip:sample.txt:18: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
         warning: sample.zip:sample.txt:19: zip 'CH:6719 (Aquila)' already appeared on line 17; keeping line 17
         warning: berlin.txt:1: zip 'DE:10115 (Berlin)' already appeared in sample.zip:sample.txt:10; keeping the first
+        zipgeo: zipgeo.db now holds 4 countries: a code that several of them have needs its country (US:90210), --country, or a home country (zipgeo home CC, or ZIPGEO_COUNTRY=CC)
 
         """)
     #expect(

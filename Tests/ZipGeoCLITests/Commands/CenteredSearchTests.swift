@@ -4,7 +4,7 @@ import Testing
 
 /// From a code, the code comes first: each of its places at its true distance, even past the
 /// radius, then the rest nearest first, ties with the code's country first.
-@Suite struct CodeCenteredSearchTests {
+@Suite struct CenteredSearchTests {
   let world: WorldCommands
 
   init() throws { world = try WorldCommands() }

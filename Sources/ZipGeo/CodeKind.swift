@@ -1,0 +1,124 @@
+/// What a postal code is for: an area people live in, or a code nobody lives in that the data
+/// still places on the map (a military post office, a CEDEX, the code of one company, PO boxes).
+///
+/// GeoNames marks none of these; each kind comes from a documented rule about the country's
+/// codes (`CodeKind.Rule`), read off a row's zip, place, country and accuracy. A row no rule
+/// matches is an area.
+///
+/// ```swift
+/// CodeKind.of(londonMilitaryCode)        // .military (US APO AE, placed in London)
+/// CodeKind.rule(of: cedex)?.description  // "FR: a code with CEDEX ..."
+/// ```
+public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
+  /// A place or an area people live in.
+  case area
+  /// A code of armed forces mail (US APO, FPO and DPO codes), placed where the mail is sorted.
+  case military
+  /// A French CEDEX code: mail to one organisation or to a post office's boxes.
+  case cedex
+  /// The code of one organisation (a German Großkundenpostleitzahl), or of a town's PO boxes.
+  case organisation
+  /// A code of PO boxes, named so in the data.
+  case poBox = "po-box"
+
+  public var description: String { rawValue }
+
+  /// The kinds the command line shows unless asked for all: areas.
+  public var isArea: Bool { self == .area }
+
+  /// A rule that gives a kind: the countries it is for (empty: every country), and what it reads.
+  public struct Rule: Sendable, CustomStringConvertible {
+    public let kind: CodeKind
+    /// The countries whose codes it judges; empty for every country.
+    public let countries: Set<String>
+    /// In words, for `info` and the docs.
+    public let description: String
+    let matches: @Sendable (_ zip: String, _ place: String?, _ accuracy: Int?) -> Bool
+
+    public var name: String { countries.isEmpty ? "*" : countries.sorted().joined(separator: ",") }
+  }
+
+  /// The countries of France's postal system, where CEDEX codes exist: France and its overseas
+  /// departments and collectivities.
+  static let frenchPost: Set<String> = ["FR", "GF", "GP", "MQ", "RE", "YT", "PM", "BL", "MF", "NC", "PF", "WF"]
+
+  /// Every rule, in the order they are tried; the first that matches gives the kind.
+  public static let rules: [Rule] = [
+    Rule(
+      kind: .military, countries: ["US"],
+      description: "US: the place is APO, FPO or DPO (Army, Fleet, Diplomatic Post Office), alone or with AA, AE, AP"
+        + " or STA: armed forces mail, which GeoNames places where it is sorted (London, Germany, Okinawa)",
+      matches: { _, place, _ in isMilitary(place) }),
+    Rule(
+      kind: .cedex, countries: frenchPost,
+      description: "FR and its overseas departments: the code has the word CEDEX (75060 CEDEX 02), mail to one"
+        + " organisation or to a post office's boxes",
+      matches: { zip, _, _ in hasWord("CEDEX", in: zip) }),
+    Rule(
+      kind: .organisation, countries: ["DE"],
+      description: "DE: accuracy 0, which GeoNames gives the codes of one organisation (Großkundenpostleitzahlen,"
+        + " named after it) and of a town's PO boxes, placed at the town",
+      matches: { _, _, accuracy in accuracy == 0 }),
+    Rule(
+      kind: .poBox, countries: [],
+      description: "every country: the place names PO boxes (PO Box, P.O. Box, PO Boxes, Postfach)",
+      matches: { _, place, _ in namesPOBoxes(place) }),
+  ]
+
+  /// The kind of a row, and the rule that gave it (`nil` for an area no rule matched).
+  public static func classify(zip: String, place: String?, country: String, accuracy: Int?) -> (
+    kind: CodeKind, rule: Rule?
+  ) {
+    for rule in rules where rule.countries.isEmpty || rule.countries.contains(country) {
+      if rule.matches(zip, place, accuracy) { return (rule.kind, rule) }
+    }
+    return (.area, nil)
+  }
+
+  /// The kind of `code`.
+  public static func of(_ code: ZipCode) -> CodeKind {
+    classify(zip: code.zip, place: code.place, country: code.country, accuracy: code.accuracy).kind
+  }
+
+  /// The kinds named in `text`, comma-separated (`military,cedex`), or every kind for `all`.
+  /// `nil` when a name is not a kind.
+  public static func parse(_ text: String) -> Set<CodeKind>? {
+    if text.lowercased() == "all" { return Set(allCases) }
+    var kinds = Set<CodeKind>()
+    for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let kind = CodeKind(rawValue: String(name).trimmingSpaces.lowercased()) else { return nil }
+      kinds.insert(kind)
+    }
+    return kinds.isEmpty ? nil : kinds
+  }
+
+  static func isMilitary(_ place: String?) -> Bool {
+    guard let place else { return false }
+    let words = place.split(separator: " ")
+    guard let first = words.first, ["APO", "FPO", "DPO"].contains(first), words.count <= 2 else { return false }
+    return words.count == 1 || ["AA", "AE", "AP", "STA"].contains(words[1])
+  }
+
+  static func hasWord(_ word: String, in text: String) -> Bool {
+    text.split { $0 == " " || $0 == "-" }.contains { $0.uppercased() == word }
+  }
+
+  static func namesPOBoxes(_ place: String?) -> Bool {
+    guard let place else { return false }
+    // Words of letters, lower-cased; `P.O.` and `P. O.` read as one word `po`.
+    var words: [String] = []
+    for word in place.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) {
+      if word == "o", words.last == "p" { words[words.count - 1] = "po" } else { words.append(word) }
+    }
+    for (index, word) in words.enumerated() {
+      if word == "pobox" || word == "poboxes" || word.hasPrefix("postfach") { return true }
+      if word == "po", index + 1 < words.count, words[index + 1] == "box" || words[index + 1] == "boxes" { return true }
+    }
+    return false
+  }
+}
+
+extension ZipCode {
+  /// What the code is for (`CodeKind`).
+  public var kind: CodeKind { CodeKind.of(self) }
+}

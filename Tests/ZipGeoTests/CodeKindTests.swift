@@ -1,0 +1,67 @@
+import Testing
+
+@testable import ZipGeo
+
+/// What a code is for, by the documented rule of its country.
+@Suite struct CodeKindTests {
+  func kind(_ zip: String, _ place: String?, _ country: String, _ accuracy: Int? = 4) -> CodeKind {
+    CodeKind.classify(zip: zip, place: place, country: country, accuracy: accuracy).kind
+  }
+
+  @Test func militaryCodesAreUSPlacesNamedAPOFPOOrDPO() {
+    for place in ["APO AE", "FPO AE", "APO AA", "FPO AP", "DPO AE", "APO", "APO STA"] {
+      #expect(kind("09421", place, "US") == .military, "\(place)")
+    }
+    for place in ["Apollo Beach", "Apopka", "APO XX", "APO AE 1", "apo ae", "", nil] as [String?] {
+      #expect(kind("33572", place, "US") == .area, "\(place ?? "nil")")
+    }
+    // The rule is the US's: another country's APO is a place.
+    #expect(kind("1234", "APO AE", "PH") == .area)
+  }
+
+  @Test func cedexCodesAreCodesOfFrancesPostWithTheWordCEDEX() {
+    #expect(kind("75060 CEDEX 02", "Paris 02", "FR") == .cedex)
+    #expect(kind("97405 CEDEX", "Saint-Denis", "RE") == .cedex)
+    #expect(kind("75008", "Paris 08", "FR") == .area)
+    #expect(kind("CEDEXVILLE", "x", "FR") == .area)
+    // Not France's post: no CEDEX rule.
+    #expect(kind("75060 CEDEX 02", "x", "ES") == .area)
+  }
+
+  @Test func germanCodesOfAccuracyZeroAreOrganisations() {
+    #expect(kind("79574", "Endress + Hauser (Deutschland) GmbH+Co. KG", "DE", 0) == .organisation)
+    #expect(kind("79576", "Weil am Rhein", "DE", 4) == .area)
+    #expect(kind("79576", "Weil am Rhein", "DE", nil) == .area)
+    // Accuracy 0 is only a German rule (Japan's and Ireland's codes have it as areas).
+    #expect(kind("100-0001", "Chiyoda", "JP", 0) == .area)
+  }
+
+  @Test func placesThatNamePOBoxesArePOBoxesInEveryCountry() {
+    for place in [
+      "Bristol (PO Boxes)", "Santa Cruz P.O. Box", "Makati CPO-PO Box# 1000 to 1099", "P. O. Box 12", "POBox",
+      "Postfach Berlin",
+    ] {
+      #expect(kind("1", place, "PH") == .poBox, "\(place)")
+    }
+    for place in ["Box Hill", "Campo Boxi", "Boxford", "Tinderbox", "Po Valley", "Dime Box"] {
+      #expect(kind("1", place, "GB") == .area, "\(place)")
+    }
+  }
+
+  @Test func kindsAreReadFromTheirNamesOrAll() {
+    #expect(CodeKind.parse("area") == [.area])
+    #expect(CodeKind.parse(" Military , cedex") == [.military, .cedex])
+    #expect(CodeKind.parse("all") == Set(CodeKind.allCases))
+    #expect(CodeKind.parse("po-box") == [.poBox])
+    for bad in ["", ",", "areas", "area,", "\u{0}", String(repeating: "a,", count: 10_000)] {
+      #expect(CodeKind.parse(bad) == nil, "\(bad.prefix(10))")
+    }
+  }
+
+  @Test func everyRuleIsDescribedAndNamesItsCountries() {
+    for rule in CodeKind.rules {
+      #expect(!rule.description.isEmpty && rule.kind != .area)
+      #expect(rule.countries.isEmpty || rule.description.hasPrefix(rule.countries.contains("FR") ? "FR" : rule.name))
+    }
+  }
+}
