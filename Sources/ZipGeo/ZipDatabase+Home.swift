@@ -83,12 +83,16 @@ extension ZipDatabase {
   /// The home `db` records; `nil` when it has no settings table or no valid home in it. Asked only
   /// when a bare code turns out to be shared, so that a lookup of any other code costs nothing more.
   static func recordedHome(on db: Database) throws -> String? {
-    guard try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zipgeo_settings'") != nil
-    else { return nil }
+    // Both statements are cached: a shared bare code costs a lookup, not two preparations.
+    let exists = try db.cachedStatement(
+      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zipgeo_settings'")
+    defer { exists.reset() }
+    guard try exists.step() else { return nil }
     // A table of that name with other columns (the user's own) records nothing zipgeo reads.
-    guard let value = try? db.scalar("SELECT value FROM zipgeo_settings WHERE name = 'home_country'"),
-      case .text(let text) = value
+    guard let value = try? db.cachedStatement("SELECT value FROM zipgeo_settings WHERE name = 'home_country'")
     else { return nil }
+    defer { value.reset() }
+    guard (try? value.step()) == true, case .text(let text) = value.value(at: 0) else { return nil }
     return CountryCode(text)?.text
   }
 }

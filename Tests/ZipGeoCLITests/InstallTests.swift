@@ -198,7 +198,7 @@ import Testing
       #expect(text.contains("\n\(section)\n"), "no \(section)")
     }
     for section in ["EXIT STATUS", "EXAMPLES", "SEE ALSO"] { #expect(text.contains("\n\(section)\n"), "no \(section)") }
-    for command in ["import", "near", "nearest", "distance", "info", "search", "sql", "countries"] {
+    for command in ["import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where"] {
       #expect(text.contains("\n       zipgeo \(command) "), "\(command) has no synopsis")
       #expect(text.contains("\n   \(command)\n"), "\(command) has no section")
     }
@@ -206,7 +206,7 @@ import Testing
     let help = try run("zipgeo", ["near", "--help"]).out
     let options = help.components(separatedBy: "\nOPTIONS:\n")[1].components(separatedBy: "\n\n")[0]
       .split(separator: "\n").map { $0.drop { $0 == " " } }.map { $0.components(separatedBy: "  ")[0] }
-    #expect(options.count == 10)
+    #expect(options.count == 11)
     for option in options { #expect(text.contains("       \(option)\n"), "no \(option)") }
     // FILES names the prefix it was installed under (a long one broken after a slash).
     #expect(text.replacing(/\n +/, with: "").contains("\(prefix.path)/lib/zipgeo/zipgeo.so"))

@@ -18,7 +18,7 @@ import Testing
     checked = 0
     for line in sys.stdin.read().strip().split("\\n"):
         command, sql = line.split(" | ")
-        cli = json.loads(subprocess.run([zipgeo] + command.split() + ["--db", db, "--format", "json"],
+        cli = json.loads(subprocess.run([zipgeo] + command.split() + ["--db", db, "--format", "json", "--kind", "all"],
                                         capture_output=True, text=True, check=True).stdout)
         ext = [dict(row) for row in conn.execute(sql)]
         for row in ext:
@@ -142,7 +142,7 @@ import Testing
       conn.load_extension(library)
       conn.row_factory = sqlite3.Row
       for name, country in [("Plano", None), ("frankfurt", "DE"), ("paulo", None), ("Straasborg", None)]:
-          command = [zipgeo, "search", name, "--db", db, "--format", "json", "--limit", "1000"]
+          command = [zipgeo, "search", name, "--db", db, "--format", "json", "--limit", "1000", "--kind", "all"]
           command += ["--country", country] if country else []
           cli = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
           # A NULL argument gives no rows, as in every table function: a country or none.

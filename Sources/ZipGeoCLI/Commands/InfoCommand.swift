@@ -42,12 +42,8 @@ enum InfoCommand {
     context.tellResolution(of: code, written: reference, in: db)
     let regions = format == .table ? try db.regionNames() : nil
     guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns + ["kind", "kind_rule"])
-      result.rows = code.places.map { place in
-        let (kind, rule) = CodeKind.classify(
-          zip: place.zip, place: place.place, country: place.country, accuracy: place.accuracy)
-        return place.values + [.text(kind.rawValue), rule.map { .text($0.description) } ?? .null]
-      }
+      var result = ResultSet(columns: ZipCode.columns)
+      result.rows = code.places.map(\.values)
       context.console.out(try result.render(format))
       return
     }

@@ -70,10 +70,8 @@ enum SearchCommand {
     }
     let shown = matches.prefix(limit)
     guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns + ["match", "edits", "kind"])
-      result.rows = shown.map {
-        $0.zipCode.values + [.text($0.kind.rawValue), .integer(Int64($0.edits)), .text($0.zipCode.kind.rawValue)]
-      }
+      var result = ResultSet(columns: ZipCode.columns + ["match", "edits"])
+      result.rows = shown.map { $0.zipCode.values + [.text($0.kind.rawValue), .integer(Int64($0.edits))] }
       context.console.out(try result.render(format))
       return
     }

@@ -29,7 +29,7 @@ struct HitWriter {
       writer = try ResultWriter(columns: headers, format: .table, rightAligned: [headers.count - 1])
     } else {
       writer = try ResultWriter(
-        columns: ZipCode.columns + ["distance_\(unit.symbol)", "kind"], format: format, collectionProperties: query)
+        columns: ZipCode.columns + ["distance_\(unit.symbol)"], format: format, collectionProperties: query)
     }
   }
 
@@ -45,7 +45,7 @@ struct HitWriter {
         ? [.text(zip.zip)] + (showingCountry ? [.text(zip.country)] : []) + [
           .text(zip.place ?? ""), .text((regions?.shown(zip) ?? zip.state) ?? ""), .text(formatDistance(distance)),
         ]
-        : zip.values + [.real(distance), .text(zip.kind.rawValue)]
+        : zip.values + [.real(distance)]
       text += writer.add(row)
     }
     return text
