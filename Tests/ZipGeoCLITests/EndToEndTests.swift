@@ -145,7 +145,7 @@ import Testing
       "13.4443,144.7937", "64.8378,-147.7164", "21.3,-157.8", "-14.3,-170.7", "45,0",
     ]
     for point in points {
-      let result = try zipgeo("nearest", point, "-k", "7", "--format", "csv")
+      let result = try zipgeo("nearest", point, "-k", "7", "--format", "csv", "--kind", "all")
       #expect(result.status == 0, "\(point): \(result.err)")
       let zips = result.out.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[0] }
       let parts = point.split(separator: ",")
@@ -259,7 +259,11 @@ import Testing
   @Test func infoLeavesUnknownFieldsEmptyWithoutTrailingSpaces() throws {
     try importRealData()
     let result = try zipgeo("info", "09001")
-    #expect(result.out == "zip     09001\nplace   APO AA\nstate\ncounty\nlat     38.1105\nlon     15.6613\n")
+    #expect(
+      result.out
+        == "zip     09001\nplace   APO AA\nstate\ncounty\nlat     38.1105\nlon     15.6613\nkind    military (US: the place is"
+        + " APO, FPO or DPO (Army, Fleet, Diplomatic Post Office), alone or with AA, AE, AP or STA: armed forces mail,"
+        + " which GeoNames places where it is sorted (London, Germany, Okinawa))\n")
   }
 
   @Test func aFailedWriteOfTheResultsIsAnError() throws {
@@ -311,7 +315,7 @@ import Testing
     #expect(
       unknown.err == """
         Error: Unknown option '--foo'
-        Usage: zipgeo near (<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]
+        Usage: zipgeo near (<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--kind <kinds>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]
           See 'zipgeo near --help' for more information.
 
         """)

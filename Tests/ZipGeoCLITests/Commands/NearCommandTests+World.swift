@@ -14,7 +14,7 @@ import Testing
     let output = temporary.path("out")
     let errors = temporary.path("err")
     let run = try MeasuredRun(
-      Self.zipgeo, ["near", "0,0", "--km", "30000", "--format", format, "--db", try WorldDatabase.path()],
+      Self.zipgeo, ["near", "0,0", "--km", "30000", "--format", format, "--kind", "all", "--db", try WorldDatabase.path()],
       standardOutput: output, standardError: errors)
     #expect(run.exitCode == 0, "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
     #expect(run.peakResidentBytes < 200 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
