@@ -19,7 +19,7 @@ import SQLiteKit
 /// A limit counts the code's places with the rest. Memory holds one band and the rows as near as
 /// its last; the search reads on past the limit only to the end of the rows as near as the last,
 /// and past rows of kinds left out.
-public struct CenteredSearch {
+public struct CenteredSearch: BandedSearch {
   private var search: NearestFirstSearch
   /// The code's places with their distances, given first; `nil` once given.
   private var own: [NearbyZip]?
@@ -147,15 +147,5 @@ public struct CenteredSearch {
     remaining = 0
     held = []
     return nil
-  }
-
-  /// Every row, in one read transaction (unless one is open).
-  public mutating func allRows(on database: Database) throws -> [NearbyZip] {
-    var hits: [NearbyZip] = []
-    func readAll() throws {
-      while let band = try nextBand(on: database) { hits += band }
-    }
-    if database.isAutocommit { try database.inTransaction(.deferred, readAll) } else { try readAll() }
-    return hits
   }
 }

@@ -25,7 +25,7 @@ import SQLiteKit
 /// hundred metres of it. The rows read wait in a second queue, by distance, and leave it once no
 /// square still queued can hold a nearer one. Rows of which the caller reads nothing are only
 /// counted (`Reading.count`), inside SQLite where it can.
-public struct NearestFirstSearch {
+public struct NearestFirstSearch: BandedSearch {
   /// The most rows a band holds: the rows of a band are handed out together.
   public static let budget = 65_536
 
@@ -144,17 +144,6 @@ public struct NearestFirstSearch {
     } else {
       queue(.world)
     }
-  }
-
-  /// Every band, one after the other: the whole answer, for callers that need it at once, read
-  /// in one transaction (unless one is open), so that it is one version of the data.
-  public mutating func allRows(on database: Database) throws -> [NearbyZip] {
-    var hits: [NearbyZip] = []
-    func readAll() throws {
-      while let band = try nextBand(on: database) { hits += band }
-    }
-    if database.isAutocommit { try database.inTransaction(.deferred, readAll) } else { try readAll() }
-    return hits
   }
 
   /// Lets the search go on past its limit, read as one with a limit reads (small squares first),
