@@ -6,8 +6,9 @@
 /// matches is an area.
 ///
 /// ```swift
-/// CodeKind.of(londonMilitaryCode)        // .military (US APO AE, placed in London)
-/// CodeKind.rule(of: cedex)?.description  // "FR: a code with CEDEX ..."
+/// CodeKind.of(londonMilitaryCode)   // .military (US FPO AE, placed in London)
+/// CodeKind.classify(zip: "75060 CEDEX 02", place: "Paris 02", country: "FR", accuracy: 5).rule?.description
+///   // "FR and its overseas departments: the code has the word CEDEX ..."
 /// ```
 public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
   /// A place or an area people live in.
@@ -22,9 +23,6 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
   case poBox = "po-box"
 
   public var description: String { rawValue }
-
-  /// The kinds the command line shows unless asked for all: areas.
-  public var isArea: Bool { self == .area }
 
   /// A rule that gives a kind: the countries it is for (empty: every country), and what it reads.
   public struct Rule: Sendable, CustomStringConvertible {
@@ -99,12 +97,29 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
     return words.count == 1 || ["AA", "AE", "AP", "STA"].contains(words[1])
   }
 
+  /// Whether `text` holds the lower-case ASCII letters `letters`, in any case.
+  static func containsLetters(_ letters: StaticString, in text: String) -> Bool {
+    let needle = UnsafeBufferPointer(start: letters.utf8Start, count: letters.utf8CodeUnitCount)
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count >= needle.count else { return false }
+      for start in 0...(bytes.count - needle.count) {
+        var index = 0
+        while index < needle.count, bytes[start + index] | 0x20 == needle[index] { index += 1 }
+        if index == needle.count { return true }
+      }
+      return false
+    }
+  }
+
   static func hasWord(_ word: String, in text: String) -> Bool {
     text.split { $0 == " " || $0 == "-" }.contains { $0.uppercased() == word }
   }
 
   static func namesPOBoxes(_ place: String?) -> Bool {
-    guard let place else { return false }
+    // Every row of a search is judged: most places have no "box" in them, which a scan of their
+    // bytes says without making words of them.
+    guard let place, containsLetters("box", in: place) || containsLetters("postfach", in: place) else { return false }
     // Words of letters, lower-cased; `P.O.` and `P. O.` read as one word `po`.
     var words: [String] = []
     for word in place.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) {

@@ -210,7 +210,7 @@ enum ImportCommand {
     }
     let name = db.shownName
     let home =
-      (try? HomeCountry.fromEnvironment(context.environment)) ?? nil
+      (try? HomeCountry.fromEnvironment(context.environment))
       ?? recorded.map { HomeCountry(country: $0, source: .database(shownAs: name)) }
     guard let home, try db.holds(country: home.country) else {
       return "zipgeo: \(name) now holds \(after.count) countries: a code that several of them have needs its"

@@ -42,21 +42,20 @@ enum WhereCommand {
     let exists = access(location.path, F_OK) == 0
     var countries: [CountrySummary]? = nil
     var problem: String? = nil
-    var recordedHome: String? = nil
+    var recorded: HomeCountry? = nil
     if exists {
       do {
         let db = try ZipDatabase(readingAt: location.path)
         countries = try db.countries()
-        recordedHome = try db.recordedHome()
+        recorded = try db.recordedHome().map { HomeCountry(country: $0, source: .database(shownAs: db.shownName)) }
       } catch {
         problem = "\(error)"
       }
     }
-    // The home country of bare codes that several countries share, and where it comes from.
-    let environmentHome = try? HomeCountry.fromEnvironment(context.environment)
-    let home =
-      environmentHome
-      ?? recordedHome.map { HomeCountry(country: $0, source: .database(shownAs: Self.fileName(location.path))) }
+    let recordedHome = recorded?.country
+    // The home country of bare codes that several countries share, and where it comes from (an
+    // invalid ZIPGEO_COUNTRY is told on its own line, and the database's home is shown).
+    let home = (try? HomeCountry.fromEnvironment(context.environment)) ?? recorded
     let data = context.dataFiles
     let loadable = DataFiles.loadableExtension(besideBinary: context.executable)
     let rows = countries.map { Self.total($0.map(\.places)) }
@@ -135,9 +134,6 @@ enum WhereCommand {
     context.console.out(
       fields.map { label, value in label + String(repeating: " ", count: width - label.count) + value + "\n" }.joined())
   }
-
-  /// The last part of `path`, as messages name a database.
-  static func fileName(_ path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
 
   /// Why this database, in words.
   static func chosenBy(_ location: DatabaseLocation, exists: Bool) -> String {
