@@ -125,7 +125,6 @@ public struct CenteredSearch: BandedSearch {
         searchEnded = true
         if rows.isEmpty { break }
       }
-      if searchEnded { leftOut = passedOver }
       guard !rows.isEmpty else { continue }
       let country = code?.country
       let ordered =
@@ -143,7 +142,8 @@ public struct CenteredSearch: BandedSearch {
       if remaining > 0 && searchEnded { leftOut = passedOver }
       return given.map(\.hit)
     }
-    if searchEnded { leftOut = passedOver }
+    // The search ended before the limit: every row it left out was within the answer.
+    if remaining > 0 { leftOut = passedOver }
     remaining = 0
     held = []
     return nil
