@@ -65,7 +65,13 @@ extension Importer {
         }
       }
       let cell = Int64(GridCell.number(of: zip.coordinate))
-      if let stateName, let code = zip.state { regions.count(country: zip.country, code: code, name: stateName) }
+      if let code = zip.state {
+        if let stateName {
+          regions.count(country: zip.country, code: code, name: stateName)
+        } else if !stateIsName {
+          regions.countUnnamed(country: zip.country, code: code)
+        }
+      }
       inserted += 1
       lastID = max(lastID, id)
       if let stage {

@@ -2,9 +2,10 @@ import SQLiteKit
 
 /// A search of the codes whose place has a name, through `PlaceNameIndex`: exact names first,
 /// then names that begin with it, then names whose words begin with its words, and, when none
-/// of these is found, names a typo or two away. Rows come one at a time, in that order (within
-/// each kind by folded name, then country, place and code; typos by their edits first), so that
-/// a caller that wants ten reads little more than ten.
+/// of these is found, names a typo or two away. A word matches its synonyms (`St.`, `Saint`,
+/// `Sankt`, `San`: `PlaceNameKey.synonyms(of:)`). Within each stage, places come by importance
+/// (`PlaceRanking`: the more codes, the sooner); typos by their edits first. Rows come one at a
+/// time, so that a caller that wants ten reads little more than ten places.
 struct PlaceNameSearch {
   /// The name searched for, folded.
   let name: PlaceNameKey
@@ -16,6 +17,10 @@ struct PlaceNameSearch {
   let path: String
   /// Only places whose state is this one (its code or its name, as `RegionNames` tells them).
   let state: String?
+  /// Only codes of these kinds.
+  let kinds: Set<CodeKind>?
+  /// The name as written, then with synonyms for its words.
+  private let spellings: [(text: String, lastWritten: Bool)]
   /// The database's regions, read when a state is asked for, and the state's code in each
   /// country met.
   private var regions: RegionNames?
@@ -23,25 +28,31 @@ struct PlaceNameSearch {
 
   private enum Stage {
     case start
-    /// Names from the one searched for: exact, then beginning with it.
-    case names(PlaceNameIndex.Cursor)
-    /// Names whose first word begins with `anchor` (for a name of several words).
-    case firstWords(PlaceNameIndex.Cursor)
-    /// Names with a later word that begins with `anchor`.
-    case laterWords(PlaceNameIndex.Cursor)
-    /// The names a typo or two away, best first, and the next to give.
+    case exact
+    case begins
+    case contains
+    /// The names a typo or two away, best first, and the next to rank.
     case typos([(key: String, edits: Int)], next: Int)
     case done
   }
 
   private var stage = Stage.start
+  /// The places of the current stage, and how they match.
+  private var ranking = PlaceRanking.empty
+  private var kind = PlaceMatch.Kind.exact
+  private var edits = 0
+  /// The entries beginning with the name, found with the exact ones, ranked after them.
+  private var beginning: [[String]] = []
   private var pending: [PlaceMatch] = []
   private var nextPending = 0
   private var foundAny = false
-  /// The names given by the stages after the first (a name can have several matching words).
+  /// The names given by the stages so far, which later stages leave out.
   private var given: Set<String> = []
-  /// The longest word, which finds the names with words that begin with the words.
+  /// The longest word (of those without synonyms, where one has none), which finds the names with
+  /// words that begin with the words.
   private let anchor: String
+  /// How many places (a name in one country and state) the search has given, or begun to.
+  private(set) var placesGiven = 0
 
   /// The longest name searched for, in bytes folded (GeoNames' longest is 120), and its most
   /// words: a name of a million words would be compared with every name that has one of them.
@@ -50,7 +61,9 @@ struct PlaceNameSearch {
 
   /// - Throws: `ZipGeoError.invalidPlaceName` for a name with no letter or digit, or longer than
   ///   any place's.
-  init(name written: String, country: String?, state: String?, shownAs path: String) throws(ZipGeoError) {
+  init(
+    name written: String, country: String?, state: String?, kinds: Set<CodeKind>? = nil, shownAs path: String
+  ) throws(ZipGeoError) {
     self.path = path
     name = PlaceNameKey(written)
     guard !name.isEmpty else { throw .invalidPlaceName(text: written.shortened, reason: "it has no letter or digit") }
@@ -60,13 +73,17 @@ struct PlaceNameSearch {
         text: written.shortened,
         reason: "zipgeo searches names of at most \(Self.longestName) bytes and \(Self.mostWords) words")
     }
-    anchor = words.max { $0.utf8.count < $1.utf8.count } ?? name.text
+    let plain = words.filter { PlaceNameKey.synonyms(of: $0) == nil }
+    anchor = (plain.isEmpty ? words : plain).max { $0.utf8.count < $1.utf8.count } ?? name.text
+    // A word alone is the name itself: `st` is no saint, `san` no Santa.
+    spellings = words.count > 1 ? PlaceNameKey.spellings(of: words) : [(name.text, true)]
     self.country = country
     if let state, PlaceNameKey(state).isEmpty {
       // A state of no letter would match none, or (were it dropped) every one.
       throw .invalidPlaceName(text: state.shortened, reason: "as a state, it has no letter or digit")
     }
     self.state = state
+    self.kinds = kinds
   }
 
   /// The next row, or `nil` after the last.
@@ -79,68 +96,106 @@ struct PlaceNameSearch {
       }
       pending.removeAll(keepingCapacity: true)
       nextPending = 0
+      // Taken out while it reads, as reading rows changes the search.
+      var current = ranking
+      ranking = .empty
+      let place = try current.next(rows: { try rows(of: $0, on: db) })
+      ranking = current
+      if let place {
+        placesGiven += 1
+        pending = place.rows.map { PlaceMatch(zipCode: $0, kind: kind, edits: edits) }
+        continue
+      }
       switch stage {
       case .start:
         guard try PlaceNameIndex.exists(on: db) else { throw ZipGeoError.noPlaceIndex(path: path) }
-        stage = .names(try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: name.text, on: db))
-      case .names(var cursor):
-        guard let entry = try cursor.next(), entry[0].utf8.starts(with: name.text.utf8) else {
-          // Of a name of several words, the names that begin with one of them come first.
-          stage =
-            words.count > 1
-            ? .firstWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: anchor, on: db))
-            : .laterWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.wordsTable, from: anchor, on: db))
-          continue
+        var exact: [[String]] = []
+        for spelling in spellings {
+          var cursor = try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: spelling.text, on: db)
+          while let entry = try cursor.next(), entry[0].utf8.starts(with: spelling.text.utf8) {
+            let whole = entry[0] == spelling.text
+            // A synonym put in for the last word is a whole word: `st` for `saint` finds no `stuttgart`.
+            guard whole || spelling.lastWritten || entry[0].utf8.starts(with: (spelling.text + " ").utf8) else {
+              if spelling.lastWritten { continue } else { break }
+            }
+            guard passesCountry(entry), given.insert(entry[0] + "\u{0}" + entry[1] + "\u{0}" + entry[2]).inserted
+            else { continue }
+            if whole { exact.append(entry) } else { beginning.append(entry) }
+          }
         }
-        stage = .names(cursor)
-        try addRows(of: entry, kind: entry[0] == name.text ? .exact : .begins, edits: 0, on: db)
-      case .laterWords(var cursor):
-        guard let entry = try cursor.next(), entry.count == 2, entry[0].utf8.starts(with: anchor.utf8) else {
-          stage = try typoStage(on: db)
-          continue
-        }
-        stage = .laterWords(cursor)
-        try addContaining(key: entry[1], on: db)
-      case .firstWords(var cursor):
-        guard let entry = try cursor.next(), entry[0].utf8.starts(with: anchor.utf8) else {
-          stage = .laterWords(try PlaceNameIndex.Cursor(table: PlaceNameIndex.wordsTable, from: anchor, on: db))
-          continue
-        }
-        stage = .firstWords(cursor)
-        if !entry[0].utf8.starts(with: name.text.utf8) && contains(entry[0]) {
-          try addRows(of: entry, kind: .contains, edits: 0, on: db)
-        }
+        given = Set(exact.map { $0[0] } + beginning.map { $0[0] })
+        (stage, kind, ranking) = (.exact, .exact, PlaceRanking(entries: exact))
+      case .exact:
+        (stage, kind, ranking) = (.begins, .begins, PlaceRanking(entries: beginning))
+        beginning = []
+      case .begins:
+        (stage, kind, ranking) = (.contains, .contains, PlaceRanking(entries: try containing(on: db)))
+      case .contains:
+        stage = try typoStage(on: db)
       case .typos(let keys, let next):
         guard next < keys.count else {
           stage = .done
           continue
         }
         stage = .typos(keys, next: next + 1)
+        var entries: [[String]] = []
         var cursor = try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: keys[next].key, on: db)
         while let entry = try cursor.next(), entry[0] == keys[next].key {
-          try addRows(of: entry, kind: .typo, edits: keys[next].edits, on: db)
+          if passesCountry(entry) { entries.append(entry) }
         }
+        (kind, edits, ranking) = (.typo, keys[next].edits, PlaceRanking(entries: entries))
       case .done:
         return nil
       }
     }
   }
 
-  /// Adds the rows of the names entry of `key`, a name found through one of its later words, when
-  /// its words begin with every word searched for and no earlier stage gave it.
-  private mutating func addContaining(key: String, on db: Database) throws {
-    guard !given.contains(key), !key.utf8.starts(with: name.text.utf8), contains(key) else { return }
-    given.insert(key)
-    var cursor = try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: key, on: db)
-    while let entry = try cursor.next(), entry[0] == key {
-      try addRows(of: entry, kind: .contains, edits: 0, on: db)
+  private func passesCountry(_ entry: [String]) -> Bool { country == nil || entry.count < 2 || entry[1] == country }
+
+  /// The entries of names whose words begin with every word searched for and no earlier stage
+  /// gave: those whose first word begins with the anchor (for a name of several words), then
+  /// those with a later word that does.
+  private mutating func containing(on db: Database) throws -> [[String]] {
+    var found: [[String]] = []
+    let anchors = ((words.count > 1 ? PlaceNameKey.synonyms(of: anchor) : nil) ?? [anchor]).enumerated().map {
+      ($1, $0 == 0)
     }
+    for (word, written) in anchors {
+      func begins(_ text: String) -> Bool {
+        text.utf8.starts(with: word.utf8)
+          && (written || text == word || text.utf8.starts(with: (word + " ").utf8))
+      }
+      if words.count > 1 {
+        var first = try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: word, on: db)
+        while let entry = try first.next(), entry[0].utf8.starts(with: word.utf8) {
+          guard begins(entry[0]), !given.contains(entry[0]), contains(entry[0]) else { continue }
+          if passesCountry(entry) { found.append(entry) }
+        }
+      }
+      var later = try PlaceNameIndex.Cursor(table: PlaceNameIndex.wordsTable, from: word, on: db)
+      var keys: [String] = []
+      while let entry = try later.next(), entry.count == 2, entry[0].utf8.starts(with: word.utf8) {
+        guard written || entry[0] == word, !given.contains(entry[1]), contains(entry[1]) else { continue }
+        keys.append(entry[1])
+      }
+      for key in found.map({ $0[0] }) { given.insert(key) }
+      for key in keys where given.insert(key).inserted {
+        var cursor = try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: key, on: db)
+        while let entry = try cursor.next(), entry[0] == key {
+          if passesCountry(entry) { found.append(entry) }
+        }
+      }
+    }
+    return found
   }
 
-  /// Whether every word searched for begins a word of `key`.
+  /// Whether every word searched for begins a word of `key` (or is one of its synonyms).
   private func contains(_ key: String) -> Bool {
     let keyWords = key.split(separator: " ")
-    return words.allSatisfy { word in keyWords.contains { $0.utf8.starts(with: word.utf8) } }
+    return words.allSatisfy { word in
+      let synonyms = words.count > 1 ? PlaceNameKey.synonyms(of: word) ?? [] : []
+      return keyWords.contains { $0.utf8.starts(with: word.utf8) || synonyms.contains(String($0)) }
+    }
   }
 
   /// How many edits a word of this many bytes may have: none below 4, one below 8, else two.
@@ -189,7 +244,10 @@ struct PlaceNameSearch {
       for word in words {
         let bytes = Array(word.utf8)
         let allowed = Self.allowedEdits(bytes.count)
-        let best = keyWords.compactMap { EditDistance.between(bytes, $0, limit: allowed) }.min()
+        let synonyms = (words.count > 1 ? PlaceNameKey.synonyms(of: word) ?? [] : []).map { Array($0.utf8) }
+        let best = keyWords.compactMap { keyWord in
+          synonyms.contains(keyWord) ? 0 : EditDistance.between(bytes, keyWord, limit: allowed)
+        }.min()
         guard let best else {
           total = -1
           break
@@ -210,13 +268,13 @@ struct PlaceNameSearch {
     return .typos(scored.map { ($0.key, $0.edits) }, next: 0)
   }
 
-  /// Adds the rows of a names entry (folded name, country, place, codes) that pass the filters.
-  private mutating func addRows(of entry: [String], kind: PlaceMatch.Kind, edits: Int, on db: Database) throws {
+  /// The rows of a names entry (folded name, country, place, codes) that pass the filters, each
+  /// with its state's code folded.
+  private mutating func rows(of entry: [String], on db: Database) throws -> [(zip: ZipCode, state: String)] {
     guard entry.count >= 3 else { throw ZipGeoError.damagedPlaceIndex }
-    if kind != .exact && kind != .begins { given.insert(entry[0]) }
     let (entryCountry, place) = (entry[1], entry[2])
-    if let country, entryCountry != country { return }
-    if state != nil && regions == nil { regions = try RegionNames.load(from: db) }
+    if regions == nil { regions = try RegionNames.load(from: db) }
+    var found: [(zip: ZipCode, state: String)] = []
     for code in entry.dropFirst(3) {
       let statement = try Schema.cachedStatement(db, Self.rowSQL)
       defer { statement.reset() }
@@ -226,13 +284,16 @@ struct PlaceNameSearch {
         _ = try ZipDatabase.storedCoordinate(
           zip: code, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
         let zip = ZipDatabase.zipCode(from: statement)
-        if let state, let regions {
-          if stateCodes[zip.country] == nil { stateCodes[zip.country] = regions.code(of: state, in: zip.country) }
-          if stateCodes[zip.country] != zip.state.map({ regions.code(of: $0, in: zip.country) }) { continue }
+        if let kinds, !kinds.contains(zip.kind) { continue }
+        let code = zip.state.map { regions!.code(of: $0, in: zip.country) }
+        if let state {
+          if stateCodes[zip.country] == nil { stateCodes[zip.country] = regions!.code(of: state, in: zip.country) }
+          if stateCodes[zip.country] != code { continue }
         }
-        pending.append(PlaceMatch(zipCode: zip, kind: kind, edits: edits))
+        found.append((zip, code?.text ?? ""))
       }
     }
+    return found
   }
 
   private static let rowSQL = Schema.Variants {

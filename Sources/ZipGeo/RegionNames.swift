@@ -30,12 +30,29 @@ public struct RegionNames: Sendable {
     return names[Self.key(zip.country, state)] ?? state
   }
 
-  /// The code of a state written as its code or its name (`BY`, `Bayern`, `bayern`) in
-  /// `country`, folded; the state itself, folded, when the database names no such state.
+  /// The name of a row's state: the one the database's rows give it, else its ISO 3166-2 name
+  /// (`SubdivisionName`: `Texas` for `TX`, where the rows named none), else `nil`.
+  public func name(of zip: ZipCode) -> String? {
+    guard let state = zip.state else { return nil }
+    return name(ofState: state, in: zip.country)
+  }
+
+  func name(ofState state: String, in country: String) -> String? {
+    names[Self.key(country, state)] ?? SubdivisionName.of(state, in: country)
+  }
+
+  /// The code of a state written as its code or its name (`BY`, `Bayern`, `bayern`; `Texas`,
+  /// which ISO 3166-2 names where the rows do not) in `country`, folded; the state itself,
+  /// folded, when neither the database nor ISO names such a state.
   public func code(of state: String, in country: String) -> PlaceNameKey {
     if names[Self.key(country, state)] != nil { return PlaceNameKey(state) }
     let folded = PlaceNameKey(state)
-    return codes[Self.key(country, folded.text)].map { PlaceNameKey($0) } ?? folded
+    if let code = codes[Self.key(country, folded.text)] ?? Self.englishCodes[Self.key(country, folded.text)]
+      ?? SubdivisionName.code(of: folded, in: country)
+    {
+      return PlaceNameKey(code)
+    }
+    return folded
   }
 
   /// The English names of German states that GeoNames' German rows give without a code, and the
@@ -44,6 +61,12 @@ public struct RegionNames: Sendable {
     "DE:Bavaria": "BY", "DE:Land Berlin": "BE", "DE:Lower Saxony": "NI", "DE:Saxony": "SN",
     "DE:Saxony-Anhalt": "ST", "DE:Thuringia": "TH", "DE:Mecklenburg-Western Pomerania": "MV",
   ]
+
+  /// `englishNames` by folded name (`DE:bavaria`).
+  private static let englishCodes = Dictionary(
+    uniqueKeysWithValues: englishNames.map {
+      (key($0.key.prefix(2) + "", PlaceNameKey($0.key.dropFirst(3)).text), $0.value)
+    })
 
   /// A state's code or name with its country, as the tables here are keyed: `DE:BY`, `JP:40`
   /// (the staged import writes the same in SQL: `country || ':' || state`).
@@ -75,6 +98,9 @@ public struct RegionNames: Sendable {
     /// The last row's, not yet counted: rows of one state mostly come together.
     private var last: Triple?
     private var lastRows = 0
+    /// The codes rows gave without a name (`US:TX`), and the last.
+    private var unnamed: Set<String> = []
+    private var lastUnnamed = (country: "", code: "")
 
     struct Triple: Hashable {
       let country: String
@@ -90,6 +116,13 @@ public struct RegionNames: Sendable {
       flush()
       last = Triple(country: country, code: code, name: name)
       lastRows = 1
+    }
+
+    /// Notes a row that gives its state's code without a name (a CSV of `state` codes alone).
+    mutating func countUnnamed(country: String, code: String) {
+      guard lastUnnamed.code != code || lastUnnamed.country != country else { return }
+      lastUnnamed = (country, code)
+      unnamed.insert(RegionNames.key(country, code))
     }
 
     mutating func flush() {
@@ -122,7 +155,7 @@ public struct RegionNames: Sendable {
     }
 
     /// For each country and code, the name given most often (of names as often, the first in
-    /// byte order).
+    /// byte order); for a code no row named, its ISO 3166-2 name (`SubdivisionName`), if any.
     func names() -> [(country: String, code: String, name: String)] {
       var best: [Triple: (name: String, rows: Int)] = [:]
       for (triple, rows) in counts {
@@ -130,7 +163,13 @@ public struct RegionNames: Sendable {
         if let known = best[key], known.rows > rows || (known.rows == rows && known.name < triple.name) { continue }
         best[key] = (triple.name, rows)
       }
-      return best.map { ($0.key.country, $0.key.code, $0.value.name) }
+      var found = best.map { ($0.key.country, $0.key.code, $0.value.name) }
+      let named = Set(found.map { RegionNames.key($0.0, $0.1) })
+      for key in unnamed.subtracting(named).sorted() {
+        let (country, code) = (String(key.prefix(2)), String(key.dropFirst(3)))
+        if let name = SubdivisionName.of(code, in: country) { found.append((country, code, name)) }
+      }
+      return found
     }
   }
 }

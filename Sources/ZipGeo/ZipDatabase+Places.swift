@@ -27,18 +27,50 @@ extension ZipDatabase {
   public func places(
     named name: String, country: String? = nil, state: String? = nil, limit: Int? = nil, kinds: Set<CodeKind>? = nil
   ) throws -> [PlaceMatch] {
+    try placeMatches(named: name, country: country, state: state, limit: limit, kinds: kinds, countingUpTo: 0).rows
+  }
+
+  /// The rows of `places(named:country:state:limit:kinds:)`, and how many places (a name in one
+  /// country and state) match in all, counted up to `countLimit`: the search goes on past the
+  /// rows given, reading the rows of the places it counts.
+  ///
+  /// ```swift
+  /// let paris = try db.placeMatches(named: "Paris", limit: 25)
+  /// paris.placeCount   // 62: Paris, FR first, then Paris La Défense, Paris 15, ...
+  /// ```
+  public func placeMatches(
+    named name: String, country: String? = nil, state: String? = nil, limit: Int? = nil, kinds: Set<CodeKind>? = nil,
+    countingUpTo countLimit: Int = 1_000
+  ) throws -> PlaceMatches {
     try readingOneVersion {
       if let country { try requireCountry(country) }
-      var search = try PlaceNameSearch(name: name, country: country, state: state, shownAs: shownName)
+      // Only codes of the kinds asked for (`CodeKind`): `[.area]` leaves out CEDEX codes.
+      var search = try PlaceNameSearch(name: name, country: country, state: state, kinds: kinds, shownAs: shownName)
       var matches: [PlaceMatch] = []
       while limit.map({ matches.count < $0 }) ?? true, let match = try search.next(on: database) {
-        // Only codes of the kinds asked for (`CodeKind`): `[.area]` leaves out CEDEX codes.
-        if let kinds, !kinds.contains(match.zipCode.kind) { continue }
         matches.append(match)
       }
-      return matches
+      var complete = true
+      if matches.count == limit {
+        // The rest of the place whose rows were cut, then whole places, to count them.
+        while search.placesGiven <= countLimit, try search.next(on: database) != nil {}
+        complete = search.placesGiven <= countLimit
+      }
+      return PlaceMatches(
+        rows: matches, placeCount: complete ? search.placesGiven : countLimit, isCountComplete: complete)
     }
   }
+}
+
+/// The rows of a search by name, and how many places matched.
+public struct PlaceMatches: Equatable, Sendable {
+  /// The rows, best first.
+  public let rows: [PlaceMatch]
+  /// How many places (a name in one country and state) matched, the rows' and those after them;
+  /// at most the count asked for.
+  public let placeCount: Int
+  /// Whether `placeCount` counts every place that matched (`false`: more matched).
+  public let isCountComplete: Bool
 }
 
 /// A place found by its name, as the centre of a search: the codes of one place of one country

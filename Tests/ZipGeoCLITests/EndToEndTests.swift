@@ -212,7 +212,9 @@ import Testing
   }
 
   @Test func aMistypedSubcommandIsToldTheNearestOne() throws {
-    for (typed, meant) in [("neer", "near"), ("nearst", "nearest"), ("Info", "info"), ("serch", "search"), ("hom", "home")] {
+    for (typed, meant) in [
+      ("neer", "near"), ("nearst", "nearest"), ("Info", "info"), ("serch", "search"), ("hom", "home"),
+    ] {
       let result = try zipgeo(typed, "75075")
       #expect(result.status == 64)
       #expect(result.err.hasPrefix("Error: Unknown subcommand '\(typed)'; did you mean '\(meant)'?\n"), "\(result.err)")
@@ -253,7 +255,9 @@ import Testing
     let result = try zipgeo("info", "01001")
     #expect(result.status == 0)
     #expect(
-      result.out == "zip     01001\nplace   Agawam\nstate   MA\ncounty  Hampden\nlat     42.0702\nlon     -72.6227\n")
+      result.out
+        == "zip     01001\nplace   Agawam\nstate   MA (Massachusetts)\ncounty  Hampden\nlat     42.0702\nlon     -72.6227\n"
+    )
   }
 
   @Test func infoLeavesUnknownFieldsEmptyWithoutTrailingSpaces() throws {

@@ -31,6 +31,13 @@ import Testing
     row("FR", "67000", "Strasbourg", "A", "48.5839", "7.7455"),
     row("FR", "75001", "Paris 01", "A", "48.8592", "2.3417"),
     row("HR", "21220", "Plano", "15", "43.5442", "16.2797"),
+    row("US", "63101", "Saint Louis", "MO", "38.6346", "-90.1913"),
+    row("US", "63102", "Saint Louis", "MO", "38.6352", "-90.1864"),
+    row("CA", "S0N", "St. Louis", "SK", "52.9167", "-105.8"),
+    row("AT", "3100", "Sankt Pölten", "NÖ", "48.2", "15.6333"),
+    row("US", "76101", "Fort Worth", "TX", "32.7254", "-97.3208"),
+    row("US", "10550", "Mount Vernon", "NY", "40.9079", "-73.838"),
+    row("DE", "70173", "Stuttgart", "BW", "48.7823", "9.177"),
   ]
 
   init() throws {
@@ -53,11 +60,60 @@ import Testing
     #expect(codes(try db.places(named: "sao paulo")) == ["BR:01000-000"])
   }
 
-  @Test func aNameInSeveralCountriesAndStatesListsThemAllUnlessFiltered() throws {
-    #expect(codes(try db.places(named: "Plano")) == ["HR:21220", "US:60545", "US:75023", "US:75075"])
-    #expect(codes(try db.places(named: "Plano", country: "US")) == ["US:60545", "US:75023", "US:75075"])
+  /// Plano, TX has two codes, Plano, IL and Plano, HR one each: of places as important, by
+  /// country, then state.
+  @Test func aNameInSeveralCountriesAndStatesListsThemAllPlacesWithMoreCodesFirst() throws {
+    #expect(codes(try db.places(named: "Plano")) == ["US:75023", "US:75075", "HR:21220", "US:60545"])
+    #expect(codes(try db.places(named: "Plano", country: "US")) == ["US:75023", "US:75075", "US:60545"])
     #expect(codes(try db.places(named: "plano", state: "tx")) == ["US:75023", "US:75075"])
-    #expect(codes(try db.places(named: "Plano", limit: 1)) == ["HR:21220"])
+    #expect(codes(try db.places(named: "Plano", limit: 1)) == ["US:75023"])
+  }
+
+  @Test func theCountOfPlacesIsOfEveryPlaceThatMatchesUpToTheLimitAsked() throws {
+    let plano = try db.placeMatches(named: "Plano", limit: 1)
+    #expect(codes(plano.rows) == ["US:75023"])
+    #expect(plano.placeCount == 3 && plano.isCountComplete)
+    let few = try db.placeMatches(named: "Plano", limit: 1, countingUpTo: 2)
+    #expect(few.placeCount == 2 && !few.isCountComplete)
+    // Without a limit, the rows are all there is.
+    let all = try db.placeMatches(named: "Plano", countingUpTo: 0)
+    #expect(all.rows.count == 4 && all.placeCount == 3 && all.isCountComplete)
+    #expect(try db.placeMatches(named: "plano", state: "Texas").placeCount == 1)
+    #expect(try db.placeMatches(named: "Nowhere").placeCount == 0)
+  }
+
+  @Test func aWordMatchesItsSynonymsWhereTheNameHasSeveralWords() throws {
+    // Saint Louis, MO has two codes, St. Louis, SK one.
+    for written in ["St. Louis", "st louis", "Saint-Louis", "SAINT LOUIS", "Sankt Louis", "San Louis"] {
+      #expect(codes(try db.places(named: written)) == ["US:63101", "US:63102", "CA:S0N"], "\(written)")
+      #expect(try db.places(named: written).allSatisfy { $0.kind == .exact })
+    }
+    #expect(codes(try db.places(named: "St. Pölten")) == ["AT:3100"])
+    #expect(codes(try db.places(named: "Ft Worth")) == ["US:76101"])
+    #expect(codes(try db.places(named: "Mt. Vernon")) == ["US:10550"])
+    // A synonym for the last word is a whole word; the word as written begins longer ones.
+    #expect(codes(try db.places(named: "Saint Lou")) == ["US:63101", "US:63102", "CA:S0N"])
+    #expect(codes(try db.places(named: "louis st")) == ["US:63101", "US:63102", "CA:S0N"])
+    #expect(try db.places(named: "louis st")[0].kind == .contains)
+    #expect(!codes(try db.places(named: "Saint Stu")).contains("DE:70173"))
+  }
+
+  @Test func aWordAloneIsTheNameItselfNotASynonym() throws {
+    // `st` begins St. Louis, Strasbourg and Stuttgart; Saint Louis is no name beginning with `st`.
+    #expect(codes(try db.places(named: "st")) == ["CA:S0N", "FR:67000", "DE:70173"])
+    #expect(try db.places(named: "saint").map(\.zipCode.zip) == ["63101", "63102"])
+  }
+
+  @Test func aStateIsFoundByItsCodeItsNameOrItsISONameInAnyCase() throws {
+    // The rows name no state (their names are their codes): ISO 3166-2 names TX and BY.
+    for state in ["TX", "tx", "Texas", "TEXAS"] {
+      #expect(codes(try db.places(named: "plano", state: state)) == ["US:75023", "US:75075"], "\(state)")
+    }
+    for state in ["BY", "Bayern", "bavaria", "BAVARIA"] {
+      #expect(codes(try db.places(named: "Munchen", state: state)) == ["DE:80333", "DE:80331"], "\(state)")
+    }
+    #expect(try db.places(named: "plano", state: "Illinois").map(\.zipCode.zip) == ["60545"])
+    #expect(try db.places(named: "plano", state: "Tex").isEmpty)
   }
 
   @Test func namesThatBeginWithItComeNextThenNamesThatContainItsWords() throws {
@@ -76,7 +132,7 @@ import Testing
     let typo = try db.places(named: "Straasborg")
     #expect(codes(typo) == ["FR:67000"])
     #expect(typo[0].kind == .typo && typo[0].edits == 2)
-    #expect(codes(try db.places(named: "Plnao")) == ["HR:21220", "US:60545", "US:75023", "US:75075"])
+    #expect(codes(try db.places(named: "Plnao")) == ["US:75023", "US:75075", "HR:21220", "US:60545"])
     #expect(codes(try db.places(named: "Campinsa")) == ["BR:13000-000"])
     // Letters extra or missing change the length: two edits at the ends of the band.
     for written in ["Strasbourgxx", "Strasbou", "Strsbourgg", "Sxtrasbourg", "Srasbourg"] {
@@ -109,7 +165,7 @@ import Testing
     } catch let error as ZipGeoError {
       #expect(
         error.description
-          == "'Plano' names 2 places: Plano, IL, US; Plano, TX, US (add --country or --state, or give a code)")
+          == "'Plano' names 2 places: Plano, TX, US; Plano, IL, US (add --country or --state, or give a code)")
     }
     #expect(try db.requirePlace(named: "Straasborg").name == "Strasbourg")
     #expect(throws: ZipGeoError.unknownPlace(name: "Nowhere", path: "places.db")) {

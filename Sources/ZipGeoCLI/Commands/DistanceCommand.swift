@@ -50,6 +50,7 @@ enum DistanceCommand {
     context.tellResolution(of: second, written: references[1], in: db)
     // Each code as one row: its centre, and what its places share.
     let (from, to) = (first.summary, second.summary)
+    let regions = try db.regionNames()
     // The computations of the SQL functions distance() and geodesic_distance(); the geodesic's
     // azimuths take the full solution, which may differ from the SQL function's distance by a
     // nanometre.
@@ -70,15 +71,20 @@ enum DistanceCommand {
           "wgs84", formatDistance(geodesicKilometres), formatDistance(geodesicMiles),
           // Between two points at one place, no direction is the way from one to the other.
           geodesic.distance == 0
-            ? "none (one point)" : "\(formatAzimuth(geodesic.initialAzimuth)) -> \(formatAzimuth(geodesic.finalAzimuth))",
+            ? "none (one point)"
+            : "\(formatAzimuth(geodesic.initialAzimuth)) -> \(formatAzimuth(geodesic.finalAzimuth))",
         ],
       ]
       context.console.out(
-        "\(describe(first, withCountry: several)) -> \(describe(second, withCountry: several))\n" + table.render())
+        "\(describe(first, withCountry: several, regions: regions)) -> "
+          + "\(describe(second, withCountry: several, regions: regions))\n" + table.render())
     case .geojson:
       // The two zips as points, the distances on the collection.
-      var result = ResultSet(columns: ["role"] + ZipCode.columns)
-      result.rows = [[.text("from")] + from.values, [.text("to")] + to.values]
+      var result = ResultSet(columns: ["role"] + RowColumns.names)
+      result.rows = [
+        [.text("from")] + RowColumns.values(from, regions: regions),
+        [.text("to")] + RowColumns.values(to, regions: regions),
+      ]
       result.collectionProperties = [
         ("distance_km", .real(kilometres)), ("distance_mi", .real(miles)),
         ("geodesic_km", .real(geodesicKilometres)), ("geodesic_mi", .real(geodesicMiles)),
@@ -87,11 +93,11 @@ enum DistanceCommand {
       context.console.out(try result.render(format))
     default:
       var result = ResultSet(
-        columns: ZipCode.columns.map { "\($0)1" } + ZipCode.columns.map { "\($0)2" } + [
+        columns: RowColumns.names.map { "\($0)1" } + RowColumns.names.map { "\($0)2" } + [
           "distance_km", "distance_mi", "geodesic_km", "geodesic_mi", "azimuth1", "azimuth2",
         ])
       result.rows = [
-        from.values + to.values + [
+        RowColumns.values(from, regions: regions) + RowColumns.values(to, regions: regions) + [
           .real(kilometres), .real(miles), .real(geodesicKilometres), .real(geodesicMiles),
           azimuth(geodesic.initialAzimuth), azimuth(geodesic.finalAzimuth),
         ]
@@ -108,15 +114,16 @@ enum DistanceCommand {
   }
 
   /// `75075 (Plano, TX)`, leaving out what is unknown; `DE:10115 (Berlin, BE)` `withCountry`;
-  /// `DE:01945 (9 places, centred on 51.4779,13.8683)`.
-  static func describe(_ code: PostalCode, withCountry: Bool) -> String {
+  /// `DE:01945 (9 places, centred on 51.4779,13.8683)`; a state that is only a number by its name
+  /// (`JP:100-0001 (Chiyoda, Tokyo To)`).
+  static func describe(_ code: PostalCode, withCountry: Bool, regions: RegionNames) -> String {
     let name = withCountry ? code.description : code.code
     guard code.places.count == 1 else {
       return "\(name) (\(code.places.count) places, centred on \(fixed(code.center.latitude, decimals: 4)),"
         + "\(fixed(code.center.longitude, decimals: 4)))"
     }
     let zip = code.places[0]
-    let place = [zip.place, zip.state].compactMap { $0 }.joined(separator: ", ")
+    let place = [zip.place, regions.shown(zip)].compactMap { $0 }.joined(separator: ", ")
     return place.isEmpty ? name : "\(name) (\(place))"
   }
 }

@@ -40,10 +40,10 @@ enum InfoCommand {
       )
     }
     context.tellResolution(of: code, written: reference, in: db)
-    let regions = format == .table ? try db.regionNames() : nil
+    let regions = try db.regionNames()
     guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns)
-      result.rows = code.places.map(\.values)
+      var result = ResultSet(columns: RowColumns.names)
+      result.rows = code.places.map { RowColumns.values($0, regions: regions) }
       context.console.out(try result.render(format))
       return
     }
@@ -52,7 +52,7 @@ enum InfoCommand {
       context.console.out(
         fields(
           [("zip", zip.zip)] + (several ? [("country", zip.country)] : []) + [
-            ("place", zip.place ?? ""), ("state", regions?.shown(zip) ?? ""), ("county", zip.county ?? ""),
+            ("place", zip.place ?? ""), ("state", Self.state(of: zip, regions: regions)), ("county", zip.county ?? ""),
             ("lat", "\(zip.coordinate.latitude)"), ("lon", "\(zip.coordinate.longitude)"),
           ] + (zip.accuracy.map { [("accuracy", "\($0)")] } ?? []) + Self.kindField(zip)))
       return
@@ -60,7 +60,7 @@ enum InfoCommand {
     var places = TextTable(headers: ["place", "state", "county", "lat", "lon"], rightAligned: [3, 4])
     places.rows = code.places.map {
       [
-        $0.place ?? "", regions?.shown($0) ?? "", $0.county ?? "", "\($0.coordinate.latitude)",
+        $0.place ?? "", regions.shown($0) ?? "", $0.county ?? "", "\($0.coordinate.latitude)",
         "\($0.coordinate.longitude)",
       ]
     }
@@ -73,6 +73,14 @@ enum InfoCommand {
             + (code.centerIsMean ? "(their mean position)" : "(the first place: the places cancel out, with no mean)")
         ),
       ]) + "\n" + places.render())
+  }
+
+  /// A state as `info` shows it: its code and, where it has one, its name (`TX (Texas)`;
+  /// `Tokyo To (40)` for a code that is only a number).
+  static func state(of zip: ZipCode, regions: RegionNames) -> String {
+    guard let state = zip.state else { return "" }
+    guard let name = regions.name(of: zip), name != state else { return state }
+    return regions.shown(zip) == name ? "\(name) (\(state))" : "\(state) (\(name))"
   }
 
   /// `kind  military (US: the place is APO, ...)` for a code that is not an area; nothing for an area.

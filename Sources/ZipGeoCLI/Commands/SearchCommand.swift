@@ -10,7 +10,8 @@ enum SearchCommand {
 
   static let spec = CommandSpec(
     name: "search", abstract: "Find the zip codes of a place by its name: exact names first, then close ones.",
-    usage: "<name> [--country <cc>] [--state <state>] [--kind <kinds>] [--limit <limit>] [--format <format>] [--db <path>]",
+    usage:
+      "<name> [--country <cc>] [--state <state>] [--kind <kinds>] [--limit <limit>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "name", help: "The place's name, in any case, with or without diacritics (Sao Paulo).")],
     options: [
       .init(
@@ -30,8 +31,11 @@ enum SearchCommand {
       the name come first, then those of names that begin with it (Frankfurt: Frankfurt am Main),
       then names whose words begin with its words (paulo: Sao Paulo); only when no name matches
       as written, names a typo or two away (one edit in words of 4 to 7 letters, two in longer
-      ones: Straasborg finds Strasbourg). The match column says which. Nothing found is exit
-      status 1.
+      ones: Straasborg finds Strasbourg). The match column says which. A word matches its other
+      forms: St., Saint, Sankt, San and Santa are one word, as are Mt. and Mount, Ft. and Fort
+      (St. Louis finds Saint Louis). Within each of these, the places with the most codes come
+      first (Paris, FR before Paris, ON), and a place is one name in one country and state.
+      Standard error says how many places matched. Nothing found is exit status 1.
       """,
     examples: [
       ("zipgeo search Plano --state TX", "The zip codes of Plano, Texas."),
@@ -48,34 +52,33 @@ enum SearchCommand {
     let kinds = try KindOption.value(arguments)
     let name = arguments.positionals[0]
     let db = try context.openQueryDatabase(arguments)
-    let (matches, several, current) = try db.readingOneVersion {
+    let (found, several, current) = try db.readingOneVersion {
       // One more than shown says whether there are more.
       (
-        try db.places(
+        try db.placeMatches(
           named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1, kinds: kinds),
         format == .table ? try db.holdsSeveralCountries() : false, try db.placeIndexIsCurrent()
       )
     }
     if !current { context.console.note(Self.staleIndexNote(db)) }
+    let matches = found.rows
     guard let first = matches.first else {
       throw ZipGeoError.unknownPlace(name: name.shortened, path: db.shownName, country: country, state: state)
     }
     if first.kind == .typo {
       context.console.note("zipgeo: no place is named '\(name.shortened)'; these names are a typo or two away\n")
     }
-    if matches.count > limit {
-      context.console.note(
-        "zipgeo: \(limit == 1 ? "the first code is" : "the first \(limit) codes are") shown; --limit <limit> shows more\n"
-      )
-    }
+    context.console.note(Self.countNote(found, name: name, shown: limit))
     let shown = matches.prefix(limit)
+    let regions = try db.regionNames()
     guard format == .table else {
-      var result = ResultSet(columns: ZipCode.columns + ["match", "edits"])
-      result.rows = shown.map { $0.zipCode.values + [.text($0.kind.rawValue), .integer(Int64($0.edits))] }
+      var result = ResultSet(columns: RowColumns.names + ["match", "edits"])
+      result.rows = shown.map {
+        RowColumns.values($0.zipCode, regions: regions) + [.text($0.kind.rawValue), .integer(Int64($0.edits))]
+      }
       context.console.out(try result.render(format))
       return
     }
-    let regions = try db.regionNames()
     var result = ResultSet(columns: ["zip"] + (several ? ["country"] : []) + ["place", "state", "lat", "lon", "match"])
     result.rows = shown.map { match in
       let zip = match.zipCode
@@ -86,6 +89,19 @@ enum SearchCommand {
       ]
     }
     context.console.out(try result.render(format))
+  }
+
+  /// How many places matched, and whether the rows shown are all of their codes: `zipgeo: 62
+  /// places match 'Paris'; the first 25 codes are shown; --limit <limit> shows more`.
+  static func countNote(_ found: PlaceMatches, name: String, shown limit: Int) -> String {
+    let count = found.isCountComplete ? grouped(found.placeCount) : "more than " + grouped(found.placeCount)
+    var note =
+      "zipgeo: \(count) \(found.placeCount == 1 && found.isCountComplete ? "place matches" : "places match")"
+      + " '\(name.shortened)'"
+    if found.rows.count > limit {
+      note += "; \(limit == 1 ? "the first code is" : "the first \(limit) codes are") shown; --limit <limit> shows more"
+    }
+    return note + "\n"
   }
 
   /// What a search by name says when another tool changed the rows since the last import.

@@ -11,12 +11,12 @@ struct HitWriter {
   let unit: LengthUnit
   let showingCountry: Bool
   /// For a table: the names it shows for numeric state codes.
-  let regions: RegionNames?
+  let regions: RegionNames
   private var writer: ResultWriter
   private let isTable: Bool
 
   init(
-    unit: LengthUnit, format: OutputFormat, showingCountry: Bool, regions: RegionNames? = nil,
+    unit: LengthUnit, format: OutputFormat, showingCountry: Bool, regions: RegionNames,
     query: [(String, DatabaseValue)]
   ) throws(UsageError) {
     self.unit = unit
@@ -29,7 +29,7 @@ struct HitWriter {
       writer = try ResultWriter(columns: headers, format: .table, rightAligned: [headers.count - 1])
     } else {
       writer = try ResultWriter(
-        columns: ZipCode.columns + ["distance_\(unit.symbol)"], format: format, collectionProperties: query)
+        columns: RowColumns.names + ["distance_\(unit.symbol)"], format: format, collectionProperties: query)
     }
   }
 
@@ -43,9 +43,9 @@ struct HitWriter {
       let row: [DatabaseValue] =
         isTable
         ? [.text(zip.zip)] + (showingCountry ? [.text(zip.country)] : []) + [
-          .text(zip.place ?? ""), .text((regions?.shown(zip) ?? zip.state) ?? ""), .text(formatDistance(distance)),
+          .text(zip.place ?? ""), .text(regions.shown(zip) ?? ""), .text(formatDistance(distance)),
         ]
-        : zip.values + [.real(distance)]
+        : RowColumns.values(zip, regions: regions) + [.real(distance)]
       text += writer.add(row)
     }
     return text

@@ -13,7 +13,9 @@ import Testing
     let us = ["LANG": "en_US.UTF-8"]
     let near = try world.zipgeo("near", "90210", "--km", "5", "--format", "csv", environment: us)
     #expect(near.status == 0 && near.err.isEmpty, "\(near.err)")
-    #expect(near.out.hasPrefix("zip,place,state,county,lat,lon,country,accuracy,distance_km\r\n90210,Beverly Hills,CA,"))
+    #expect(
+      near.out.hasPrefix(
+        "zip,place,state,county,lat,lon,country,accuracy,state_name,kind,distance_km\r\n90210,Beverly Hills,CA,"))
     // The home decides among countries only: the search still finds every country's codes.
     let border = try world.zipgeo("near", "14301", "--km", "10", "--format", "csv", environment: us)
     #expect(border.status == 0 && border.out.contains(",US,") && border.out.contains(",CA,"))
@@ -22,7 +24,10 @@ import Testing
       #expect(info.status == 0 && info.err.isEmpty && info.out.contains("\r\n\(code),\(place),"), "\(info.out)")
     }
     let distance = try world.zipgeo("distance", "90210", "10001", "--format", "csv", environment: us)
-    #expect(distance.status == 0 && distance.err.isEmpty && distance.out.contains("\r\n90210,Beverly Hills,CA,Los Angeles,34.0901,-118.4065,US,4,10001,New York,"), "\(distance.out)")
+    #expect(
+      distance.status == 0 && distance.err.isEmpty
+        && distance.out.contains("\r\n90210,Beverly Hills,CA,Los Angeles,34.0901,-118.4065,US,4,10001,New York,"),
+      "\(distance.out)")
     // Another locale, another home: 3000 is Bern, CH, for a Swiss user; Melbourne for an Australian.
     let swiss = try world.zipgeo("info", "3000", "--format", "csv", environment: ["LC_ALL": "de_CH.UTF-8"])
     #expect(swiss.status == 0 && swiss.out.contains(",CH,"), "\(swiss.err)")
@@ -32,7 +37,9 @@ import Testing
 
   @Test func withoutAHomeTheErrorListsEveryCountryWithItsPlaceThereAndNoneAsTheFix() throws {
     let world = try WorldCommands()
-    for environment in [[:], ["LANG": "C.UTF-8"], ["LC_ALL": "POSIX", "LANG": "en_US.UTF-8"], ["ZIPGEO_COUNTRY": "all"]] {
+    for environment in [
+      [:], ["LANG": "C.UTF-8"], ["LC_ALL": "POSIX", "LANG": "en_US.UTF-8"], ["ZIPGEO_COUNTRY": "all"],
+    ] {
       let result = try world.zipgeo("near", "90210", "--km", "5", environment: environment)
       #expect(result.status == 1 && result.out.isEmpty)
       #expect(
@@ -109,9 +116,11 @@ import Testing
     // (The sample repeats a row of its own, with a warning.)
     #expect(
       world.err.components(separatedBy: "\n").filter { $0.hasPrefix("zipgeo:") }
-        == ["zipgeo: zipgeo.db now holds 4 countries; 2 US codes are also codes of another, and written without a"
-        + " country they mean US's (the home country, recorded in zipgeo.db from the US rows it held; zipgeo home"
-        + " changes it)"], "\(world.err)")
+        == [
+          "zipgeo: zipgeo.db now holds 4 countries; 2 US codes are also codes of another, and written without a"
+            + " country they mean US's (the home country, recorded in zipgeo.db from the US rows it held; zipgeo home"
+            + " changes it)"
+        ], "\(world.err)")
     #expect(try run.zipgeo("home").out == "US (recorded in zipgeo.db)\n")
     let info = try run.zipgeo("info", "10115", "--format", "csv")
     #expect(info.status == 0 && info.out.contains("\r\n10115,New York,"))

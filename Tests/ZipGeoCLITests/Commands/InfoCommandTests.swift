@@ -25,11 +25,11 @@ import Testing
     let csv = try sample.zipgeo("info", "CH:3000", "--format", "csv").out
     #expect(
       csv == """
-        zip,place,state,county,lat,lon,country,accuracy\r
-        3000,Bern 9,BE,Bern-Mittelland District,46.9476,7.4065,CH,0\r
-        3000,Bern 5,BE,Bern-Mittelland District,46.9476,7.4065,CH,0\r
-        3000,Bern 31,BE,Bern-Mittelland District,46.9476,7.4065,CH,0\r
-        3000,Bern 65,BE,Bern-Mittelland District,46.9476,7.4065,CH,0\r
+        zip,place,state,county,lat,lon,country,accuracy,state_name,kind\r
+        3000,Bern 9,BE,Bern-Mittelland District,46.9476,7.4065,CH,0,Canton de Berne,area\r
+        3000,Bern 5,BE,Bern-Mittelland District,46.9476,7.4065,CH,0,Canton de Berne,area\r
+        3000,Bern 31,BE,Bern-Mittelland District,46.9476,7.4065,CH,0,Canton de Berne,area\r
+        3000,Bern 65,BE,Bern-Mittelland District,46.9476,7.4065,CH,0,Canton de Berne,area\r
 
         """)
   }
@@ -41,7 +41,7 @@ import Testing
         zip      10115
         country  DE
         place    Berlin
-        state    BE
+        state    BE (Berlin)
         county   Berlin, Stadt
         lat      52.5323
         lon      13.3846
@@ -54,7 +54,10 @@ import Testing
     let result = try sample.zipgeo("info", "3000")
     #expect(result.status == 1)
     #expect(result.out.isEmpty)
-    #expect(result.err == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
+    #expect(
+      result.err
+        == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n"
+    )
   }
 
   static let mistakes: [(arguments: [String], message: String, status: Int32)] = [
@@ -65,7 +68,8 @@ import Testing
     ),
     (
       ["DE:99999"],
-      "Error: zip code 'DE:99999' is not in zipgeo.db; DE codes here look like 01053; the code next to it in order is 10115\n", 1
+      "Error: zip code 'DE:99999' is not in zipgeo.db; DE codes here look like 01053; the code next to it in order is 10115\n",
+      1
     ),
     (
       ["DE:10115", "--country", "XX"], "Error: zipgeo.db has no postal codes of country 'XX'; it holds AU, CH and DE\n",

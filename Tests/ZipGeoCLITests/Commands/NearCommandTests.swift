@@ -27,9 +27,9 @@ import Testing
     let csv = try sample.zipgeo("near", "AU:3000", "--km", "1", "--format", "csv").out
     #expect(
       csv == """
-        zip,place,state,county,lat,lon,country,accuracy,distance_km\r
-        3000,Melbourne,VIC,MELBOURNE CITY,-37.814,144.9633,AU,4,0.0\r
-        3001,Melbourne,VIC,MELBOURNE CITY,-37.814,144.9633,AU,4,0.0\r
+        zip,place,state,county,lat,lon,country,accuracy,state_name,kind,distance_km\r
+        3000,Melbourne,VIC,MELBOURNE CITY,-37.814,144.9633,AU,4,Victoria,area,0.0\r
+        3001,Melbourne,VIC,MELBOURNE CITY,-37.814,144.9633,AU,4,Victoria,area,0.0\r
 
         """)
     let geojson = try sample.zipgeo("near", "AU:3000", "--km", "1", "--format", "geojson").out
@@ -47,7 +47,10 @@ import Testing
   @Test func aCodeOfSeveralCountriesNeedsOne() throws {
     let result = try sample.zipgeo("near", "3000", "--km", "1")
     #expect(result.status == 1)
-    #expect(result.err == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
+    #expect(
+      result.err
+        == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n"
+    )
   }
 
   @Test func nearestSearchesEveryCountryUnlessOneIsGiven() throws {
@@ -74,7 +77,9 @@ import Testing
     #expect(result.err == "Error: zipgeo.db has no postal codes of country 'FR'; it holds AU, CH and DE\n")
     // A country it has, with nothing in reach, is an empty answer.
     let empty = try sample.zipgeo("near", "47,8", "--km", "1", "--country", "DE", "--format", "csv")
-    #expect(empty.status == 0 && empty.out == "zip,place,state,county,lat,lon,country,accuracy,distance_km\r\n")
+    #expect(
+      empty.status == 0
+        && empty.out == "zip,place,state,county,lat,lon,country,accuracy,state_name,kind,distance_km\r\n")
   }
 }
 
@@ -101,12 +106,16 @@ import Testing
     #expect(csv.status == 1)
     let both = try sample.zipgeo("distance", "de:10115", "ch:3000", "--format", "csv").out
     #expect(
-      both.contains("\r\n10115,Berlin,BE,\"Berlin, Stadt\",52.5323,13.3846,DE,6,3000,,BE,Bern-Mittelland District,"))
+      both.contains(
+        "\r\n10115,Berlin,BE,\"Berlin, Stadt\",52.5323,13.3846,DE,6,Berlin,area,3000,,BE,Bern-Mittelland District,"))
   }
 
   @Test func aCodeOfSeveralCountriesNeedsOne() throws {
     let result = try sample.zipgeo("distance", "3000", "10115")
     #expect(result.status == 1)
-    #expect(result.err == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
+    #expect(
+      result.err
+        == "Error: '3000' is a postal code in 2 countries: Melbourne, AU; Bern 9, CH; add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n"
+    )
   }
 }

@@ -37,7 +37,8 @@ import Testing
         URL(fileURLWithPath: "/bin/bash"),
         ["-c", "\"$0\" info 'SW1A 1AA' --format csv --db \"$1\" \(redirect)", EndToEndTests.binary.path, world.db])
       #expect(result.status == 0, "\(redirect)")
-      #expect(result.out.hasPrefix("zip,place,state,county,lat,lon,country,accuracy\r\nSW1A,"), "\(redirect)")
+      #expect(
+        result.out.hasPrefix("zip,place,state,county,lat,lon,country,accuracy,state_name,kind\r\nSW1A,"), "\(redirect)")
     }
   }
 
@@ -81,7 +82,10 @@ import Testing
   @Test func aFormatTwoCountriesShareNeedsACountry() throws {
     let result = try world.zipgeo("info", "1000001")
     #expect(result.status != 0)
-    #expect(result.err == "Error: '1000001' is a postal code in 2 countries: Chiyoda, JP; Lisboa, PT; add --country CC, write CC:1000001, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n")
+    #expect(
+      result.err
+        == "Error: '1000001' is a postal code in 2 countries: Chiyoda, JP; Lisboa, PT; add --country CC, write CC:1000001, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)\n"
+    )
     #expect(try world.zipgeo("info", "1000001", "--country", "JP").out.hasPrefix("zip      100-0001\n"))
   }
 
@@ -91,9 +95,18 @@ import Testing
         "GB:ZZ9 9ZZ",
         "'GB:ZZ9 9ZZ' is not in world.db; GB codes here are outward codes, such as AB10; the code next to it in order is ZE3"
       ),
-      ("AB1 2CD", "'AB1 2CD' is not in world.db; GB codes here are outward codes, such as AB10; the code next to it in order is AB10"),
-      ("DE:99999", "'DE:99999' is not in world.db; DE codes here look like 01053; the code next to it in order is 99998"),
-      ("JP:0000000", "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the code next to it in order is 001-0000"),
+      (
+        "AB1 2CD",
+        "'AB1 2CD' is not in world.db; GB codes here are outward codes, such as AB10; the code next to it in order is AB10"
+      ),
+      (
+        "DE:99999",
+        "'DE:99999' is not in world.db; DE codes here look like 01053; the code next to it in order is 99998"
+      ),
+      (
+        "JP:0000000",
+        "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the code next to it in order is 001-0000"
+      ),
     ] {
       let result = try world.zipgeo("info", written)
       #expect(result.status == 1)
