@@ -68,6 +68,7 @@ enum WhereCommand {
         "database", "chosen_by", "exists", "countries", "rows", "problem", "import_database", "data_folder",
         "data_files", "extension", "country", "home", "home_from", "recorded_home",
       ])
+      result.booleanColumns = ["exists"]
       result.rows = [
         [
           .text(location.path), .text(location.reason), .integer(exists ? 1 : 0),
