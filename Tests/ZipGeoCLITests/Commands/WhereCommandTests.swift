@@ -21,7 +21,7 @@ import Testing
         database   \(user.database)
         chosen by  the per-user default (no --db, no $ZIPGEO_DB, no ./zipgeo.db here)
         exists     no: the first query makes it from zips.csv
-        import     zipgeo import writes ./zipgeo.db (without --db or $ZIPGEO_DB)
+        import     zipgeo import writes this same file
 
         """ + Self.dataLines + Self.extensionLine)
     #expect(!user.exists(user.dataHome))
@@ -70,7 +70,7 @@ import Testing
   @Test func itNamesTheCurrentFolderDatabaseWhenThereIsOne() throws {
     let user = try FreshUser()
     let csv = try user.folder.write("one.csv", "zip,lat,lon\n01001,42.07,-72.62\n")
-    _ = try user.zipgeo("import", csv, "--quiet")
+    _ = try user.zipgeo("import", csv, "--db", "zipgeo.db", "--quiet")
     let result = try user.zipgeo("where")
     #expect(
       result.out.hasPrefix(
@@ -130,7 +130,8 @@ import Testing
     // A JSON boolean: false, not 0.
     #expect(result.out.contains("\"exists\": false,"), "\(result.out)")
     #expect(object["rows"] is NSNull)
-    #expect(object["import_database"] as? String == "zipgeo.db")
+    #expect(object["import_database"] as? String == user.database)
+    #expect(object["hidden_database"] is NSNull)
     #expect(object["data_folder"] as? String == Self.repository + "/data")
     #expect(object["data_files"] as? String == "world.txt.xz,zips.csv")
     #expect(!user.exists(user.dataHome))
