@@ -361,7 +361,8 @@ struct FreshUser {
     #expect(imported.status == 0)
     #expect(
       imported.err
-        == "zipgeo: importing into ./zipgeo.db (it is in this folder, so the queries here read it; --db names another)\n")
+        == "zipgeo: importing into ./zipgeo.db (it is in this folder, so the queries here read it;"
+        + " --db names another)\n")
     #expect(!user.exists(user.dataHome))
     let count = try user.zipgeo("sql", "SELECT COUNT(*) AS n FROM zips", "--format", "csv")
     #expect(count.out == "n\r\n2\r\n", "\(count.err)")

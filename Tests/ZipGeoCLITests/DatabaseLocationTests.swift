@@ -83,7 +83,8 @@ import Testing
     #expect(hidden(here, present: ["zipgeo.db"]) == nil)
     #expect(hidden(here, present: ["zipgeo.db", perUser], same: true) == nil)
     #expect(hidden(query(home), present: ["zipgeo.db", perUser]) == nil)
-    #expect(hidden(query(home, option: "zipgeo.db", currentFolderHasOne: true), present: ["zipgeo.db", perUser]) == nil)
+    let option = query(home, option: "zipgeo.db", currentFolderHasOne: true)
+    #expect(hidden(option, present: ["zipgeo.db", perUser]) == nil)
     let named = query(home.merging(["ZIPGEO_DB": "zipgeo.db"]) { $1 }, currentFolderHasOne: true)
     #expect(hidden(named, present: ["zipgeo.db", perUser]) == nil)
     // With no home there is no per-user database to hide.

@@ -47,7 +47,9 @@ enum ImportCommand {
       ),
       .init(name: "skip-invalid", valueName: nil, help: "Import the valid rows and report each invalid line."),
       .init(name: "strict", valueName: nil, help: "Fail on a row that repeats an earlier one."),
-      .init(name: "quiet", valueName: nil, help:
+      .init(
+        name: "quiet", valueName: nil,
+        help:
           "Print no summary, nor which database an import that names none writes (warnings and errors still go to"
           + " standard error)."),
     ],
