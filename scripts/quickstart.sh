@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --static-swift-stdlib
-.build/release/zipgeo import data/zips.csv
+# --db: without it, an import in a folder with no zipgeo.db writes the per-user database.
+.build/release/zipgeo import data/zips.csv --db zipgeo.db
 .build/release/zipgeo near 75075 --km 10

@@ -14,8 +14,9 @@ public struct ZipCode: Equatable, Sendable {
   public let coordinate: Coordinate
   /// The country, as two upper-case letters (ISO 3166-1 alpha-2): `US`, `DE`.
   public let country: String
-  /// How exactly GeoNames placed the code, from 1 (estimated) to 6 (centroid of addresses), 0 or
-  /// `nil` when unknown.
+  /// How exactly GeoNames placed the code, 0 to 6: 1 estimated, 4 its place's position in GeoNames, 6 the
+  /// centroid of addresses or shape, and 0 where GeoNames gives none (JP `100-0001`, IE `D02`);
+  /// `nil` when the data has no accuracy (`data/zips.csv`).
   public let accuracy: Int?
 
   /// `ZipCode(zip: "01001", place: "Agawam", state: "MA", county: "Hampden", coordinate: agawam)`.

@@ -14,7 +14,7 @@ extension Context {
   /// is the one and does not exist yet (or is an empty file, as `sqlite3 <its path>` leaves one),
   /// is made first from the installed `zips.csv`, saying so in one line on standard error.
   func queryDatabaseLocation(_ arguments: ParsedArguments) throws -> DatabaseLocation {
-    let location = DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: false)
+    let location = DatabaseLocation(option: arguments.value("db"), environment: environment)
     if location.source == .perUser && !DatabaseLocation.isThere(location.path) {
       try makePerUserDatabase(at: location.path)
     }
@@ -41,9 +41,39 @@ extension Context {
     return path.hasPrefix(prefix) ? "~/" + path.dropFirst(prefix.count) : path
   }
 
-  /// The database `zipgeo import` writes: `--db`, else `$ZIPGEO_DB`, else `./zipgeo.db`.
-  func importDatabasePath(_ arguments: ParsedArguments) -> String {
-    DatabaseLocation(option: arguments.value("db"), environment: environment, forImport: true).path
+  /// The database `zipgeo import` writes: the one the query commands of this folder read (see
+  /// `DatabaseLocation`), the folders of the per-user database made when it is the one.
+  func importDatabaseLocation(_ arguments: ParsedArguments) throws -> DatabaseLocation {
+    let location = DatabaseLocation(option: arguments.value("db"), environment: environment)
+    if location.source == .perUser { try Self.makePerUserFolders(for: location.path) }
+    return location
+  }
+
+  /// What an error that comes from data missing in `./zipgeo.db` (an unknown code, place or
+  /// country) adds when that file hides a per-user database, which may hold what was asked for:
+  /// `; ./zipgeo.db here hides the per-user database, which holds 121 countries: --db
+  /// /home/u/.local/share/zipgeo/zipgeo.db reads it`. Empty for any other error, and when the
+  /// database was named (`--db`, `$ZIPGEO_DB`) or no per-user database exists.
+  func hiddenDatabaseHint(for error: any Error, arguments: ParsedArguments) -> String {
+    switch error as? ZipGeoError {
+    case .unknownZip?, .unknownCountry?, .unknownPlace?: break
+    default: return ""
+    }
+    let location = DatabaseLocation(option: arguments.value("db"), environment: environment)
+    guard let other = location.hiddenPerUserPath(environment: environment) else { return "" }
+    // Read only, and only its countries table; a file that cannot be read is still named.
+    let countries = (try? ZipDatabase(readingAt: other).countries().map(\.country)) ?? []
+    // `countries.last!`: there are two or more.
+    let holding =
+      switch countries.count {
+      case 0: ""
+      case 1: ", which holds \(countries[0]) only"
+      case 2...8: ", which holds \(countries.dropLast().joined(separator: ", ")) and \(countries.last!)"
+      default: ", which holds \(countries.count) countries"
+      }
+    // The per-user path is absolute: it never starts with a dash that would read as an option.
+    return "; ./\(DatabaseLocation.currentFolderPath) here hides the per-user database\(holding):"
+      + " --db \(other.shellQuoted) reads it"
   }
 
   /// The data files installed with this binary.
@@ -53,7 +83,7 @@ extension Context {
   /// naming a data file that exists, or saying that none was found.
   func missingDatabaseMessage(_ path: String) -> String {
     // `--db` unless `zipgeo import` alone writes this very path.
-    let importsHere = DatabaseLocation(option: nil, environment: environment, forImport: true).path == path
+    let importsHere = DatabaseLocation(option: nil, environment: environment).path == path
     // `--db=-x.db`: a path that starts with a dash would read as an option after `--db `.
     let option = importsHere ? "" : path.hasPrefix("-") ? " --db=\(path.shellQuoted)" : " --db \(path.shellQuoted)"
     let data = dataFiles

@@ -15,11 +15,8 @@ struct Subcommand: Sendable {
 }
 
 extension CommandSpec.Option {
-  /// The database a query reads (`DatabaseLocation`).
+  /// The database a command reads, or `zipgeo import` writes (`DatabaseLocation`).
   static let database = CommandSpec.Option(
     name: "db", valueName: "path",
     help: "The database file. (default: $ZIPGEO_DB, else ./zipgeo.db if it exists, else the per-user database)")
-  /// The database `zipgeo import` writes: never the per-user one unless named.
-  static let importedDatabase = CommandSpec.Option(
-    name: "db", valueName: "path", help: "The database file. (default: $ZIPGEO_DB, else ./zipgeo.db)")
 }

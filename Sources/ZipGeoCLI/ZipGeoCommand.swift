@@ -117,8 +117,11 @@ public enum ZipGeoCommand {
     let spec = command.spec
     // Set by a command that takes --country, when $ZIPGEO_COUNTRY chose the country.
     var countryFromEnvironment: String?
+    // For the hint of an error that a `./zipgeo.db` hiding the per-user database may explain.
+    var parsedArguments: ParsedArguments?
     do {
       let parsed = try spec.parse(Array(arguments.dropFirst()))
+      parsedArguments = parsed
       if CountryOption.commands.contains(spec.name), parsed.value("country") == nil {
         countryFromEnvironment = try? CountryOption.value(environment: environment)
       }
@@ -149,7 +152,8 @@ public enum ZipGeoCommand {
         ? countryFromEnvironment.map {
           " (the country is \($0), from $\(CountryOption.variable); --country all for every country)"
         } ?? "" : ""
-      console.err("Error: \(error)\(chosen)\n")
+      let hidden = parsedArguments.map { context.hiddenDatabaseHint(for: error, arguments: $0) } ?? ""
+      console.err("Error: \(error)\(chosen)\(hidden)\n")
       return (error as? CommandFailure)?.exitCode ?? ExitCode.failure
     }
   }

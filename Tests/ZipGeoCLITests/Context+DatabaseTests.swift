@@ -92,9 +92,9 @@ struct FreshUser {
   @Test func aDatabaseInTheCurrentFolderIsReadInstead() throws {
     let user = try FreshUser()
     let csv = try user.folder.write("one.csv", "zip,lat,lon\n01001,42.07,-72.62\n")
-    let imported = try user.zipgeo("import", csv, "--quiet")
+    let imported = try user.zipgeo("import", csv, "--db", "zipgeo.db", "--quiet")
     #expect(imported.status == 0 && imported.err.isEmpty)
-    #expect(user.exists(user.folder.path("zipgeo.db")), "import without --db writes ./zipgeo.db")
+    #expect(user.exists(user.folder.path("zipgeo.db")))
     let count = try user.zipgeo("sql", "SELECT COUNT(*) AS n FROM zips", "--format", "csv")
     #expect(count.out == "n\r\n1\r\n" && count.err.isEmpty)
     #expect(!user.exists(user.dataHome))
@@ -311,5 +311,152 @@ struct FreshUser {
       result.err
         == "Error: no database at 'missing.db'; create it with: zipgeo import <file> --db missing.db "
         + "(no zips.csv found in \(empty.url.path); set ZIPGEO_DATA_DIR to a folder that holds zips.csv)\n")
+  }
+}
+
+/// One database unless asked: `zipgeo import` without `--db` writes the database the queries of
+/// its folder read, and says which and why; an error of data missing from a `./zipgeo.db` that
+/// hides the per-user database names that one.
+@Suite struct OneDatabaseTests {
+  let user: FreshUser
+  let csv: String
+
+  init() throws {
+    user = try FreshUser()
+    csv = try user.folder.write("one.csv", "zip,lat,lon\n01001,42.07,-72.62\n")
+  }
+
+  var perUserNote: String {
+    "zipgeo: importing into \(user.database) (the per-user database, as there is no ./zipgeo.db here;"
+      + " --db names another)\n"
+  }
+
+  /// `./zipgeo.db` with one German code, beside a per-user database of one US code.
+  func makeBoth() throws {
+    try #require(try user.zipgeo("import", csv, "--quiet").status == 0)
+    let de = try user.folder.write("de.csv", "zip,lat,lon\n10115,52.53,13.38\n")
+    try #require(try user.zipgeo("import", de, "--country", "DE", "--db", "zipgeo.db", "--quiet").status == 0)
+  }
+
+  /// `; ./zipgeo.db here hides the per-user database, which holds US only: --db PATH reads it`.
+  var hint: String {
+    "; ./zipgeo.db here hides the per-user database, which holds US only: --db \(user.database) reads it"
+  }
+
+  @Test func anImportInAFolderWithoutZipgeoDbWritesThePerUserDatabaseTheQueriesRead() throws {
+    let imported = try user.zipgeo("import", csv)
+    #expect(imported.status == 0)
+    #expect(imported.err == perUserNote)
+    #expect(imported.out.hasPrefix("Imported 1 zip code from \(csv) into \(user.database): "), "\(imported.out)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: user.folder.url.path) == ["one.csv"])
+    // The query reads what the import wrote: no first use, no other database.
+    let count = try user.zipgeo("sql", "SELECT COUNT(*) AS n FROM zips", "--format", "csv")
+    #expect(count.out == "n\r\n1\r\n" && count.err.isEmpty, "\(count.err)")
+  }
+
+  @Test func anImportWhereZipgeoDbIsWritesItAndSaysWhy() throws {
+    try #require(try user.zipgeo("import", csv, "--db", "zipgeo.db", "--quiet").status == 0)
+    let de = try user.folder.write("de.csv", "zip,lat,lon\n10115,52.53,13.38\n")
+    let imported = try user.zipgeo("import", de, "--country", "DE")
+    #expect(imported.status == 0)
+    #expect(
+      imported.err
+        == "zipgeo: importing into ./zipgeo.db (it is in this folder, so the queries here read it;"
+        + " --db names another)\n")
+    #expect(!user.exists(user.dataHome))
+    let count = try user.zipgeo("sql", "SELECT COUNT(*) AS n FROM zips", "--format", "csv")
+    #expect(count.out == "n\r\n2\r\n", "\(count.err)")
+  }
+
+  /// `sqlite3 zipgeo.db` leaves an empty file when it only looked: no database for an import
+  /// either, which leaves it alone.
+  @Test func anEmptyZipgeoDbIsNoDatabaseForAnImportEither() throws {
+    _ = FileManager.default.createFile(atPath: user.folder.path("zipgeo.db"), contents: Data())
+    let imported = try user.zipgeo("import", csv)
+    #expect(imported.status == 0 && imported.err == perUserNote, "\(imported.err)")
+    #expect(user.exists(user.database))
+    #expect(try FileManager.default.attributesOfItem(atPath: user.folder.path("zipgeo.db"))[.size] as? Int == 0)
+  }
+
+  @Test func theDbOptionAndZipgeoDBStillWinAndNeedNoWord() throws {
+    let option = try user.zipgeo("import", csv, "--db", "x.db")
+    #expect(option.status == 0 && option.err.isEmpty, "\(option.err)")
+    var named = user
+    named.environment["ZIPGEO_DB"] = "env.db"
+    let environment = try named.zipgeo("import", csv)
+    #expect(environment.status == 0 && environment.err.isEmpty, "\(environment.err)")
+    #expect(user.exists(user.folder.path("x.db")) && user.exists(user.folder.path("env.db")))
+    #expect(!user.exists(user.dataHome))
+  }
+
+  @Test func quietSaysNothingOfTheDatabase() throws {
+    let imported = try user.zipgeo("import", csv, "--quiet")
+    #expect(imported.status == 0 && imported.err.isEmpty && imported.out.isEmpty)
+    #expect(user.exists(user.database))
+  }
+
+  @Test func withNoHomeAnImportWritesZipgeoDbAndSaysWhy() throws {
+    var homeless = user
+    homeless.environment = ["PATH": "/usr/bin:/bin"]
+    let imported = try homeless.zipgeo("import", csv)
+    #expect(imported.status == 0)
+    #expect(
+      imported.err
+        == "zipgeo: importing into ./zipgeo.db (there is no HOME for a per-user database; --db names another)\n")
+    #expect(user.exists(user.folder.path("zipgeo.db")))
+  }
+
+  @Test func theWorldGoesWhereAFileGoes() throws {
+    try #require(try user.zipgeo("import", csv, "--db", "zipgeo.db", "--quiet").status == 0)
+    let world = try user.zipgeo("import", "--world", "--countries", "LI")
+    #expect(world.status == 0, "\(world.err)")
+    #expect(world.err.hasPrefix("zipgeo: importing into ./zipgeo.db (it is in this folder"), "\(world.err)")
+    #expect(!user.exists(user.dataHome))
+  }
+
+  @Test func anErrorOfMissingDataNamesThePerUserDatabaseThatZipgeoDbHides() throws {
+    try makeBoth()
+    let country = try user.zipgeo("near", "FR:75008", "--km", "1")
+    #expect(country.status == 1)
+    #expect(country.err == "Error: zipgeo.db has no postal codes of country 'FR'; it holds DE only\(hint)\n")
+    let code = try user.zipgeo("info", "99999")
+    #expect(code.err == "Error: zip code '99999' is not in zipgeo.db\(hint)\n")
+    let place = try user.zipgeo("search", "Nowhere")
+    #expect(place.err == "Error: no place named 'Nowhere' in zipgeo.db, nor one a typo or two away\(hint)\n")
+    // Other errors are not about what the data holds.
+    let invalid = try user.zipgeo("info", "DE:")
+    #expect(invalid.status == 1 && !invalid.err.contains("hides"), "\(invalid.err)")
+  }
+
+  @Test func theHintNeverComesWhenTheDatabaseWasNamed() throws {
+    try makeBoth()
+    let option = try user.zipgeo("info", "99999", "--db", "zipgeo.db")
+    #expect(option.err == "Error: zip code '99999' is not in zipgeo.db\n")
+    var named = user
+    named.environment["ZIPGEO_DB"] = "zipgeo.db"
+    #expect(try named.zipgeo("info", "99999").err == "Error: zip code '99999' is not in zipgeo.db\n")
+  }
+
+  @Test func theHintComesOnlyWhenThePerUserDatabaseExists() throws {
+    try #require(try user.zipgeo("import", csv, "--db", "zipgeo.db", "--quiet").status == 0)
+    let code = try user.zipgeo("info", "99999")
+    #expect(code.err == "Error: zip code '99999' is not in zipgeo.db\n")
+    #expect(!user.exists(user.dataHome))
+  }
+
+  @Test func whereNamesThePerUserDatabaseThatZipgeoDbHides() throws {
+    try makeBoth()
+    let table = try user.zipgeo("where")
+    #expect(
+      table.out.contains(
+        "chosen by  ./zipgeo.db, which is in this folder\n"),
+      "\(table.out)")
+    #expect(table.out.contains("\nhides      the per-user database \(user.database) (--db reads it)\n"), "\(table.out)")
+    let json = try user.zipgeo("where", "--format", "json")
+    let object = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])?.first)
+    #expect(object["hidden_database"] as? String == user.database)
+    let alone = try user.zipgeo("where", "--db", "zipgeo.db")
+    #expect(!alone.out.contains("hides"), "\(alone.out)")
   }
 }

@@ -4,14 +4,15 @@ import Testing
 
 @testable import ZipGeoCLI
 
-/// Which database a command uses: `--db`, `$ZIPGEO_DB`, `./zipgeo.db`, then the per-user one.
+/// Which database a command uses: `--db`, `$ZIPGEO_DB`, `./zipgeo.db`, then the per-user one; the
+/// same for `zipgeo import` as for the queries.
 @Suite struct DatabaseLocationTests {
   let home = ["HOME": "/home/u"]
 
   func query(_ environment: [String: String], option: String? = nil, currentFolderHasOne: Bool = false)
     -> DatabaseLocation
   {
-    DatabaseLocation(option: option, environment: environment, forImport: false) { _ in currentFolderHasOne }
+    DatabaseLocation(option: option, environment: environment) { _ in currentFolderHasOne }
   }
 
   @Test func theDbOptionComesFirst() {
@@ -70,10 +71,23 @@ import Testing
     #expect(DatabaseLocation.isThere(folder.path("fifo.db")))
   }
 
-  @Test func importWritesTheCurrentFolderDatabaseEvenWhenItIsMissing() {
-    let location = DatabaseLocation(option: nil, environment: home, forImport: true) { _ in false }
-    #expect(location == DatabaseLocation(path: "zipgeo.db", source: .currentFolder))
-    let named = DatabaseLocation(option: nil, environment: ["ZIPGEO_DB": "env.db"], forImport: true) { _ in false }
-    #expect(named.path == "env.db")
+  /// `./zipgeo.db` hides the per-user database when both are there; a database named by `--db` or
+  /// `$ZIPGEO_DB` hides nothing, and neither does one file reached by two paths.
+  @Test func theCurrentFolderDatabaseHidesThePerUserOneOnlyWhenBothAreThere() {
+    let perUser = "/home/u/.local/share/zipgeo/zipgeo.db"
+    func hidden(_ location: DatabaseLocation, present: Set<String>, same: Bool = false) -> String? {
+      location.hiddenPerUserPath(environment: home, exists: { present.contains($0) }, sameFile: { _, _ in same })
+    }
+    let here = query(home, currentFolderHasOne: true)
+    #expect(hidden(here, present: ["zipgeo.db", perUser]) == perUser)
+    #expect(hidden(here, present: ["zipgeo.db"]) == nil)
+    #expect(hidden(here, present: ["zipgeo.db", perUser], same: true) == nil)
+    #expect(hidden(query(home), present: ["zipgeo.db", perUser]) == nil)
+    let option = query(home, option: "zipgeo.db", currentFolderHasOne: true)
+    #expect(hidden(option, present: ["zipgeo.db", perUser]) == nil)
+    let named = query(home.merging(["ZIPGEO_DB": "zipgeo.db"]) { $1 }, currentFolderHasOne: true)
+    #expect(hidden(named, present: ["zipgeo.db", perUser]) == nil)
+    // With no home there is no per-user database to hide.
+    #expect(query([:]).hiddenPerUserPath(environment: [:], exists: { _ in true }) == nil)
   }
 }

@@ -70,8 +70,12 @@ import Testing
       err: String(decoding: errData, as: UTF8.self))
   }
 
+  /// `zipgeo ARGUMENTS` in this test's folder, on its own `./zipgeo.db`: named by `$ZIPGEO_DB`
+  /// unless `environment` names another, since the folder starts empty and an import there would
+  /// otherwise write the per-user database (which `withoutUserFolders` puts where none can be
+  /// made). Tests of that choice run as a `FreshUser`.
   func zipgeo(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
-    try run(Self.binary, arguments, environment: environment)
+    try run(Self.binary, arguments, environment: ["ZIPGEO_DB": "zipgeo.db"].merging(environment) { $1 })
   }
 
   func sqlite3(_ database: String, _ sql: String) throws -> String {

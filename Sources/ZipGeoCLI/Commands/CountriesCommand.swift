@@ -19,7 +19,7 @@ enum CountriesCommand {
       in UTC). A database an older zipgeo made shows its US rows with no source or time.
       """,
     examples: [
-      ("zipgeo countries", "The countries of ./zipgeo.db, as a table."),
+      ("zipgeo countries", "The countries of the database the commands read here, as a table."),
       ("zipgeo countries --db world.db --format csv", "The countries of world.db as CSV."),
     ]
   )

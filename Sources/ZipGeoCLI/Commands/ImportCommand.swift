@@ -27,7 +27,7 @@ enum ImportCommand {
           + " files are imported together.")
     ],
     options: [
-      .importedDatabase,
+      .database,
       .init(
         name: "world", valueName: nil,
         help:
@@ -47,7 +47,11 @@ enum ImportCommand {
       ),
       .init(name: "skip-invalid", valueName: nil, help: "Import the valid rows and report each invalid line."),
       .init(name: "strict", valueName: nil, help: "Fail on a row that repeats an earlier one."),
-      .init(name: "quiet", valueName: nil, help: "Print no summary (warnings and errors still go to standard error)."),
+      .init(
+        name: "quiet", valueName: nil,
+        help:
+          "Print no summary, nor which database an import that names none writes (warnings and errors still go to"
+          + " standard error)."),
     ],
     discussion: """
       Columns are found by header name, in any order: zip (zip, zipcode, zip_code, postal_code,
@@ -70,7 +74,10 @@ enum ImportCommand {
     optionalArguments: true,
     repeatsLastArgument: true,
     examples: [
-      ("zipgeo import data/zips.csv", "Load the bundled US zip codes into ./zipgeo.db."),
+      (
+        "zipgeo import data/zips.csv",
+        "Load the bundled US zip codes into the database the queries read: ./zipgeo.db if it is here, else the per-user one."
+      ),
       ("zipgeo import --world", "Load the world's postal codes into the database the queries read, from any folder."),
       (
         "zipgeo import my-zips.csv --db stores.db --skip-invalid",
@@ -101,14 +108,13 @@ enum ImportCommand {
     }
   }
 
-  /// The files to import and the database they go to: the files given and the import database
-  /// (`--db`, `$ZIPGEO_DB`, else ./zipgeo.db); or, with `--world`, the installed world file and
-  /// the database the query commands read (the per-user one, its folders made, when no other is
-  /// chosen).
-  static func filesAndDatabase(_ arguments: ParsedArguments, context: Context) throws -> ([String], String) {
+  /// The files to import (those given, or with `--world` the installed world file) and the
+  /// database they go to: the one the query commands read (the per-user one, its folders made,
+  /// when no other is chosen).
+  static func filesAndDatabase(_ arguments: ParsedArguments, context: Context) throws -> ([String], DatabaseLocation) {
     guard arguments.flag("world") else {
       guard !arguments.positionals.isEmpty else { throw UsageError("Missing expected argument '<file>' (or --world)") }
-      return (arguments.positionals, context.importDatabasePath(arguments))
+      return (arguments.positionals, try context.importDatabaseLocation(arguments))
     }
     guard arguments.positionals.isEmpty else {
       throw UsageError("Give files or --world, not both ('\(arguments.positionals[0])' with --world)")
@@ -119,16 +125,32 @@ enum ImportCommand {
         "--world: no \(DataFiles.worldFile) found in \(data.searchedDescription); set ZIPGEO_DATA_DIR to a folder"
           + " that holds it, or give the file: zipgeo import <file>")
     }
-    let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment, forImport: false)
-    if location.source == .perUser { try Context.makePerUserFolders(for: location.path) }
-    return ([folder + "/" + DataFiles.worldFile], location.path)
+    return ([folder + "/" + DataFiles.worldFile], try context.importDatabaseLocation(arguments))
+  }
+
+  /// Which database an import that names none writes, and why, said before it starts:
+  /// `zipgeo: importing into /home/u/.local/share/zipgeo/zipgeo.db (the per-user database, as
+  /// there is no ./zipgeo.db here; --db names another)`. `nil` for `--db` and `$ZIPGEO_DB`,
+  /// which named it.
+  static func destinationNote(_ location: DatabaseLocation) -> String? {
+    let why: String
+    switch location.source {
+    case .option, .environment: return nil
+    case .perUser: why = "the per-user database, as there is no ./\(DatabaseLocation.currentFolderPath) here"
+    case .currentFolder where DatabaseLocation.isThere(location.path):
+      why = "it is in this folder, so the queries here read it"
+    case .currentFolder: why = "there is no HOME for a per-user database"
+    }
+    let shown = location.source == .currentFolder ? "./" + location.path : location.path
+    return "zipgeo: importing into \(shown) (\(why); --db names another)\n"
   }
 
   /// How many repeated rows an import names, one warning each, before it only counts them.
   static let shownRepeats = 10
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
-    let (files, path) = try filesAndDatabase(arguments, context: context)
+    let (files, location) = try filesAndDatabase(arguments, context: context)
+    let path = location.path
     let file = Importer.listed(files)
     let options = ImportOptions(
       skipInvalid: arguments.flag("skip-invalid"), strict: arguments.flag("strict"),
@@ -148,6 +170,7 @@ enum ImportCommand {
       },
       replaceAll: arguments.flag("replace-all"), padZeros: arguments.flag("pad-zeros"))
     let console = context.console
+    if !arguments.flag("quiet"), let note = destinationNote(location) { console.note(note) }
     let hook = TestHook(environment: context.environment)
     interrupt_on_signals()
     let meter = isatty(2) != 0 ? ProgressMeter(file: file, console: console) : nil

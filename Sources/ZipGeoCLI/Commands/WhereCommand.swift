@@ -23,7 +23,8 @@ enum WhereCommand {
       The query commands use --db, else $ZIPGEO_DB, else ./zipgeo.db when it exists, else the
       per-user database $XDG_DATA_HOME/zipgeo/zipgeo.db (~/.local/share/zipgeo/zipgeo.db), which
       the first query makes from the installed zips.csv. zipgeo import without --db or $ZIPGEO_DB
-      writes ./zipgeo.db. Data files are looked for in $ZIPGEO_DATA_DIR when it is set, else in
+      writes that same database, and says which. When ./zipgeo.db hides a per-user database, a
+      'hides' line names it. Data files are looked for in $ZIPGEO_DATA_DIR when it is set, else in
       <prefix>/share/zipgeo beside <prefix>/bin/zipgeo, then in data/ of the repository a binary
       was built in. The database's countries and rows are read from its countries table.
       """,
@@ -35,10 +36,9 @@ enum WhereCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     let format = try OutputFormat(withoutPoints: arguments)
-    let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment, forImport: false)
-    let importPath = DatabaseLocation(
-      option: arguments.value("db"), environment: context.environment, forImport: true
-    ).path
+    let location = DatabaseLocation(option: arguments.value("db"), environment: context.environment)
+    // The per-user database that ./zipgeo.db hides, when there is one.
+    let hidden = location.hiddenPerUserPath(environment: context.environment)
     let exists = access(location.path, F_OK) == 0
     var countries: [CountrySummary]? = nil
     var problem: String? = nil
@@ -66,18 +66,19 @@ enum WhereCommand {
     guard format == .table else {
       var result = ResultSet(columns: [
         "database", "chosen_by", "exists", "countries", "rows", "problem", "import_database", "data_folder",
-        "data_files", "extension", "country", "home", "home_from", "recorded_home",
+        "data_files", "extension", "country", "home", "home_from", "recorded_home", "hidden_database",
       ])
+      result.booleanColumns = ["exists"]
       result.rows = [
         [
           .text(location.path), .text(location.reason), .integer(exists ? 1 : 0),
           codes.map { .text($0.joined(separator: ",")) } ?? .null, rows.map { .integer(Int64($0)) } ?? .null,
-          problem.map(DatabaseValue.text) ?? .null, .text(importPath), data.folder.map(DatabaseValue.text) ?? .null,
+          problem.map(DatabaseValue.text) ?? .null, .text(location.path), data.folder.map(DatabaseValue.text) ?? .null,
           data.folder == nil ? .null : .text(data.files.joined(separator: ",")),
           loadable.map(DatabaseValue.text) ?? .null,
           (try? country.get()).flatMap { $0.map(DatabaseValue.text) } ?? .null,
           home.map { .text($0.country) } ?? .null, home.map { .text($0.origin) } ?? .null,
-          recordedHome.map(DatabaseValue.text) ?? .null,
+          recordedHome.map(DatabaseValue.text) ?? .null, hidden.map(DatabaseValue.text) ?? .null,
         ]
       ]
       context.console.out(try result.render(format))
@@ -116,13 +117,8 @@ enum WhereCommand {
         fields.append(("home", "none: codes that several countries have need their country (zipgeo home CC sets one)"))
       }
     }
-    fields.append(
-      (
-        "import",
-        importPath == location.path
-          ? "zipgeo import writes this same file"
-          : "zipgeo import writes ./\(importPath) (without --db or $ZIPGEO_DB)"
-      ))
+    if let hidden { fields.append(("hides", "the per-user database \(hidden) (--db reads it)")) }
+    fields.append(("import", "zipgeo import writes this same file"))
     if let folder = data.folder {
       fields.append(("data", folder + (data.fromEnvironment ? " ($ZIPGEO_DATA_DIR)" : "")))
       fields.append(("files", data.files.joined(separator: " ")))

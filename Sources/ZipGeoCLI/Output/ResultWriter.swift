@@ -32,6 +32,10 @@ struct ResultWriter {
   /// A table's columns aligned to the right, or `nil` for those whose held values are all
   /// numbers.
   let rightAligned: Set<Int>?
+  /// Columns of yes-or-no values, held as SQLite holds them, 0 or 1: JSON, NDJSON and GeoJSON
+  /// write them `false` and `true`; CSV, TSV and tables keep `0` and `1`, as `zipgeo sql` prints
+  /// a boolean.
+  let booleans: Set<Int>
   /// For GeoJSON: the latitude and longitude columns.
   private let point: (lat: Int, lon: Int)?
   /// Each column's name as a JSON member's start, `"zip": `, made once rather than per row.
@@ -51,9 +55,10 @@ struct ResultWriter {
   ///   anything is printed.
   init(
     columns: [String], format: OutputFormat, collectionProperties: [(String, DatabaseValue)] = [],
-    tableBatchSize: Int = ResultWriter.tableBatchSize, rightAligned: Set<Int>? = nil
+    tableBatchSize: Int = ResultWriter.tableBatchSize, rightAligned: Set<Int>? = nil, booleans: Set<Int> = []
   ) throws(UsageError) {
     self.columns = columns
+    self.booleans = booleans
     self.format = format
     self.collectionProperties = collectionProperties
     self.tableBatchSize = max(1, tableBatchSize)
@@ -163,9 +168,17 @@ struct ResultWriter {
     var text = "{"
     for column in row.indices {
       if column > 0 { text += ", " }
-      text += keys[column] + JSON.value(row[column])
+      text += keys[column] + jsonValue(row, column)
     }
     return text + "}"
+  }
+
+  /// The JSON of one value of `row`: `true` or `false` in a boolean column holding an integer.
+  private func jsonValue(_ row: [DatabaseValue], _ column: Int) -> String {
+    guard !booleans.isEmpty, booleans.contains(column), case .integer(let value) = row[column] else {
+      return JSON.value(row[column])
+    }
+    return value == 0 ? "false" : "true"
   }
 
   /// One row as a GeoJSON Point feature: coordinates from the latitude and longitude columns,
@@ -179,7 +192,7 @@ struct ResultWriter {
     for column in row.indices where column != lat && column != lon {
       if !first { text += ", " }
       first = false
-      text += keys[column] + JSON.value(row[column])
+      text += keys[column] + jsonValue(row, column)
     }
     return text + "}}"
   }

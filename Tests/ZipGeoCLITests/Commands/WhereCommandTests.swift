@@ -21,7 +21,7 @@ import Testing
         database   \(user.database)
         chosen by  the per-user default (no --db, no $ZIPGEO_DB, no ./zipgeo.db here)
         exists     no: the first query makes it from zips.csv
-        import     zipgeo import writes ./zipgeo.db (without --db or $ZIPGEO_DB)
+        import     zipgeo import writes this same file
 
         """ + Self.dataLines + Self.extensionLine)
     #expect(!user.exists(user.dataHome))
@@ -70,7 +70,7 @@ import Testing
   @Test func itNamesTheCurrentFolderDatabaseWhenThereIsOne() throws {
     let user = try FreshUser()
     let csv = try user.folder.write("one.csv", "zip,lat,lon\n01001,42.07,-72.62\n")
-    _ = try user.zipgeo("import", csv, "--quiet")
+    _ = try user.zipgeo("import", csv, "--db", "zipgeo.db", "--quiet")
     let result = try user.zipgeo("where")
     #expect(
       result.out.hasPrefix(
@@ -106,6 +106,19 @@ import Testing
     #expect(result.out.contains("exists     yes, but it cannot be read: "), "\(result.out)")
   }
 
+  @Test func existsIsAJSONBooleanAndOneInCSV() throws {
+    let user = try FreshUser()
+    let csv = try user.folder.write("one.csv", "zip,lat,lon\n01001,42.07,-72.62\n")
+    _ = try user.zipgeo("import", csv, "--db", "zipgeo.db", "--quiet")
+    let json = try user.zipgeo("where", "--format", "json")
+    #expect(json.out.contains("\"exists\": true,"), "\(json.out)")
+    let object = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])?.first)
+    #expect(object["exists"] as? Bool == true)
+    let table = try user.zipgeo("where", "--format", "csv")
+    #expect(table.out.contains("\r\nzipgeo.db,./zipgeo.db,1,US,1,"), "\(table.out)")
+  }
+
   @Test func jsonCarriesTheSameFacts() throws {
     let user = try FreshUser()
     let result = try user.zipgeo("where", "--format", "json")
@@ -114,9 +127,11 @@ import Testing
       (try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])?.first)
     #expect(object["database"] as? String == user.database)
     #expect(object["chosen_by"] as? String == "per-user")
-    #expect(object["exists"] as? Int == 0)
+    // A JSON boolean: false, not 0.
+    #expect(result.out.contains("\"exists\": false,"), "\(result.out)")
     #expect(object["rows"] is NSNull)
-    #expect(object["import_database"] as? String == "zipgeo.db")
+    #expect(object["import_database"] as? String == user.database)
+    #expect(object["hidden_database"] is NSNull)
     #expect(object["data_folder"] as? String == Self.repository + "/data")
     #expect(object["data_files"] as? String == "world.txt.xz,zips.csv")
     #expect(!user.exists(user.dataHome))

@@ -16,6 +16,26 @@ import Testing
     return rows.map { writer.add($0) } + [writer.finish()]
   }
 
+  /// A yes-or-no column is `true` and `false` in the JSON formats, and stays `1` and `0` (as
+  /// SQLite holds it) in CSV, TSV and tables; a value in it that is not an integer is as it is.
+  @Test func aBooleanColumnIsTrueOrFalseInJSONAndOneOrZeroInThePlainFormats() throws {
+    var result = ResultSet(columns: ["name", "exists", "lat", "lon"])
+    result.booleanColumns = ["exists"]
+    result.rows = [
+      [.text("a"), .integer(1), .real(1), .real(2)], [.text("b"), .integer(0), .real(1), .real(2)],
+      [.text("c"), .null, .real(1), .real(2)],
+    ]
+    #expect(
+      try result.render(.json)
+        == "[{\"name\": \"a\", \"exists\": true, \"lat\": 1.0, \"lon\": 2.0},\n"
+        + " {\"name\": \"b\", \"exists\": false, \"lat\": 1.0, \"lon\": 2.0},\n"
+        + " {\"name\": \"c\", \"exists\": null, \"lat\": 1.0, \"lon\": 2.0}]\n")
+    #expect(try result.render(.ndjson).hasPrefix("{\"name\": \"a\", \"exists\": true, "))
+    #expect(try result.render(.geojson).contains("\"properties\": {\"name\": \"b\", \"exists\": false}"))
+    #expect(try result.render(.csv) == "name,exists,lat,lon\r\na,1,1.0,2.0\r\nb,0,1.0,2.0\r\nc,,1.0,2.0\r\n")
+    #expect(try result.render(.tsv).contains("\na\t1\t"))
+  }
+
   @Test func eachRowIsPrintedAsItIsAdded() throws {
     #expect(try pieces(.csv) == ["zip,lat,lon\r\n01001,42.0702,-72.6227\r\n", "99950,55.5424,\r\n", ""])
     #expect(try pieces(.tsv) == ["zip\tlat\tlon\n01001\t42.0702\t-72.6227\n", "99950\t55.5424\t\n", ""])
