@@ -541,8 +541,11 @@ import Testing
     let read = reader.finish()
     #expect(read.status == 0, "\(read.err)")
     // About 3.3 km in either data set; old 75075 with new 75023 would be 779 km apart.
-    let row = read.out.split(whereSeparator: \.isNewline).dropFirst().first?.split(separator: ",") ?? []
-    let kilometres = row.count > 12 ? Double(row[12]) : nil
+    let row =
+      read.out.split(whereSeparator: \.isNewline).dropFirst().first?.split(
+        separator: ",", omittingEmptySubsequences: false) ?? []
+    // distance_km, after the two codes' ten columns each.
+    let kilometres = row.count > 20 ? Double(row[20]) : nil
     #expect(kilometres.map { $0 < 10 } == true, "\(read.out)")
     #expect(importer.finish().status == 0)
     #expect(try rowCount() == "2")

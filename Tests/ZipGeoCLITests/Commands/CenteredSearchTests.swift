@@ -13,7 +13,7 @@ import Testing
   func rows(_ result: EndToEndTests.Result) -> [(zip: String, country: String, km: Double)] {
     result.out.split(separator: "\r\n").dropFirst().map { line in
       let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-      return (String(fields[0]), String(fields[fields.count - 3]), Double(fields[fields.count - 1]) ?? -1)
+      return (String(fields[0]), String(fields[6]), Double(fields[fields.count - 1]) ?? -1)
     }
   }
 

@@ -26,7 +26,7 @@ import Testing
     let distance = try world.zipgeo("distance", "90210", "10001", "--format", "csv", environment: us)
     #expect(
       distance.status == 0 && distance.err.isEmpty
-        && distance.out.contains("\r\n90210,Beverly Hills,CA,Los Angeles,34.0901,-118.4065,US,4,10001,New York,"),
+        && distance.out.contains("\r\n90210,Beverly Hills,CA,Los Angeles,34.0901,-118.4065,US,4,California,area,10001,New York,"),
       "\(distance.out)")
     // Another locale, another home: 3000 is Bern, CH, for a Swiss user; Melbourne for an Australian.
     let swiss = try world.zipgeo("info", "3000", "--format", "csv", environment: ["LC_ALL": "de_CH.UTF-8"])
