@@ -28,6 +28,8 @@ extension Importer {
     private(set) var duplicates = 0
     /// The names each file gives its state codes, for the regions table.
     var regions = RegionNames.Counter()
+    /// The accuracies of each country's rows.
+    var accuracies = UsualAccuracy.Counter()
     /// US zip codes that lost their leading zeros, and the first of them.
     private(set) var shortZips = 0
     private(set) var firstShortZip: (file: String, line: Int, zip: String)?
@@ -65,6 +67,7 @@ extension Importer {
         }
       }
       let cell = Int64(GridCell.number(of: zip.coordinate))
+      accuracies.count(country: zip.country, accuracy: zip.accuracy)
       if let code = zip.state {
         if let stateName {
           regions.count(country: zip.country, code: code, name: stateName)

@@ -44,7 +44,9 @@ import Testing
     let reopened = try ZipDatabase(readingAt: dbPath)
     #expect(try reopened.recordedHome() == "AU")
     #expect(try reopened.postalCode(CodeReference(parsing: "3000"))?.places.map(\.place) == ["Melbourne"])
-    #expect(try reopened.database.rows("SELECT DISTINCT country FROM zipgeo_near('3000', 1)").map(\.values) == [[.text("AU")]])
+    #expect(
+      try reopened.database.rows("SELECT DISTINCT country FROM zipgeo_near('3000', 1)").map(\.values) == [[.text("AU")]]
+    )
     // The app's home comes first.
     reopened.homeCountry = "CH"
     #expect(try reopened.postalCode(CodeReference(parsing: "3000"))?.country == "CH")
@@ -58,7 +60,7 @@ import Testing
   @Test func aDamagedOrForeignSettingsTableRecordsNoHome() throws {
     let writer = try Database(path: dbPath)
     for sql in [
-      "CREATE TABLE zipgeo_settings (name TEXT PRIMARY KEY, value); INSERT INTO zipgeo_settings VALUES ('home_country', 'Austria')",
+      "INSERT INTO zipgeo_settings VALUES ('home_country', 'Austria')",
       "UPDATE zipgeo_settings SET value = x'4155'",
       "UPDATE zipgeo_settings SET value = NULL",
       "DROP TABLE zipgeo_settings; CREATE TABLE zipgeo_settings (other INTEGER)",
@@ -69,6 +71,15 @@ import Testing
       #expect(throws: ZipGeoError.self) { try reader.postalCode(CodeReference(parsing: "3000")) }
     }
     try writer.close()
+    // An import into a database whose zipgeo_settings is the user's own table keeps it as it is.
+    let path = try folder.write("more.txt", ImporterCountryTests.geoNames([ImporterCountryTests.melbourne]))
+    _ = try Importer().importFile(path, into: try ZipDatabase(writingAt: dbPath))
+    let reader = try ZipDatabase(readingAt: dbPath)
+    #expect(try reader.usualAccuracies().isEmpty)
+    #expect(try reader.database.rows("SELECT * FROM zipgeo_settings").isEmpty)
+    #expect(
+      try reader.database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'zipgeo_settings'")
+        == .text("CREATE TABLE zipgeo_settings (other INTEGER)"))
   }
 
   @Test func aCodeOfOneCountryNeedsNoCountry() throws {
@@ -84,7 +95,8 @@ import Testing
     }
     #expect(
       ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"], places: ["Melbourne", "Bern 9"]).description
-        == "\(Self.shared3000); add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)")
+        == "\(Self.shared3000); add --country CC, write CC:3000, or set a home country (ZIPGEO_COUNTRY=CC, or zipgeo home CC)"
+    )
     #expect(try db.postalCode(CodeReference(parsing: "AU:3000"))?.places.map(\.place) == ["Melbourne"])
     #expect(try db.postalCode(CodeReference(parsing: "3000", country: "CH"))?.places.count == 2)
     #expect(throws: ZipGeoError.ambiguousCode(code: "3000", countries: ["AU", "CH"], places: ["Melbourne", "Bern 9"])) {
@@ -203,7 +215,8 @@ import Testing
     let error = #expect(throws: DatabaseError.self) { try db.database.rows("SELECT * FROM zipgeo_near('3000', 1)") }
     #expect(
       error?.message
-        == "zipgeo_near(): \(Self.shared3000); write CC:3000, or record a home country in the database (zipgeo home CC)")
+        == "zipgeo_near(): \(Self.shared3000); write CC:3000, or record a home country in the database (zipgeo home CC)"
+    )
     let number = #expect(throws: DatabaseError.self) {
       try db.database.rows("SELECT * FROM zipgeo_nearest(0, 0, 1, 'sphere', 12)")
     }

@@ -57,12 +57,17 @@ enum InfoCommand {
           ] + (zip.accuracy.map { [("accuracy", "\($0)")] } ?? []) + Self.kindField(zip)))
       return
     }
-    var places = TextTable(headers: ["place", "state", "county", "lat", "lon"], rightAligned: [3, 4])
+    // A database that knows its countries' usual accuracy shows the places below it.
+    let usual = try db.usualAccuracies()
+    let showsAccuracy = !usual.isEmpty
+    var places = TextTable(
+      headers: ["place", "state", "county", "lat", "lon"] + (showsAccuracy ? ["accuracy"] : []),
+      rightAligned: showsAccuracy ? [3, 4, 5] : [3, 4])
     places.rows = code.places.map {
       [
         $0.place ?? "", regions.shown($0) ?? "", $0.county ?? "", "\($0.coordinate.latitude)",
         "\($0.coordinate.longitude)",
-      ]
+      ] + (showsAccuracy ? [usual.isBelowUsual($0) ? $0.accuracy.map(String.init) ?? "" : ""] : [])
     }
     context.console.out(
       fields([

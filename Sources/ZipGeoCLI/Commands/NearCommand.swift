@@ -110,7 +110,7 @@ enum NearCommand {
   ) throws {
     var writer = try HitWriter(
       unit: unit, format: format, showingCountry: format == .table ? try db.holdsSeveralCountries() : false,
-      regions: try db.regionNames(), query: query)
+      regions: try db.regionNames(), usual: format == .table ? try db.usualAccuracies() : nil, query: query)
     var band = first
     while let hits = band {
       let text = writer.add(hits)

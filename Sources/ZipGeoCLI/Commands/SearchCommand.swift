@@ -79,14 +79,20 @@ enum SearchCommand {
       context.console.out(try result.render(format))
       return
     }
-    var result = ResultSet(columns: ["zip"] + (several ? ["country"] : []) + ["place", "state", "lat", "lon", "match"])
+    // A database that knows its countries' usual accuracy shows the rows below it.
+    let usual = try db.usualAccuracies()
+    let showsAccuracy = !usual.isEmpty
+    var result = ResultSet(
+      columns: ["zip"] + (several ? ["country"] : []) + ["place", "state", "lat", "lon"]
+        + (showsAccuracy ? ["accuracy"] : []) + ["match"])
     result.rows = shown.map { match in
       let zip = match.zipCode
+      let accuracy: [DatabaseValue] =
+        showsAccuracy ? [usual.isBelowUsual(zip) ? zip.accuracy.map { .integer(Int64($0)) } ?? .null : .null] : []
       return [.text(zip.zip)] + (several ? [.text(zip.country)] : []) + [
         zip.place.map(DatabaseValue.text) ?? .null, regions.shown(zip).map(DatabaseValue.text) ?? .null,
         .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
-        .text(match.kind == .typo ? "typo (\(match.edits))" : match.kind.rawValue),
-      ]
+      ] + accuracy + [.text(match.kind == .typo ? "typo (\(match.edits))" : match.kind.rawValue)]
     }
     context.console.out(try result.render(format))
   }

@@ -12,21 +12,29 @@ struct HitWriter {
   let showingCountry: Bool
   /// For a table: the names it shows for numeric state codes.
   let regions: RegionNames
+  /// For a table of a database that knows its countries' usual accuracy: the rows below it show
+  /// theirs, in a column of its own.
+  let usual: UsualAccuracy?
   private var writer: ResultWriter
   private let isTable: Bool
 
   init(
-    unit: LengthUnit, format: OutputFormat, showingCountry: Bool, regions: RegionNames,
+    unit: LengthUnit, format: OutputFormat, showingCountry: Bool, regions: RegionNames, usual: UsualAccuracy? = nil,
     query: [(String, DatabaseValue)]
   ) throws(UsageError) {
     self.unit = unit
     self.showingCountry = showingCountry
     self.regions = regions
+    self.usual = usual.flatMap { $0.isEmpty ? nil : $0 }
     isTable = format == .table
     if isTable {
-      let headers = ["zip"] + (showingCountry ? ["country"] : []) + ["place", "state", unit.symbol]
-      // The distance, printed with two decimals, is a number: aligned right.
-      writer = try ResultWriter(columns: headers, format: .table, rightAligned: [headers.count - 1])
+      let headers =
+        ["zip"] + (showingCountry ? ["country"] : []) + ["place", "state"] + (self.usual != nil ? ["accuracy"] : [])
+        + [unit.symbol]
+      // The distance, printed with two decimals, is a number: aligned right, as the accuracy.
+      writer = try ResultWriter(
+        columns: headers, format: .table,
+        rightAligned: self.usual != nil ? [headers.count - 2, headers.count - 1] : [headers.count - 1])
     } else {
       writer = try ResultWriter(
         columns: RowColumns.names + ["distance_\(unit.symbol)"], format: format, collectionProperties: query)
@@ -43,7 +51,9 @@ struct HitWriter {
       let row: [DatabaseValue] =
         isTable
         ? [.text(zip.zip)] + (showingCountry ? [.text(zip.country)] : []) + [
-          .text(zip.place ?? ""), .text(regions.shown(zip) ?? ""), .text(formatDistance(distance)),
+          .text(zip.place ?? ""), .text(regions.shown(zip) ?? ""),
+        ] + (usual.map { [.text($0.isBelowUsual(zip) ? zip.accuracy.map(String.init) ?? "" : "")] } ?? []) + [
+          .text(formatDistance(distance))
         ]
         : RowColumns.values(zip, regions: regions) + [.real(distance)]
       text += writer.add(row)

@@ -14,7 +14,7 @@ import Testing
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.prefix(3) == ["zip     01945", "country DE", "places  9"])
     #expect(lines[3].hasPrefix("center  51.41") && lines[3].hasSuffix(" (their mean position)"))
-    #expect(lines[5] == "place        state  county                               lat      lon")
+    #expect(lines[5] == "place        state  county                               lat      lon  accuracy")
     #expect(lines[6] == "Grünewald    BB     Landkreis Oberspreewald-Lausitz     51.4     14.0")
     #expect(lines.count == 16)
     // The same with the country written in the code, in either case.

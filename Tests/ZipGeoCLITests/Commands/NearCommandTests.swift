@@ -13,11 +13,11 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.out == """
-        zip   country  place    state    km
-        3000  CH       Bern 9   BE     0.00
-        3000  CH       Bern 5   BE     0.00
-        3000  CH       Bern 31  BE     0.00
-        3000  CH       Bern 65  BE     0.00
+        zip   country  place    state  accuracy    km
+        3000  CH       Bern 9   BE               0.00
+        3000  CH       Bern 5   BE               0.00
+        3000  CH       Bern 31  BE               0.00
+        3000  CH       Bern 65  BE               0.00
 
         """)
     #expect(try sample.zipgeo("near", "3000", "--country", "ch", "--km", "1").out == result.out)
