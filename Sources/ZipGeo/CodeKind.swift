@@ -31,7 +31,11 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
     public let countries: Set<String>
     /// In words, for `info` and the docs.
     public let description: String
-    let matches: @Sendable (_ zip: String, _ place: String?, _ accuracy: Int?) -> Bool
+    /// Judges a row by the UTF-8 bytes of its zip and place: a search judges every row it gives,
+    /// and most are judged without making a string of them.
+    let matches:
+      @Sendable (_ zip: UnsafeBufferPointer<UInt8>, _ place: UnsafeBufferPointer<UInt8>?, _ accuracy: Int?)
+        -> Bool
 
     public var name: String { countries.isEmpty ? "*" : countries.sorted().joined(separator: ",") }
   }
@@ -51,7 +55,7 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
       kind: .cedex, countries: frenchPost,
       description: "FR and its overseas departments: the code has the word CEDEX (75060 CEDEX 02), mail to one"
         + " organisation or to a post office's boxes",
-      matches: { zip, _, _ in hasWord("CEDEX", in: zip) }),
+      matches: { zip, _, _ in hasWord("CEDEX", in: String(decoding: zip, as: UTF8.self)) }),
     Rule(
       kind: .organisation, countries: ["DE"],
       description: "DE: accuracy 0, which GeoNames gives the codes of one organisation (Großkundenpostleitzahlen,"
@@ -67,9 +71,31 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
   public static func classify(zip: String, place: String?, country: String, accuracy: Int?) -> (
     kind: CodeKind, rule: Rule?
   ) {
-    for rule in rules where rule.countries.isEmpty || rule.countries.contains(country) {
-      if rule.matches(zip, place, accuracy) { return (rule.kind, rule) }
+    var zip = zip
+    return zip.withUTF8 { zip in
+      guard var place else { return classify(zip: zip, place: nil, country: country, accuracy: accuracy) }
+      return place.withUTF8 { classify(zip: zip, place: $0, country: country, accuracy: accuracy) }
     }
+  }
+
+  /// The kind of a row given as the UTF-8 bytes of its zip and place, and the rule that gave it.
+  static func classify(
+    zip: UnsafeBufferPointer<UInt8>, place: UnsafeBufferPointer<UInt8>?, country: String, accuracy: Int?
+  ) -> (kind: CodeKind, rule: Rule?) {
+    classify(zip: zip, place: place, accuracy: accuracy, by: rules(for: country))
+  }
+
+  /// The rules that judge the codes of `country`, in order: a search that judges many rows of
+  /// one country picks them once.
+  static func rules(for country: String) -> [Rule] {
+    rules.filter { $0.countries.isEmpty || $0.countries.contains(country) }
+  }
+
+  /// The kind of a row by `rules` (`rules(for:)` of its country), and the rule that gave it.
+  static func classify(
+    zip: UnsafeBufferPointer<UInt8>, place: UnsafeBufferPointer<UInt8>?, accuracy: Int?, by rules: [Rule]
+  ) -> (kind: CodeKind, rule: Rule?) {
+    for rule in rules where rule.matches(zip, place, accuracy) { return (rule.kind, rule) }
     return (.area, nil)
   }
 
@@ -90,36 +116,34 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
     return kinds.isEmpty ? nil : kinds
   }
 
-  static func isMilitary(_ place: String?) -> Bool {
-    guard let place else { return false }
-    let words = place.split(separator: " ")
+  static func isMilitary(_ place: UnsafeBufferPointer<UInt8>?) -> Bool {
+    // "APO STA" is the longest such place: its length says so of most places, without words.
+    guard let place, (3...7).contains(place.count) else { return false }
+    let words = String(decoding: place, as: UTF8.self).split(separator: " ")
     guard let first = words.first, ["APO", "FPO", "DPO"].contains(first), words.count <= 2 else { return false }
     return words.count == 1 || ["AA", "AE", "AP", "STA"].contains(words[1])
   }
 
-  /// Whether `text` holds the lower-case ASCII letters `letters`, in any case.
-  static func containsLetters(_ letters: StaticString, in text: String) -> Bool {
+  /// Whether `bytes` hold the lower-case ASCII letters `letters`, in any case.
+  static func containsLetters(_ letters: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let needle = UnsafeBufferPointer(start: letters.utf8Start, count: letters.utf8CodeUnitCount)
-    var text = text
-    return text.withUTF8 { bytes in
-      guard bytes.count >= needle.count else { return false }
-      for start in 0...(bytes.count - needle.count) {
-        var index = 0
-        while index < needle.count, bytes[start + index] | 0x20 == needle[index] { index += 1 }
-        if index == needle.count { return true }
-      }
-      return false
+    guard bytes.count >= needle.count else { return false }
+    for start in 0...(bytes.count - needle.count) {
+      var index = 0
+      while index < needle.count, bytes[start + index] | 0x20 == needle[index] { index += 1 }
+      if index == needle.count { return true }
     }
+    return false
   }
 
   static func hasWord(_ word: String, in text: String) -> Bool {
     text.split { $0 == " " || $0 == "-" }.contains { $0.uppercased() == word }
   }
 
-  static func namesPOBoxes(_ place: String?) -> Bool {
-    // Every row of a search is judged: most places have no "box" in them, which a scan of their
-    // bytes says without making words of them.
-    guard let place, containsLetters("box", in: place) || containsLetters("postfach", in: place) else { return false }
+  static func namesPOBoxes(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+    // Most places have no "box" in them, which a scan of their bytes says without making words.
+    guard let bytes, containsLetters("box", in: bytes) || containsLetters("postfach", in: bytes) else { return false }
+    let place = String(decoding: bytes, as: UTF8.self)
     // Words of letters, lower-cased; `P.O.` and `P. O.` read as one word `po`.
     var words: [String] = []
     for word in place.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) {

@@ -74,13 +74,14 @@ public struct RegionNames: Sendable {
 
   static func isNumber(_ code: String) -> Bool { !code.isEmpty && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
-  /// Reads the regions of `db` (none when it has no `regions` table: a database an older zipgeo
-  /// made).
+  /// Reads the regions of `db` (none when it has no `regions` table, as a database an older
+  /// zipgeo made, or a `regions` table of the user's own without these columns).
   static func load(from db: Database) throws -> RegionNames {
-    guard try Schema.hasRegionsTable(db) else { return RegionNames(names: [:], codes: [:]) }
+    guard try Schema.hasRegionsTable(db),
+      let statement = try? db.cachedStatement("SELECT country, state, name FROM regions")
+    else { return RegionNames(names: [:], codes: [:]) }
     var names: [String: String] = [:]
     var codes: [String: String] = [:]
-    let statement = try db.cachedStatement("SELECT country, state, name FROM regions")
     defer { statement.reset() }
     while try statement.step() {
       guard let country = statement.text(at: 0), let state = statement.text(at: 1), let name = statement.text(at: 2)

@@ -5,14 +5,15 @@ extension SQLFunctions {
   /// as `zipgeo search` lists them (`ZipDatabase.places(named:)`): exact names, then names that
   /// begin with it, then names whose words begin with its words, and only when none of these
   /// exists, names a typo or two away. `match` says which (`exact`, `begins`, `contains`,
-  /// `typo`); `edits` counts a typo's edits.
+  /// `typo`); `edits` counts a typo's edits; `state_name` and `kind` are as in `zipgeo_near`.
   ///
   /// ```sql
   /// SELECT zip, place, state FROM zipgeo_search('Plano') WHERE state = 'TX';
   /// SELECT zip, place FROM zipgeo_search('sao paulo', 'BR') LIMIT 1;
   /// ```
   public static let searchTable = TableFunction(
-    "zipgeo_search", columns: ZipCode.columns + ["match", "edits"], arguments: ["name", "only_country"],
+    "zipgeo_search", columns: ZipCode.columns + ["match", "edits", "state_name", "kind"],
+    arguments: ["name", "only_country"],
     argumentTypes: ["name": "TEXT", "only_country": "TEXT"], required: 1
   ) { arguments, call in
     let function = "zipgeo_search"
@@ -48,6 +49,8 @@ extension SQLFunctions {
     private let database: Database
     private let function: String
     private var rows: [PlaceMatch] = []
+    /// The names of the states the search met.
+    private var stateNames = RegionNames.Lookup()
     /// The rows of the next part: 16 at first, twice as many each part after, up to 256, so that
     /// a LIMIT of a few rows makes few more (a code's places are read whole: a part may hold more).
     private var partSize = 16
@@ -68,6 +71,11 @@ extension SQLFunctions {
       switch column - ZipCode.columns.count {
       case 0: return .text(match.kind.rawValue)
       case 1: return .integer(Int64(match.edits))
+      case 2:
+        let zip = match.zipCode
+        guard let state = zip.state else { return .null }
+        return stateNames.name(ofState: state, in: zip.country, on: database).map { .text($0) } ?? .null
+      case 3: return .text(CodeKind.of(match.zipCode).rawValue)
       default: return match.zipCode.value(column: column)
       }
     }

@@ -19,8 +19,16 @@ extension SQLFunctions {
   /// radius given as text is refused as it always was.)
   static let textArguments = ["center_zip": "TEXT", "unit": "TEXT", "model": "TEXT", "only_country": "TEXT"]
 
-  /// The columns of every search: the zip code's, then the distance from the centre.
-  static let searchColumns = ZipCode.columns + ["distance"]
+  /// The columns of every search: the zip code's, then the distance from the centre, then two
+  /// derived from the row: its state's name (`RegionNames`) and what its code is for
+  /// (`CodeKind`, as `zipgeo_kind` gives it), so that `WHERE kind = 'area'` leaves out the codes
+  /// nobody lives in.
+  static let searchColumns = ZipCode.columns + ["distance", "state_name", "kind"]
+
+  /// Where `searchColumns` holds the distance, the state's name and the kind.
+  static let distanceColumn = ZipCode.columns.count
+  static let stateNameColumn = distanceColumn + 1
+  static let kindColumn = distanceColumn + 2
 
   /// The order every search gives its rows in (`NearestFirstSearch`): `ORDER BY distance`,
   /// `ORDER BY distance, zip` and `ORDER BY distance, zip, country` cost no sort.
@@ -167,11 +175,12 @@ extension SQLFunctions {
     return cases[Int(number)]
   }
 
-  /// Which of place, state, county and accuracy are among `used` (indices of `searchColumns`):
-  /// the search reads no others.
+  /// Which of place, state, county and accuracy `used` (indices of `searchColumns`) needs,
+  /// directly or for a derived column: the search reads no others.
   static func details(among used: [Int]) -> FoundRows.Details {
     let details: [String: FoundRows.Details] = [
       "place": .place, "state": .state, "county": .county, "accuracy": .accuracy,
+      "state_name": .state, "kind": [.place, .accuracy],
     ]
     return FoundRows.Details(used.compactMap { details[searchColumns[$0]] })
   }
@@ -191,6 +200,10 @@ extension SQLFunctions {
     private(set) var band: SearchBand
     /// The band's values as SQLite reads them.
     private(set) var cells: TableFunctionCells?
+    /// The texts of the band's derived columns, which its reads do not hold.
+    private var texts = TableFunctionTexts()
+    /// The names of the states the search met.
+    private var stateNames = RegionNames.Lookup()
     /// The most rows of a band: its cells hold 144 bytes a row.
     static let budget = 4_096
 
@@ -208,7 +221,7 @@ extension SQLFunctions {
       // A query that reads no column of a zip code cannot tell apart rows as near: with the
       // distance alone they are read for it, with nothing (`count(*)`) counted.
       search.reading =
-        used.contains { $0 < ZipCode.columns.count } ? .rows : used.isEmpty ? .count : .distances
+        used.contains { $0 != distanceColumn } ? .rows : used.isEmpty ? .count : .distances
       search.budget = min(search.budget, Self.budget)
       band = try reportingErrors(of: function) { try search.nextRows(on: database) } ?? SearchBand()
       self.search = search
@@ -219,23 +232,86 @@ extension SQLFunctions {
 
     func value(row: Int, column: Int) -> DatabaseValue {
       guard row < band.rows.count else { return .null }
-      if column == ZipCode.columns.count { return .real(band.distances[row]) }
+      if column == distanceColumn { return .real(band.distances[row]) }
       let (store, index) = band.rows[row]
-      guard band.stores[Int(store)].hasColumns else { return .null }
-      return band.stores[Int(store)].zipCode(row: index).value(column: column)
+      let rows = band.stores[Int(store)]
+      guard rows.hasColumns else { return .null }
+      if column == stateNameColumn || column == kindColumn {
+        return derived(column, of: rows, row: index).map { .text($0) } ?? .null
+      }
+      return rows.zipCode(row: index).value(column: column)
     }
 
-    /// The band's cells: the columns the query reads, the texts pointing into the band's reads.
+    /// The state's name or the kind of row `row` of `rows`.
+    private func derived(_ column: Int, of rows: FoundRows, row: Int32) -> String? {
+      if column == kindColumn {
+        return kind(of: rows, row: row).map { "\($0)" }
+      }
+      guard let state = rows.string(row: row, column: 2), let country = rows.string(row: row, column: 4) else {
+        return nil
+      }
+      return stateNames.name(ofState: state, in: country, on: database)
+    }
+
+    /// The country of the last row judged, and the rules for its codes.
+    private var lastRules: (country: [UInt8], rules: [CodeKind.Rule]) = ([], [])
+
+    /// The kind of row `row` of `rows`, judged on the bytes the search read (by the rules of the
+    /// row before it, when it is of the same country, as rows mostly are).
+    private func kind(of rows: FoundRows, row: Int32) -> CodeKind? {
+      guard let zip = rows.textBytes(row: row, column: 0), let country = rows.textBytes(row: row, column: 4) else {
+        return nil
+      }
+      if !lastRules.country.elementsEqual(country) {
+        lastRules = (Array(country), CodeKind.rules(for: String(decoding: country, as: UTF8.self)))
+      }
+      return CodeKind.classify(
+        zip: zip, place: rows.textBytes(row: row, column: 1),
+        accuracy: rows.accuracy(row: row).map { Int(truncatingIfNeeded: $0) }, by: lastRules.rules
+      ).kind
+    }
+
+    /// The state and country of the last row whose state was named in this band, and its name.
+    private var lastState: (state: [UInt8], country: [UInt8], name: UnsafeBufferPointer<UInt8>?)?
+
+    /// The name of the state of row `row` of `rows`, in `texts`: rows of one state mostly come
+    /// together, and each looks up only what the row before it did not.
+    private func stateName(of rows: FoundRows, row: Int32) -> UnsafeBufferPointer<UInt8>? {
+      guard let state = rows.textBytes(row: row, column: 2), let country = rows.textBytes(row: row, column: 4) else {
+        return nil
+      }
+      if let last = lastState, last.state.elementsEqual(state), last.country.elementsEqual(country) {
+        return last.name
+      }
+      let name = stateNames.name(
+        ofState: String(decoding: state, as: UTF8.self), in: String(decoding: country, as: UTF8.self), on: database
+      ).map { texts.bytes(of: $0) }
+      lastState = (Array(state), Array(country), name)
+      return name
+    }
+
+    /// The band's cells: the columns the query reads, the texts pointing into the band's reads
+    /// (the derived columns' into `texts`, made anew for each band).
     private func makeCells() -> TableFunctionCells? {
       // Rows of which nothing is read need no cells.
       guard !used.isEmpty else { return nil }
-      let cells = TableFunctionCells(rows: band.rows.count, columns: searchColumns.count, owners: band.stores)
-      let distance = ZipCode.columns.count
-      let columns = used.filter { $0 != distance }
-      let withDistance = used.contains(distance)
+      texts = TableFunctionTexts()
+      lastState = nil
+      let cells = TableFunctionCells(
+        rows: band.rows.count, columns: searchColumns.count, owners: band.stores + [texts])
+      let columns = used.filter { $0 < distanceColumn }
+      let (withStateName, withKind) = (used.contains(stateNameColumn), used.contains(kindColumn))
+      let withDistance = used.contains(distanceColumn)
       for (index, (store, row)) in band.rows.enumerated() {
-        if !columns.isEmpty { band.stores[Int(store)].fill(cells, at: index, row: row, columns: columns) }
-        if withDistance { cells.set(band.distances[index], row: index, column: distance) }
+        let rows = band.stores[Int(store)]
+        if !columns.isEmpty { rows.fill(cells, at: index, row: row, columns: columns) }
+        if withDistance { cells.set(band.distances[index], row: index, column: distanceColumn) }
+        if withStateName {
+          cells.set(terminatedText: stateName(of: rows, row: row), row: index, column: stateNameColumn)
+        }
+        if withKind, let kind = kind(of: rows, row: row) {
+          cells.set(terminatedText: kind.terminatedName, row: index, column: kindColumn)
+        }
       }
       return cells
     }
@@ -311,5 +387,21 @@ extension SQLFunctions {
   {
     guard arguments.count > index, !arguments.isNull(at: index) else { return .kilometres }
     return try unit(arguments, at: index, function: function)
+  }
+}
+
+extension CodeKind {
+  /// The kind's name (`rawValue`), a NUL after it, in memory that lasts as long as the program:
+  /// a table function's cells point at it.
+  fileprivate var terminatedName: UnsafeBufferPointer<UInt8> {
+    let name: StaticString =
+      switch self {
+      case .area: "area"
+      case .military: "military"
+      case .cedex: "cedex"
+      case .organisation: "organisation"
+      case .poBox: "po-box"
+      }
+    return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
   }
 }

@@ -185,4 +185,52 @@ import Testing
     #expect(plan.contains("SEARCH zips USING PRIMARY KEY (cell>? AND cell<?)"), "\(plan)")
     #expect(!plan.contains("SCAN"), "\(plan)")
   }
+
+  /// `state_name` and `kind` are each row's, as `RegionNames` and `zipgeo_kind` give them, in
+  /// every band of a large answer, asked for with the other columns or alone.
+  @Test func stateNameAndKindAreEachRowsOwnInEveryBand() throws {
+    let regions = try RegionNames.load(from: db)
+    let sql = "SELECT zip, place, state, country, accuracy, state_name, kind FROM zipgeo_within(38, -97, 20000)"
+    let rows = try db.rows(sql).map(\.values)
+    #expect(rows.count > 2 * SQLFunctions.SearchRows.budget)
+    var kinds: Set<String> = []
+    for row in rows {
+      let (zip, place, state, country) = (row[0].string!, row[1].string, row[2].string, row[3].string!)
+      let accuracy = row[4].int64.map { Int($0) }
+      #expect(row[5].string == state.flatMap { regions.name(ofState: $0, in: country) }, "\(zip)")
+      let kind = CodeKind.classify(zip: zip, place: place, country: country, accuracy: accuracy).kind.rawValue
+      #expect(row[6].string == kind, "\(zip) \(place ?? "")")
+      kinds.insert(kind)
+    }
+    #expect(kinds == ["area", "military"])
+    #expect(rows.contains { $0[2] == .text("TX") && $0[5] == .text("Texas") })
+    let alone = try db.rows("SELECT state_name, kind FROM zipgeo_within(38, -97, 20000)").map(\.values)
+    #expect(alone == rows.map { [$0[5], $0[6]] })
+    let areas = try db.scalar("SELECT count(*) FROM zipgeo_within(38, -97, 20000) WHERE kind = 'area'")
+    let byFunction = try db.scalar(
+      "SELECT count(*) FROM zipgeo_within(38, -97, 20000) WHERE zipgeo_kind(zip, place, country, accuracy) = 'area'")
+    #expect(areas == byFunction && (areas?.int64 ?? 0) > 0)
+    #expect(
+      try db.rows("SELECT state_name, kind FROM zipgeo_near('75075', 1)").map(\.values) == [
+        [.text("Texas"), .text("area")]
+      ])
+    #expect(
+      try db.rows("SELECT DISTINCT state_name, kind FROM zipgeo_search('Plano') WHERE state = 'TX'").map(\.values) == [
+        [.text("Texas"), .text("area")]
+      ])
+  }
+
+  /// A `regions` table of the user's own shape, or none, leaves the ISO names and no error.
+  @Test(arguments: ["DROP TABLE regions", "DROP TABLE regions; CREATE TABLE regions (note TEXT)"])
+  func stateNamesFallBackToISOWithoutZipgeosRegionsTable(change: String) throws {
+    let path = temporary.path("regions.db")
+    _ = try ZipDatabase.importFile(Self.zipsCSV, into: path)
+    try ZipDatabase(writingAt: path).database.execute(change)
+    let db = try ZipDatabase(readingAt: path).database
+    #expect(
+      try db.rows("SELECT state, state_name FROM zipgeo_nearest(33.025, -96.7397, 1)").map(\.values) == [
+        [.text("TX"), .text("Texas")]
+      ])
+    #expect(try db.scalar("SELECT state_name FROM zipgeo_search('Plano') WHERE state = 'TX'") == .text("Texas"))
+  }
 }
