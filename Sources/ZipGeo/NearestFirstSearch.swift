@@ -73,8 +73,9 @@ public struct NearestFirstSearch: BandedSearch {
   /// search), at the price of a few squares read ahead (a `LIMIT` reads at most these more).
   static let squaresAhead = 8
   static let rowsAhead = 256
-  /// The query's radius, at most half the Earth's circumference (1e300 km reads the world).
-  private let farthest: Double
+  /// The query's radius, at most half the Earth's circumference (1e300 km reads the world): the
+  /// farthest a row is found at, in the query's unit.
+  let farthest: Double
   /// The size (in metres of latitude) up to which a square is read whatever its distance.
   private var finest: Double
   /// A read of more rows than this halves `finest` below its square's size; one of fewer than

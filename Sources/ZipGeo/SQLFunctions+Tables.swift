@@ -36,10 +36,11 @@ extension SQLFunctions {
 
   /// `zipgeo_near(zip, radius [, unit [, model]])`: the zip codes within `radius` of the zip code `zip`
   /// (`'75075'`, `'DE:10115'`; a code with several places is centred on their mean position),
-  /// nearest first (ties by zip); `distance` in `unit` (default `'km'`).
+  /// and every place of `zip` itself, within the radius or not; nearest first, the code's own
+  /// places first of the rows as near (then by zip); `distance` in `unit` (default `'km'`).
   public static let nearTable = TableFunction(
     "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit", "model"],
-    argumentTypes: textArguments, required: 2, orderedBy: searchOrder
+    argumentTypes: textArguments, required: 2, orderedBy: ["distance"]
   ) { arguments, call in
     let function = "zipgeo_near"
     let zip: String
@@ -83,8 +84,10 @@ extension SQLFunctions {
             .description)
       }
       let query = try RadiusQuery(center: center, radius: radius, model: model)
+      // Every place of the code is in its answer, at its distance from their mean.
+      let own = CenteredSearch.places(of: found, country: nil, from: center, model: model, unit: unit)
       return try SearchRows(
-        NearestFirstSearch(query), call: call, function: function)
+        NearestFirstSearch(query), call: call, function: function, code: found, own: own)
     }
   }
 
@@ -206,14 +209,29 @@ extension SQLFunctions {
     private var stateNames = RegionNames.Lookup()
     /// The most rows of a band: its cells hold 144 bytes a row.
     static let budget = 4_096
+    /// The centre code's own places not given yet (`zipgeo_near`), nearest first.
+    private var own: [NearbyZip]
+    /// The centre code's zip and country, whose rows the search finds are given from `own`.
+    private let ownCode: (zip: [UInt8], country: [UInt8])?
+    /// The own places of the band: its rows of store `ownStore`.
+    private var ownInBand: [ZipCode] = []
+    private static let ownStore: Int32 = -1
+    private var searchEnded = false
 
     /// The search, reading only the columns the query uses, with its first band read (so that
-    /// its errors fail the call itself).
-    init(_ search: NearestFirstSearch, call: TableFunction.Call, function: String) throws {
+    /// its errors fail the call itself). With `code`, the search's centre, every place of the
+    /// code is given at its distance `own` (`CenteredSearch.places`), within the radius or not,
+    /// first of the rows as near.
+    init(
+      _ search: NearestFirstSearch, call: TableFunction.Call, function: String, code: PostalCode? = nil,
+      own: [NearbyZip] = []
+    ) throws {
       let database = call.database
       self.search = search
       self.database = database
       self.function = function
+      ownCode = code.map { (Array($0.code.utf8), Array($0.country.utf8)) }
+      self.own = own
       used = searchColumns.indices.filter { call.uses(column: $0) }
       band = SearchBand()
       var search = search
@@ -223,9 +241,136 @@ extension SQLFunctions {
       search.reading =
         used.contains { $0 != distanceColumn } ? .rows : used.isEmpty ? .count : .distances
       search.budget = min(search.budget, Self.budget)
-      band = try reportingErrors(of: function) { try search.nextRows(on: database) } ?? SearchBand()
+      // Rows read without their columns cannot be told from the code's own: the search gives
+      // those within the radius, and the others come after it.
+      if search.reading != .rows { self.own = own.filter { $0.distance.value > search.farthest } }
       self.search = search
+      band = try reportingErrors(of: function) { try nextBand() } ?? SearchBand()
       cells = makeCells()
+    }
+
+    /// A row of `zipgeo_near` on its way to a band: one the search read, or one of the code's own.
+    private enum Entry {
+      case found(FoundRows, Int32, Double)
+      case own(ZipCode, Double)
+
+      var distance: Double {
+        switch self {
+        case .found(_, _, let distance), .own(_, let distance): distance
+        }
+      }
+    }
+
+    /// Rows as near as the last of a band, kept back for the next: more as near may come in it.
+    private var held: [Entry] = []
+
+    /// The search's next band, or `nil` after the last; never empty. From a code, its own places
+    /// are in it at their distances, and of rows as near, the code's own come first, then those
+    /// of its country, then the rest in the search's order (by zip).
+    private func nextBand() throws -> SearchBand? {
+      guard ownCode != nil else { return try search.nextRows(on: database) }
+      while true {
+        let next = searchEnded ? nil : try search.nextRows(on: database)
+        if next == nil { searchEnded = true }
+        if let next, next.unread > 0 { return next }
+        var entries = held
+        held = []
+        if let next {
+          var given = 0
+          for (index, (store, row)) in next.rows.enumerated() {
+            let distance = next.distances[index]
+            while given < own.count, own[given].distance.value <= distance {
+              entries.append(.own(own[given].zipCode, own[given].distance.value))
+              given += 1
+            }
+            let rows = next.stores[Int(store)]
+            if !isOwn(rows, row: row) { entries.append(.found(rows, row, distance)) }
+          }
+          own.removeFirst(given)
+        } else if search.reading == .count {
+          // Counted rows, of which nothing is read: the code's places past the radius.
+          guard !own.isEmpty else { return nil }
+          var band = SearchBand()
+          band.unread = own.count
+          own = []
+          return band
+        } else {
+          entries += own.map { .own($0.zipCode, $0.distance.value) }
+          own = []
+        }
+        putCountryFirst(&entries)
+        if next != nil, let last = entries.last?.distance,
+          let split = entries.firstIndex(where: { $0.distance == last })
+        {
+          held = Array(entries[split...])
+          entries.removeSubrange(split...)
+        }
+        if entries.isEmpty {
+          if next == nil { return nil }
+          continue
+        }
+        return band(of: entries)
+      }
+    }
+
+    /// Puts, in each run of rows as near, the code's own first, then those of its country, each
+    /// in the order they came.
+    private func putCountryFirst(_ entries: inout [Entry]) {
+      guard let country = ownCode?.country else { return }
+      func rank(_ entry: Entry) -> Int {
+        switch entry {
+        case .own: 0
+        case .found(let rows, let row, _): rows.textBytes(row: row, column: 4)?.elementsEqual(country) == true ? 1 : 2
+        }
+      }
+      var start = 0
+      while start < entries.count {
+        var end = start + 1
+        while end < entries.count, entries[end].distance == entries[start].distance { end += 1 }
+        if end - start > 1 {
+          let run = entries[start..<end].enumerated().sorted {
+            (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
+          }
+          entries.replaceSubrange(start..<end, with: run.map(\.element))
+        }
+        start = end
+      }
+    }
+
+    /// The band of `entries`, in their order.
+    private func band(of entries: [Entry]) -> SearchBand {
+      var band = SearchBand()
+      ownInBand = []
+      var last: (rows: FoundRows, index: Int32)?
+      for entry in entries {
+        switch entry {
+        case .own(let zip, let distance):
+          band.rows.append((Self.ownStore, Int32(ownInBand.count)))
+          band.distances.append(distance)
+          ownInBand.append(zip)
+        case .found(let rows, let row, let distance):
+          let index: Int32
+          if let last, last.rows === rows {
+            index = last.index
+          } else if let found = band.stores.firstIndex(where: { $0 === rows }) {
+            index = Int32(found)
+          } else {
+            index = Int32(band.stores.count)
+            band.stores.append(rows)
+          }
+          last = (rows, index)
+          band.rows.append((index, row))
+          band.distances.append(distance)
+        }
+      }
+      return band
+    }
+
+    /// Whether row `row` of `rows` is of the centre code, whose places `own` gives.
+    private func isOwn(_ rows: FoundRows, row: Int32) -> Bool {
+      guard let ownCode, let zip = rows.textBytes(row: row, column: 0) else { return false }
+      return zip.elementsEqual(ownCode.zip)
+        && rows.textBytes(row: row, column: 4)?.elementsEqual(ownCode.country) == true
     }
 
     var rowCount: Int { band.count }
@@ -234,12 +379,24 @@ extension SQLFunctions {
       guard row < band.rows.count else { return .null }
       if column == distanceColumn { return .real(band.distances[row]) }
       let (store, index) = band.rows[row]
+      if store == Self.ownStore { return ownValue(ownInBand[Int(index)], column: column) }
       let rows = band.stores[Int(store)]
       guard rows.hasColumns else { return .null }
       if column == stateNameColumn || column == kindColumn {
         return derived(column, of: rows, row: index).map { .text($0) } ?? .null
       }
       return rows.zipCode(row: index).value(column: column)
+    }
+
+    /// The value of `column` (not the distance) of one of the code's own places.
+    private func ownValue(_ zip: ZipCode, column: Int) -> DatabaseValue {
+      switch column {
+      case kindColumn: return .text(zip.kind.rawValue)
+      case stateNameColumn:
+        guard let state = zip.state else { return .null }
+        return stateNames.name(ofState: state, in: zip.country, on: database).map { .text($0) } ?? .null
+      default: return zip.value(column: column)
+      }
     }
 
     /// The state's name or the kind of row `row` of `rows`.
@@ -303,9 +460,13 @@ extension SQLFunctions {
       let (withStateName, withKind) = (used.contains(stateNameColumn), used.contains(kindColumn))
       let withDistance = used.contains(distanceColumn)
       for (index, (store, row)) in band.rows.enumerated() {
+        if withDistance { cells.set(band.distances[index], row: index, column: distanceColumn) }
+        if store == Self.ownStore {
+          fill(cells, at: index, with: ownInBand[Int(row)])
+          continue
+        }
         let rows = band.stores[Int(store)]
         if !columns.isEmpty { rows.fill(cells, at: index, row: row, columns: columns) }
-        if withDistance { cells.set(band.distances[index], row: index, column: distanceColumn) }
         if withStateName {
           cells.set(terminatedText: stateName(of: rows, row: row), row: index, column: stateNameColumn)
         }
@@ -316,12 +477,22 @@ extension SQLFunctions {
       return cells
     }
 
+    /// Fills row `index` of `cells` with the columns the query uses (but the distance) of one of
+    /// the code's own places, its texts in `texts`.
+    private func fill(_ cells: TableFunctionCells, at index: Int, with zip: ZipCode) {
+      for column in used where column != distanceColumn {
+        switch ownValue(zip, column: column) {
+        case .text(let text): cells.set(terminatedText: texts.bytes(of: text), row: index, column: column)
+        case .real(let number): cells.set(number, row: index, column: column)
+        case .integer(let number): cells.set(number, row: index, column: column)
+        default: break
+        }
+      }
+    }
+
     func advance() throws -> Bool {
-      let database = database
-      var search = search
-      defer { self.search = search }
       cells = nil
-      guard let next = try reportingErrors(of: function, { try search.nextRows(on: database) }) else {
+      guard let next = try reportingErrors(of: function, { try nextBand() }) else {
         band = SearchBand()
         return false
       }

@@ -34,7 +34,11 @@ import Testing
       let truth = try zips(
         "SELECT zip FROM zips WHERE distance(?, ?, lat, lon) <= ? ORDER BY distance(?, ?, lat, lon), zip",
         [lat, lon, km, lat, lon])
-      #expect(try zips("SELECT zip FROM zipgeo_near(?, ?)", [zip, km]) == truth, "\(zip) \(km) km")
+      // From the code, the code itself comes first of the rows as near.
+      let truthFromCode = try zips(
+        "SELECT zip FROM zips WHERE distance(?, ?, lat, lon) <= ? ORDER BY distance(?, ?, lat, lon), zip <> ?, zip",
+        [lat, lon, km, lat, lon, zip])
+      #expect(try zips("SELECT zip FROM zipgeo_near(?, ?)", [zip, km]) == truthFromCode, "\(zip) \(km) km")
       #expect(try zips("SELECT zip FROM zipgeo_within(?, ?, ?)", [lat, lon, km]) == truth, "\(zip) \(km) km")
       let miles = km / 1.609344
       let truthInMiles = try zips(
@@ -232,5 +236,56 @@ import Testing
         [.text("TX"), .text("Texas")]
       ])
     #expect(try db.scalar("SELECT state_name FROM zipgeo_search('Plano') WHERE state = 'TX'") == .text("Texas"))
+  }
+
+  /// From a code, `zipgeo_near` gives every place of it, past the radius too, at its distance;
+  /// of rows as near, the code's own first, then its country's, then by zip, across bands.
+  @Test func zipgeoNearGivesTheCodesOwnPlacesFirstOfRowsAsNear() throws {
+    var lines = [
+      "GB\tEC1A 1BB\tLondon\tEngland\tENG\t\t\t\t\t51.52\t-0.1\t6",
+      "GB\tEC1M\tLondon\tEngland\tENG\t\t\t\t\t51.52\t-0.1\t4",
+      "FR\t75008\tParis 08\tÎle-de-France\t11\t\t\t\t\t48.87\t2.30\t5",
+      "FR\t75008\tParis\tÎle-de-France\t11\t\t\t\t\t48.89\t2.33\t5",
+      "FR\t75009\tParis 09\tÎle-de-France\t11\t\t\t\t\t48.88\t2.315\t5",
+    ]
+    // More US military codes at London's point than a band holds.
+    let military = (0..<(SQLFunctions.SearchRows.budget + 100)).map { String(format: "%05d", 9_000 + $0) }
+    lines += military.map { "US\t\($0)\tFPO AE\t\t\t\t\t\t\t51.52\t-0.1\t1" }
+    let file = try temporary.write("near.txt", lines.joined(separator: "\n") + "\n")
+    let path = temporary.path("near.db")
+    _ = try ZipDatabase.importFile(file, into: path)
+    let db = try ZipDatabase(readingAt: path).database
+
+    let london = try db.rows("SELECT zip, country, distance FROM zipgeo_near('GB:EC1A 1BB', 1)").map(\.values)
+    #expect(london.map { $0[0].string! } == ["EC1A 1BB", "EC1M"] + military)
+    #expect(london.allSatisfy { $0[2] == .real(0) })
+    #expect(
+      try db.rows("SELECT zip FROM zipgeo_near('GB:EC1A 1BB', 1) LIMIT 2").map { $0[0].string! } == [
+        "EC1A 1BB", "EC1M",
+      ])
+    #expect(try db.scalar("SELECT count(*) FROM zipgeo_near('GB:EC1A 1BB', 1)") == .integer(Int64(london.count)))
+    // From a point, the search's order: by zip.
+    #expect(try db.scalar("SELECT zip FROM zipgeo_within(51.52, -0.1, 1)") == .text("09000"))
+
+    // 75008's two places lie 1.5 km from their mean: past a 1 km radius, still given, at their
+    // distances, in distance order; counted too, whatever the query reads.
+    let paris = try db.rows("SELECT zip, place, distance FROM zipgeo_near('FR:75008', 1)").map(\.values)
+    #expect(Set(paris.map { $0[1].string! }) == ["Paris 08", "Paris", "Paris 09"])
+    let distances = paris.map { $0[2].double! }
+    #expect(distances == distances.sorted() && distances.filter { $0 > 1 }.count == 2, "\(paris)")
+    for sql in ["count(*)", "count(distance)", "count(zip)"] {
+      #expect(try db.scalar("SELECT \(sql) FROM zipgeo_near('FR:75008', 1)") == .integer(3), "\(sql)")
+    }
+    // ORDER BY distance costs no sort and gives the same rows; ORDER BY distance, zip sorts them.
+    #expect(
+      try db.rows("SELECT zip, place, distance FROM zipgeo_near('FR:75008', 1) ORDER BY distance").map(\.values)
+        == paris)
+    let plan = try db.rows("EXPLAIN QUERY PLAN SELECT zip FROM zipgeo_near('FR:75008', 1) ORDER BY distance")
+      .compactMap { $0["detail"]?.string }.joined(separator: "\n")
+    #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+    let byZip = try db.rows("SELECT zip FROM zipgeo_near('GB:EC1A 1BB', 1) ORDER BY distance, zip").map {
+      $0[0].string!
+    }
+    #expect(byZip == military + ["EC1A 1BB", "EC1M"])
   }
 }
