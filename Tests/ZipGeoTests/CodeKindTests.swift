@@ -1,3 +1,5 @@
+import SQLiteKit
+import TestSupport
 import Testing
 
 @testable import ZipGeo
@@ -62,6 +64,32 @@ import Testing
     for rule in CodeKind.rules {
       #expect(!rule.description.isEmpty && rule.kind != .area)
       #expect(rule.countries.isEmpty || rule.description.hasPrefix(rule.countries.contains("FR") ? "FR" : rule.name))
+    }
+  }
+
+  /// Every country of the world file is judged: the codes of a few are not all areas, by the
+  /// rules of their countries (and the PO box rule of every country), and those of the 111
+  /// others are all areas, no rule of theirs needed. A country whose rows change kind fails here.
+  @Test func everyCountryOfTheWorldFileHasItsKindsByARuleOrOnlyAreas() throws {
+    let db = try ZipDatabase(readingAt: WorldDatabase.path()).database
+    var kinds: [String: [CodeKind: Int]] = [:]
+    var countries: Set<String> = []
+    for row in try db.rows("SELECT zip, place, country, accuracy FROM zips") {
+      let country = row[2].string!
+      countries.insert(country)
+      let kind = self.kind(row[0].string!, row[1].string, country, row[3].int64.map { Int($0) })
+      if kind != .area { kinds[country, default: [:]][kind, default: 0] += 1 }
+    }
+    #expect(countries.count == 121)
+    #expect(
+      kinds == [
+        "US": [.military: 511], "FR": [.cedex: 14_332], "GF": [.cedex: 52], "GP": [.cedex: 72],
+        "MQ": [.cedex: 65], "RE": [.cedex: 114], "DE": [.organisation: 8_247], "PH": [.poBox: 203],
+        "GB": [.poBox: 2], "CA": [.poBox: 1],
+      ])
+    // Each country-specific rule finds codes in the file.
+    for rule in CodeKind.rules where !rule.countries.isEmpty {
+      #expect(rule.countries.contains { kinds[$0]?[rule.kind] != nil }, "\(rule.name)")
     }
   }
 }
