@@ -20,7 +20,7 @@ extension EarthModel {
   /// then the distance to the nearer pole), which only grows with Δλ. On the sphere the angle times
   /// its radius, less a billionth for rounding; on WGS84 the angle times the polar radius, less 2%
   /// (a geodesic between two latitudes and longitudes differs from such an arc by well under 1%).
-  /// A point inside gives 0.
+  /// Both less a micrometre, never below 0. A point inside gives 0.
   public func leastDistance(
     from point: Coordinate, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>
   ) -> Double {
@@ -45,9 +45,11 @@ extension EarthModel {
         : asin(min(1, cos(latitude * degree) * sin(longitudeGap * degree)))
       angle = max(angle, meridian)
     }
+    // Less a micrometre too: at a pole cos φ is 6e-17, not 0, which made a square's bound 4e-10 m
+    // where a row in it lay at 0, and a nearest-first search gave rows out of order.
     switch self {
-    case .sphere: return angle * Sphere.earth.radius * (1 - 1e-9)
-    case .wgs84: return angle * Ellipsoid.wgs84.polarRadius * 0.98
+    case .sphere: return max(0, angle * Sphere.earth.radius * (1 - 1e-9) - 1e-6)
+    case .wgs84: return max(0, angle * Ellipsoid.wgs84.polarRadius * 0.98 - 1e-6)
     }
   }
 }

@@ -288,4 +288,48 @@ import Testing
     }
     #expect(byZip == military + ["EC1A 1BB", "EC1M"])
   }
+
+  /// At the poles and on the grid's boundaries, where many rows lie at one point, every search
+  /// gives its rows in the documented order, ties by zip, as SQLite's `ORDER BY distance` trusts.
+  @Test func searchesAtThePolesAndGridBoundariesKeepTheirOrder() throws {
+    var rng = SeededGenerator(seed: 90)
+    let longitudes = [-180, -179.9999999, -90.0000001, -90, -45, 0, -0.0, 1e-300, 45, 90, 179.9999999, 180]
+    var lines = ["zip,place,state,county,lat,lon"]
+    for index in 0..<400 {
+      let lat = [90, -90, 89.9999999, -89.9999999, 0, 45][Int.random(in: 0..<6, using: &rng)]
+      let lon = longitudes[Int.random(in: 0..<longitudes.count, using: &rng)]
+      lines.append("\(String(format: "%05d", (index * 7_919) % 100_000)),P\(index),,,\(lat),\(lon)")
+    }
+    let file = try temporary.write("poles.csv", lines.joined(separator: "\n") + "\n")
+    let path = temporary.path("poles.db")
+    _ = try ZipDatabase.importFile(file, into: path)
+    let db = try ZipDatabase(readingAt: path).database
+    for (lat, lon) in [(90.0, -90.0), (90.0, 0.0), (-90.0, 180.0), (89.9999999, 45.0), (0.0, 180.0), (0.0, -0.0)] {
+      for km in [1e-6, 0.001, 100, 20_100] {
+        let truth = try zips(
+          "SELECT zip FROM zips WHERE distance(?, ?, lat, lon) <= ? ORDER BY distance(?, ?, lat, lon), zip",
+          [lat, lon, km, lat, lon], on: db)
+        #expect(
+          try zips("SELECT zip FROM zipgeo_within(?, ?, ?)", [lat, lon, km], on: db) == truth, "\(lat),\(lon) \(km)")
+        let geodesic = try zips(
+          """
+          SELECT zip FROM zips WHERE geodesic_distance(?, ?, lat, lon) <= ?
+          ORDER BY geodesic_distance(?, ?, lat, lon), zip
+          """, [lat, lon, km, lat, lon], on: db)
+        #expect(
+          try zips("SELECT zip FROM zipgeo_within(?, ?, ?, 'km', 'wgs84')", [lat, lon, km], on: db) == geodesic,
+          "\(lat),\(lon) \(km) wgs84")
+      }
+      for k in [1, 3, 50] {
+        let truth = try zips(
+          "SELECT zip FROM zips ORDER BY distance(?, ?, lat, lon), zip LIMIT ?", [lat, lon, k], on: db)
+        #expect(
+          try zips("SELECT zip FROM zipgeo_nearest(?, ?, ?)", [lat, lon, k], on: db) == truth, "\(lat),\(lon) k \(k)")
+      }
+    }
+  }
+
+  func zips(_ sql: String, _ arguments: [any DatabaseValueConvertible], on db: Database) throws -> [String] {
+    try db.rows(sql, arguments).compactMap { $0[0].string }
+  }
 }
