@@ -220,10 +220,11 @@ public enum Schema {
   private static let keptLayout = "zipgeo.layout"
   private static let keptSchemaVersion = "zipgeo.layout.schema_version"
 
-  /// The layout of the `zips` table `db` reads, judged once by its columns: `id` and `country`
-  /// make the current one, `country` alone version 2, neither version 1. (Not by `PRAGMA
-  /// user_version`: in an app's or a host's own database the version is theirs to keep; and a
-  /// table that no zipgeo made, of sqlite-utils or a hand-written schema, has none.)
+  /// The layout of the `zips` table `db` reads, judged once by its key and columns: the key
+  /// zipgeo gives it, `(cell, zip, country, id)`, makes the current one (a column a user adds,
+  /// such as an `id` on an older table, cannot), `country` alone version 2, neither version 1.
+  /// (Not by `PRAGMA user_version`: in an app's or a host's own database the version is theirs to
+  /// keep; and a table that no zipgeo made, of sqlite-utils or a hand-written schema, has none.)
   ///
   /// The current layout, once found, is kept on the connection until one of its statements fails
   /// with an SQL error (`Database.kept`): no zipgeo makes an older table of a current one, and a
@@ -236,8 +237,9 @@ public enum Schema {
     let schemaVersion = Int(try db.cachedStatement(schemaVersionSQL).scalar()?.int64 ?? 0)
     if let kept, db.kept[keptSchemaVersion] == schemaVersion { return kept }
     let columns = try columns(of: db)
+    let key = try db.cachedStatement(keySQL).rows().compactMap { $0[0].string }
     let layout: Layout =
-      columns.isSuperset(of: ["id", "country"]) ? .current : columns.contains("country") ? .version2 : .version1
+      key == currentKey ? .current : columns.contains("country") ? .version2 : .version1
     db.kept[keptLayout] = layout.rawValue
     db.kept[keptSchemaVersion] = schemaVersion
     return layout
@@ -251,6 +253,12 @@ public enum Schema {
   }
 
   private static let columnsSQL = CachedSQL("SELECT lower(name) FROM pragma_table_xinfo('zips')")
+
+  /// The columns of the primary key of the `zips` table `db` reads, in the key's order.
+  private static let keySQL = CachedSQL(
+    "SELECT lower(name) FROM pragma_table_xinfo('zips') WHERE pk > 0 ORDER BY pk")
+  /// The key of the table this zipgeo writes (`createTable`).
+  static let currentKey = ["cell", "zip", "country", "id"]
 
   /// What a database file holds.
   enum State: Equatable {

@@ -293,6 +293,28 @@ import Testing
         == (try new.near(coordinate: plano, within: Length(100, .kilometres))))
   }
 
+  /// A user's own `id` column on a version-2 table does not make it look current: the layout is
+  /// judged by the key zipgeo gives its table, and searches answer as brute force does.
+  @Test func aUsersIdColumnOnAVersion2TableLeavesItSearchedAsVersion2() throws {
+    let current = folder.path("current.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
+    try makeVersion2Database(from: current)
+    let user = try Database(path: dbPath)
+    try user.execute("ALTER TABLE zips ADD COLUMN id INTEGER")
+    try user.close()
+    let (old, new) = (try ZipDatabase(readingAt: dbPath), try ZipDatabase(readingAt: current))
+    #expect(try Schema.layout(of: old.database) == .version2)
+    let plano = try Coordinate(latitude: 33.025, longitude: -96.7397)
+    #expect(
+      try old.near(coordinate: plano, within: Length(5, .kilometres))
+        == (try new.near(coordinate: plano, within: Length(5, .kilometres))))
+    #expect(try old.nearest(to: plano, count: 5) == (try new.nearest(to: plano, count: 5)))
+    let within = "SELECT count(*) FROM zipgeo_within(33.025, -96.7397, 500)"
+    let brute = "SELECT count(*) FROM zips WHERE distance(33.025, -96.7397, lat, lon) <= 500"
+    #expect(try old.database.scalar(within) == (try old.database.scalar(brute)))
+    #expect((try old.database.scalar(brute)?.int64 ?? 0) > 3_000)
+  }
+
   /// On a version-2 database, points a hair from a line of the new grid (whose squares the search
   /// reads through the old index) are found as on a current one.
   @Test func aVersion2DatabaseFindsPointsAHairFromALineOfTheGrid() throws {
