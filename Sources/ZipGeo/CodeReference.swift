@@ -38,6 +38,15 @@ public struct CodeReference: Hashable, Sendable, CustomStringConvertible {
         throw .invalidCode(
           text: written.shortened, reason: "it names the country \(prefix) but no code; write \(prefix):CODE")
       }
+      // No postal code begins with a country and a colon: `DE:DE:10115` is a paste gone wrong.
+      let rest = Array(code.utf8.prefix(3))
+      if rest.count == 3, rest[2] == UInt8(ascii: ":"),
+        CountryCode(String(decoding: rest.prefix(2), as: UTF8.self)) != nil
+      {
+        let inner = String(code.dropFirst(3)).trimmingWhitespace
+        throw .invalidCode(
+          text: written.shortened, reason: "it names a country twice; write \(prefix):\(inner.shortened)")
+      }
       self.init(code: code, country: prefix)
     } else {
       guard !text.isEmpty else { throw .invalidCode(text: written.shortened, reason: "it is empty") }

@@ -33,6 +33,18 @@ import Testing
         == "'de:' is not a postal code: it names the country DE but no code; write DE:CODE")
   }
 
+  /// `DE:DE:10115` was looked up as the code `DE:10115`, and the hint named 99998 as next to it.
+  @Test func aCountryNamedTwiceIsAnError() throws {
+    for (text, fix) in [("DE:DE:10115", "DE:10115"), ("de: us:90210", "DE:90210"), ("GB:GB:", "GB:")] {
+      #expect(throws: ZipGeoError.invalidCode(text: text, reason: "it names a country twice; write \(fix)")) {
+        try CodeReference(parsing: text)
+      }
+    }
+    // A colon later in the code is the code's.
+    #expect(try CodeReference(parsing: "DE:D1:5") == CodeReference(code: "D1:5", country: "DE"))
+    #expect(try CodeReference(parsing: "DE:ABC:1") == CodeReference(code: "ABC:1", country: "DE"))
+  }
+
   @Test func spacesAroundTheCodeOrAfterTheColonAreLeftOut() throws {
     #expect(try CodeReference(parsing: " DE:10115 ") == CodeReference(code: "10115", country: "DE"))
     #expect(try CodeReference(parsing: "DE: 10115") == CodeReference(code: "10115", country: "DE"))
@@ -44,9 +56,5 @@ import Testing
       try CodeReference(parsing: "DE:  ")
     }
     #expect(throws: ZipGeoError.invalidCode(text: "   ", reason: "it is empty")) { try CodeReference(parsing: "   ") }
-  }
-
-  @Test func aColonAfterTwoLettersAlwaysNamesACountryEvenWithAColonInTheCode() throws {
-    #expect(try CodeReference(parsing: "DE:DE:1") == CodeReference(code: "DE:1", country: "DE"))
   }
 }
