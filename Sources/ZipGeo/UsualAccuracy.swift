@@ -22,6 +22,10 @@ public struct UsualAccuracy: Sendable {
     return accuracy < usual
   }
 
+  /// The accuracy a table shows for `zip`: its own where it is below its country's usual one,
+  /// else `nil` (an empty cell).
+  public func shown(_ zip: ZipCode) -> Int? { isBelowUsual(zip) ? zip.accuracy : nil }
+
   /// Whether any country has a usual accuracy: a database of data/zips.csv has none.
   public var isEmpty: Bool { byCountry.isEmpty }
 
@@ -29,8 +33,7 @@ public struct UsualAccuracy: Sendable {
 
   /// Reads the usual accuracies of `db` (none from a database that has no `zipgeo_settings`).
   static func load(from db: Database) throws -> UsualAccuracy {
-    guard try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zipgeo_settings'") != nil
-    else { return UsualAccuracy(byCountry: [:]) }
+    guard try Schema.hasSettingsTable(db) else { return UsualAccuracy(byCountry: [:]) }
     var found: [String: Int] = [:]
     // A table of that name with other columns (the user's own) records nothing zipgeo reads.
     guard

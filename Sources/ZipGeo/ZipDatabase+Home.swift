@@ -84,10 +84,7 @@ extension ZipDatabase {
   /// when a bare code turns out to be shared, so that a lookup of any other code costs nothing more.
   static func recordedHome(on db: Database) throws -> String? {
     // Both statements are cached: a shared bare code costs a lookup, not two preparations.
-    let exists = try db.cachedStatement(
-      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zipgeo_settings'")
-    defer { exists.reset() }
-    guard try exists.step() else { return nil }
+    guard try Schema.hasSettingsTable(db) else { return nil }
     // A table of that name with other columns (the user's own) records nothing zipgeo reads.
     guard let value = try? db.cachedStatement("SELECT value FROM zipgeo_settings WHERE name = 'home_country'")
     else { return nil }
@@ -98,8 +95,16 @@ extension ZipDatabase {
 }
 
 extension Schema {
-  /// zipgeo's settings of a database, one row a setting: `home_country` is the only one.
+  /// zipgeo's settings of a database, one row a setting: `home_country`, and each country's
+  /// `usual_accuracy.CC` (`UsualAccuracy`).
   static let createSettingsTable = """
     CREATE TABLE IF NOT EXISTS zipgeo_settings (name TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID;
     """
+
+  /// Whether `db` has a `zipgeo_settings` table (of any columns: a user's own may have others).
+  static func hasSettingsTable(_ db: Database) throws -> Bool {
+    let exists = try db.cachedStatement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zipgeo_settings'")
+    defer { exists.reset() }
+    return try exists.step()
+  }
 }

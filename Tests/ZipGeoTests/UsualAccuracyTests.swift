@@ -72,6 +72,8 @@ import Testing
     #expect(!usual.isBelowUsual(zip("DE", nil)))
     // A country the database knows no usual accuracy of: nothing is below it.
     #expect(!usual.isBelowUsual(zip("FR", 1)))
+    #expect(usual.shown(zip("DE", 1)) == 1)
+    #expect(usual.shown(zip("DE", 6)) == nil && usual.shown(zip("FR", 1)) == nil)
   }
 
   @Test func reimportingACountryWithoutAccuraciesForgetsItsUsualOneAndKeepsTheOthers() throws {

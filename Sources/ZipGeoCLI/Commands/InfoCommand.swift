@@ -67,7 +67,7 @@ enum InfoCommand {
       [
         $0.place ?? "", regions.shown($0) ?? "", $0.county ?? "", "\($0.coordinate.latitude)",
         "\($0.coordinate.longitude)",
-      ] + (showsAccuracy ? [usual.isBelowUsual($0) ? $0.accuracy.map(String.init) ?? "" : ""] : [])
+      ] + (showsAccuracy ? [usual.shown($0).map(String.init) ?? ""] : [])
     }
     context.console.out(
       fields([

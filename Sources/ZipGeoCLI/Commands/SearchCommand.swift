@@ -88,7 +88,7 @@ enum SearchCommand {
     result.rows = shown.map { match in
       let zip = match.zipCode
       let accuracy: [DatabaseValue] =
-        showsAccuracy ? [usual.isBelowUsual(zip) ? zip.accuracy.map { .integer(Int64($0)) } ?? .null : .null] : []
+        showsAccuracy ? [usual.shown(zip).map { .integer(Int64($0)) } ?? .null] : []
       return [.text(zip.zip)] + (several ? [.text(zip.country)] : []) + [
         zip.place.map(DatabaseValue.text) ?? .null, regions.shown(zip).map(DatabaseValue.text) ?? .null,
         .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),

@@ -52,7 +52,7 @@ struct HitWriter {
         isTable
         ? [.text(zip.zip)] + (showingCountry ? [.text(zip.country)] : []) + [
           .text(zip.place ?? ""), .text(regions.shown(zip) ?? ""),
-        ] + (usual.map { [.text($0.isBelowUsual(zip) ? zip.accuracy.map(String.init) ?? "" : "")] } ?? []) + [
+        ] + (usual.map { [.text($0.shown(zip).map(String.init) ?? "")] } ?? []) + [
           .text(formatDistance(distance))
         ]
         : RowColumns.values(zip, regions: regions) + [.real(distance)]
