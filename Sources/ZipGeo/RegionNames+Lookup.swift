@@ -14,6 +14,12 @@ extension RegionNames {
     private var hasTable: Bool?
     static let capacity = 4_096
 
+    /// The name of `zip`'s state, as `RegionNames.name(of:)` gives it.
+    mutating func name(of zip: ZipCode, on db: Database) -> String? {
+      guard let state = zip.state else { return nil }
+      return name(ofState: state, in: zip.country, on: db)
+    }
+
     /// The name of `state` in `country`, or `nil` when neither the database nor ISO names it.
     mutating func name(ofState state: String, in country: String, on db: Database) -> String? {
       let key = RegionNames.key(country, state)

@@ -71,10 +71,7 @@ extension SQLFunctions {
       switch column - ZipCode.columns.count {
       case 0: return .text(match.kind.rawValue)
       case 1: return .integer(Int64(match.edits))
-      case 2:
-        let zip = match.zipCode
-        guard let state = zip.state else { return .null }
-        return stateNames.name(ofState: state, in: zip.country, on: database).map { .text($0) } ?? .null
+      case 2: return stateNames.name(of: match.zipCode, on: database).map { .text($0) } ?? .null
       case 3: return .text(CodeKind.of(match.zipCode).rawValue)
       default: return match.zipCode.value(column: column)
       }

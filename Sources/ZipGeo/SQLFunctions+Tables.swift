@@ -30,14 +30,16 @@ extension SQLFunctions {
   static let stateNameColumn = distanceColumn + 1
   static let kindColumn = distanceColumn + 2
 
-  /// The order every search gives its rows in (`NearestFirstSearch`): `ORDER BY distance`,
-  /// `ORDER BY distance, zip` and `ORDER BY distance, zip, country` cost no sort.
+  /// The order a search from a point gives its rows in (`NearestFirstSearch`): `ORDER BY distance`,
+  /// `ORDER BY distance, zip` and `ORDER BY distance, zip, country` cost no sort. (From a code,
+  /// `zipgeo_near` puts the code's own rows first of those as near: only distance order.)
   static let searchOrder = ["distance", "zip", "country"]
 
   /// `zipgeo_near(zip, radius [, unit [, model]])`: the zip codes within `radius` of the zip code `zip`
   /// (`'75075'`, `'DE:10115'`; a code with several places is centred on their mean position),
-  /// and every place of `zip` itself, within the radius or not; nearest first, the code's own
-  /// places first of the rows as near (then by zip); `distance` in `unit` (default `'km'`).
+  /// and every place of `zip` itself, within the radius or not; nearest first, and of rows as
+  /// near the code's own places first, then its country's codes, then by zip; `distance` in
+  /// `unit` (default `'km'`).
   public static let nearTable = TableFunction(
     "zipgeo_near", columns: searchColumns, arguments: ["center_zip", "radius", "unit", "model"],
     argumentTypes: textArguments, required: 2, orderedBy: ["distance"]
@@ -382,32 +384,21 @@ extension SQLFunctions {
       if store == Self.ownStore { return ownValue(ownInBand[Int(index)], column: column) }
       let rows = band.stores[Int(store)]
       guard rows.hasColumns else { return .null }
-      if column == stateNameColumn || column == kindColumn {
-        return derived(column, of: rows, row: index).map { .text($0) } ?? .null
+      switch column {
+      case stateNameColumn:
+        return stateName(of: rows, row: index).map { .text(String(decoding: $0, as: UTF8.self)) } ?? .null
+      case kindColumn: return kind(of: rows, row: index).map { .text($0.rawValue) } ?? .null
+      default: return rows.zipCode(row: index).value(column: column)
       }
-      return rows.zipCode(row: index).value(column: column)
     }
 
     /// The value of `column` (not the distance) of one of the code's own places.
     private func ownValue(_ zip: ZipCode, column: Int) -> DatabaseValue {
       switch column {
       case kindColumn: return .text(zip.kind.rawValue)
-      case stateNameColumn:
-        guard let state = zip.state else { return .null }
-        return stateNames.name(ofState: state, in: zip.country, on: database).map { .text($0) } ?? .null
+      case stateNameColumn: return stateNames.name(of: zip, on: database).map { .text($0) } ?? .null
       default: return zip.value(column: column)
       }
-    }
-
-    /// The state's name or the kind of row `row` of `rows`.
-    private func derived(_ column: Int, of rows: FoundRows, row: Int32) -> String? {
-      if column == kindColumn {
-        return kind(of: rows, row: row).map { "\($0)" }
-      }
-      guard let state = rows.string(row: row, column: 2), let country = rows.string(row: row, column: 4) else {
-        return nil
-      }
-      return stateNames.name(ofState: state, in: country, on: database)
     }
 
     /// The country of the last row judged, and the rules for its codes.
