@@ -5,13 +5,15 @@ import SQLiteKit
 /// A CSV record checked and turned into a zip code.
 extension ColumnMap {
   /// The name of the state of `record` beside its code, when both are given and differ.
-  func stateName(in record: CSVRecord) -> String? {
+  func stateName(in record: CSVRecord) throws(ImportError.Problem) -> String? {
     guard let stateNameField, let state, stateNameField < record.fields.count, state < record.fields.count else {
       return nil
     }
     let name = record.fields[stateNameField].trimmingSpaces
     let code = record.fields[state].trimmingSpaces
-    return name.isEmpty || code.isEmpty || name == code ? nil : name
+    if name.isEmpty || code.isEmpty || name == code { return nil }
+    try Self.checkLength(of: name, named: "the state's name")
+    return name
   }
 
   /// Whether the state of `record` is its name, for want of its code (GeoNames' admin_name1
@@ -29,12 +31,14 @@ extension ColumnMap {
   /// from a tab at the end of the line, are ignored). The zip must be non-empty; latitude and
   /// longitude must be plain decimal numbers (`33.025`, `-96.7397`, `1e-3`; not `NaN`, `inf`,
   /// `0x1p3` or `33,025`) within [-90, 90] and [-180, 180]. Surrounding spaces are ignored; empty
-  /// place, state and county become NULL.
+  /// place, state and county become NULL. No text is longer than `longestText` bytes, so that
+  /// what a row makes (its row, its entries in the index of place names) stays small.
   public func zipCode(from record: CSVRecord) throws(ImportError.Problem) -> ZipCode {
     let fields = record.fields
     if fields.count != fieldCount { try checkFieldCount(of: fields) }
     let zip = fields[zip].trimmingSpaces
     guard !zip.isEmpty else { throw ImportError.Problem("zip is empty") }
+    try Self.checkLength(of: zip, named: "zip")
     let latitudeText = fields[latitude]
     let longitudeText = fields[longitude]
     let lat = try Self.number(latitudeText, named: "latitude")
@@ -54,6 +58,13 @@ extension ColumnMap {
       let value = fields[index].trimmingSpaces
       return value.isEmpty ? nil : value
     }
+    let (place, state, county) = (
+      optional(self.place), optional(self.state) ?? optional(stateFallback),
+      optional(self.county) ?? optional(countyFallback)
+    )
+    for (name, value) in [("place", place), ("state", state), ("county", county)] {
+      if let value { try Self.checkLength(of: value, named: name) }
+    }
     var countryCode = defaultCountry
     if let country {
       // A file with a country column says each row's country: an empty one is not taken for US.
@@ -69,8 +80,7 @@ extension ColumnMap {
       accuracyValue = value
     }
     return ZipCode(
-      zip: zip, place: optional(place), state: optional(state) ?? optional(stateFallback),
-      county: optional(county) ?? optional(countyFallback), coordinate: coordinate, country: countryCode,
+      zip: zip, place: place, state: state, county: county, coordinate: coordinate, country: countryCode,
       accuracy: accuracyValue)
   }
 
@@ -85,6 +95,18 @@ extension ColumnMap {
     if let extra = fields[fieldCount...].firstIndex(where: { !$0.trimmingSpaces.isEmpty }) {
       throw ImportError.Problem("\(problem): field \(extra + 1) is '\(fields[extra].shortened)'")
     }
+  }
+
+  /// The most bytes of UTF-8 in a row's zip, place, state or county: GeoNames' longest is a
+  /// place of 161 bytes.
+  public static let longestText = 1_000
+
+  /// Fails if `text` is longer than `longestText` bytes.
+  static func checkLength(of text: String, named name: String) throws(ImportError.Problem) {
+    let length = text.utf8.count
+    guard length > longestText else { return }
+    throw ImportError.Problem(
+      "\(name) '\(text.shortened)' is \(length) bytes long; zipgeo keeps texts of at most \(longestText) bytes")
   }
 
   /// The decimal number in `field`, finite; its range is for `Coordinate` to judge.

@@ -17,7 +17,7 @@ extension ColumnRecordSource {
     guard let record = try reader.nextNonBlank(file: file) else { return nil }
     do {
       return .row(
-        line: record.line, zipCode: try columns.zipCode(from: record), stateName: columns.stateName(in: record),
+        line: record.line, zipCode: try columns.zipCode(from: record), stateName: try columns.stateName(in: record),
         stateIsName: columns.stateIsItsName(in: record))
     } catch {
       return .invalid(ImportError(file: file, line: record.line, message: error.message))

@@ -12,6 +12,12 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   case duplicate(file: String, zip: String, line: Int, firstLine: Int)
   /// A zip seen again, first in another file of the same import; the first row is kept.
   case duplicateOfOtherFile(file: String, zip: String, line: Int, firstFile: String, firstLine: Int)
+  /// Rows of `zips` kept from before (written by another tool) that repeat a country, code and
+  /// place: `zip` is the first, as warnings name rows, `count` how many rows were left out.
+  case repeatedInDatabase(zip: String, count: Int)
+  /// Rows of `zips` kept from before (written by another tool) that the index of place names
+  /// leaves out: those with an empty zip or a place longer than an import writes.
+  case leftOutOfPlaceIndex(count: Int, first: String, reason: String)
   /// Another connection holds the database (another import, or a reader while the import
   /// switches the file to write-ahead logging); the import waits for it.
   case waiting(database: String)
@@ -35,6 +41,14 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
       "\(file):\(line): zip '\(zip)' already appeared on line \(firstLine); keeping line \(firstLine)"
     case .duplicateOfOtherFile(let file, let zip, let line, let firstFile, let firstLine):
       "\(file):\(line): zip '\(zip)' already appeared in \(firstFile):\(firstLine); keeping the first"
+    case .repeatedInDatabase(let zip, let count):
+      "the database held \(count == 1 ? "a row" : "\(count) rows") that repeated an earlier one (same country, code"
+        + " and place) and did not come from this import (the first: \(zip)); \(count == 1 ? "it was" : "they were")"
+        + " left out"
+    case .leftOutOfPlaceIndex(let count, let first, let reason):
+      "\(count == 1 ? "a row" : "\(count) rows") of the database, not from this import, \(count == 1 ? "has" : "have")"
+        + " \(reason) (the first: \(first)): left out of the index of place names, so that a search by name does not"
+        + " find \(count == 1 ? "it" : "them")"
     case .waiting(let database):
       "\(database) is in use by another import (or a long query); waiting for it (Ctrl-C stops)"
     case .leftInWALMode(let database):

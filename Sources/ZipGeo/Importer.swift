@@ -70,51 +70,80 @@ public struct Importer: Sendable {
     }
     scan.reset()
     let move = try sql.prepare("UPDATE zips SET cell = ?1 WHERE cell = ?2 AND zip = ?3 AND country = ?4 AND id = ?5")
+    // A row another tool repeated in another cell, id and all, would meet its twin there: it
+    // moves with an id of its own, and the zip index then finds it a repeat (`buildZipIndex`).
+    let moveRenumbered = try sql.prepare(
+      """
+      UPDATE zips SET cell = ?1, id = (SELECT max(id) + 1 FROM zips WHERE zip = ?3 AND country = ?4)
+        WHERE cell = ?2 AND zip = ?3 AND country = ?4 AND id = ?5
+      """)
     for (cell, key) in moved {
-      try move.bind(values: [.integer(cell)] + key)
-      try move.step()
-      move.reset()
+      do {
+        try move.bind(values: [.integer(cell)] + key)
+        try move.step()
+        move.reset()
+      } catch let error as DatabaseError where error.isConstraintViolation {
+        move.reset()
+        try moveRenumbered.bind(values: [.integer(cell)] + key)
+        try moveRenumbered.step()
+        moveRenumbered.reset()
+      }
     }
   }
 
   /// Builds the unique zip index; when a country, code and place still appear more than once
-  /// (repeats the hashes did not track), first reports and removes every row after its first.
-  /// - Returns: The number of rows removed.
-  private func buildZipIndex(in sql: Database, inputs: RowNumbering, notify: (ImportNotice) -> Void) throws -> Int {
+  /// (repeats the hashes did not track, or rows another tool repeated in the countries kept),
+  /// first reports and removes every row after its first.
+  /// - Returns: The number of rows of this import removed (those of the `imported` countries).
+  private func buildZipIndex(
+    in sql: Database, inputs: RowNumbering, imported: Set<String>, notify: (ImportNotice) -> Void
+  ) throws -> Int {
     do {
       try sql.execute(Schema.zipIndex)
       return 0  // the usual case: one sort, no duplicates
     } catch let error as DatabaseError where error.isConstraintViolation {}
     // The same index without UNIQUE lets the repeated rows be found and removed without sorting
-    // the table again for each query. (Rows kept from earlier imports are of other countries, and
-    // were unique.)
+    // the table again for each query. Each row is named by its whole key: another tool may have
+    // repeated a row's id in another cell.
     try sql.execute(Schema.zipLookupIndex)
     let later = """
-      SELECT z.id, z.zip, z.country, z.place, d.first FROM zips AS z
-        JOIN (SELECT zip, country, ifnull(place, '') AS p, MIN(id) AS first FROM zips
-              GROUP BY zip, country, ifnull(place, '') HAVING COUNT(*) > 1) AS d
-        ON z.zip = d.zip AND z.country = d.country AND ifnull(z.place, '') = d.p AND z.id > d.first
-      ORDER BY z.id
+      WITH repeated AS (
+        SELECT zip, country, ifnull(place, '') AS p FROM zips GROUP BY zip, country, ifnull(place, '')
+        HAVING count(*) > 1),
+      numbered AS (
+        SELECT z.cell, z.zip, z.country, z.id, z.place,
+          row_number() OVER (PARTITION BY z.zip, z.country, ifnull(z.place, '') ORDER BY z.id, z.cell) AS n,
+          min(z.id) OVER (PARTITION BY z.zip, z.country, ifnull(z.place, '')) AS first
+        FROM zips AS z JOIN repeated AS d ON z.zip = d.zip AND z.country = d.country AND ifnull(z.place, '') = d.p)
+      SELECT cell, zip, country, id, place, first FROM numbered WHERE n > 1 ORDER BY id, cell
       """
     let statement = try sql.prepare(later)
-    var repeated: [(zip: String, country: String, id: Int64)] = []
+    var repeated: [[DatabaseValue]] = []
+    var fromImport = 0
+    var kept: (first: String, count: Int)?
     while try statement.step() {
-      let id = statement.value(at: 0).int64 ?? 0
       let (code, country) = (statement.text(at: 1) ?? "", statement.text(at: 2) ?? "US")
-      let zip = Self.shown(code: code, country: country, place: statement.text(at: 3))
-      let first = statement.value(at: 4).int64 ?? 0
-      try report(zip: zip, at: inputs.place(of: id), first: inputs.place(of: first), notify: notify)
-      repeated.append((code, country, id))
+      let zip = Self.shown(code: code, country: country, place: statement.text(at: 4))
+      if imported.contains(country) {
+        let (id, first) = (statement.value(at: 3).int64 ?? 0, statement.value(at: 5).int64 ?? 0)
+        try report(zip: zip, at: inputs.place(of: id), first: inputs.place(of: first), notify: notify)
+        fromImport += 1
+      } else {
+        // Rows of the countries kept have no line: they are named by their code.
+        kept = (kept?.first ?? zip, (kept?.count ?? 0) + 1)
+      }
+      repeated.append((0..<4).map { statement.value(at: $0) })
     }
     statement.reset()
-    let delete = try sql.prepare("DELETE FROM zips WHERE zip = ? AND country = ? AND id = ?")
-    for row in repeated {
-      try delete.bind(values: [.text(row.zip), .text(row.country), .integer(row.id)])
+    if let kept { notify(.repeatedInDatabase(zip: kept.first, count: kept.count)) }
+    let delete = try sql.prepare("DELETE FROM zips WHERE cell = ? AND zip = ? AND country = ? AND id = ?")
+    for key in repeated {
+      try delete.bind(values: key)
       try delete.step()
       delete.reset()
     }
     try sql.execute("DROP INDEX zips_zip; \(Schema.zipIndex)")
-    return repeated.count
+    return fromImport
   }
 
   /// A repeated row as warnings name it: US rows as before countries existed (`75075`), others
@@ -293,6 +322,7 @@ public struct Importer: Sendable {
       try sql.execute("DELETE FROM zips WHERE country IN (\(countryList))")
       replaced += sql.changes
       try Self.mendCells(in: sql)
+      if let unindexed = try PlaceNameIndex.unindexedRows(on: sql) { notify(unindexed) }
     }
     // The index of place names is made on threads of their own while this one writes the rows
     // and indexes `zips`: the places are gathered from memory as the rows are written (after
@@ -308,7 +338,9 @@ public struct Importer: Sendable {
     try writer.write(shouldStop: shouldStop)
     let encoding = PlaceNameIndexBuilder.startEncoding(gathering)
     gathering = nil
-    let duplicates = writer.duplicates + (try buildZipIndex(in: sql, inputs: writer.numbering, notify: notify))
+    let duplicates =
+      writer.duplicates
+      + (try buildZipIndex(in: sql, inputs: writer.numbering, imported: Set(imported), notify: notify))
     phase(.zipIndexBuilt)
     try recordCountries(in: sql, imported: countryList, sources: filesOfCountry)
     try recordRegions(in: sql, imported: countryList, names: writer.regions.names())

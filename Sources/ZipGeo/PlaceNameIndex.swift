@@ -21,6 +21,29 @@ enum PlaceNameIndex {
   /// The longest word, in bytes, that typo searches compare.
   static let longestComparedWord = 48
 
+  /// The bounds that keep the index a small multiple of the names it holds, whatever they are.
+  /// Each word of a name but its first is an entry of the words table that holds the whole name,
+  /// so a name of many words would take space as the square of its length: one of 16,000 words
+  /// made 1.8 GB. Only the first `mostIndexedWords` words of a name are indexed (GeoNames'
+  /// longest names have 30), and only the first word of a folded name longer than
+  /// `longestWordIndexedName` bytes (GeoNames' longest is 161): such names are found by their
+  /// start. A row's words entries then take at most some 33 times its name's bytes, 8.5 KB.
+  static let mostIndexedWords = 32
+  static let longestWordIndexedName = 256
+
+  /// How many words of a folded name of `length` bytes the words table and the vocabulary hold.
+  static func indexedWords(ofKeyLength length: Int) -> Int {
+    length > longestWordIndexedName ? 1 : mostIndexedWords
+  }
+
+  /// Whether a row of `zips` is in the index: it has a code, and a name no longer than an import
+  /// writes (`ColumnMap.longestText`). Rows another tool wrote without are left out, with a
+  /// warning from the import (`Schema.unindexedRows`), rather than marking the index damaged or
+  /// making it large.
+  static func isIndexed(zip: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>) -> Bool {
+    !zip.isEmpty && name.count <= ColumnMap.longestText
+  }
+
   static let createStatements = """
     CREATE TABLE \(namesTable) (block INTEGER PRIMARY KEY, first_key BLOB NOT NULL UNIQUE, entries BLOB NOT NULL);
     CREATE TABLE \(wordsTable) (block INTEGER PRIMARY KEY, first_key BLOB NOT NULL UNIQUE, entries BLOB NOT NULL);
@@ -103,6 +126,29 @@ enum PlaceNameIndex {
       }
     }
     return mask
+  }
+
+  /// The notice for rows of `zips` that the index leaves out (`isIndexed(zip:name:)`), or `nil`
+  /// when there are none.
+  static func unindexedRows(on db: Database) throws -> ImportNotice? {
+    let statement = try db.prepare(
+      """
+      SELECT count(*), sum(zip = ''), country, zip, substr(place, 1, 40) FROM zips
+        WHERE place <> '' AND (zip = '' OR length(CAST(place AS BLOB)) > \(ColumnMap.longestText))
+      """)
+    defer { statement.reset() }
+    guard try statement.step(), case let count = Int(statement.int64(at: 0)), count > 0 else { return nil }
+    let empty = Int(statement.int64(at: 1))
+    let zip = statement.text(at: 3) ?? ""
+    let first = Importer.shown(
+      code: zip.isEmpty ? "''" : zip, country: statement.text(at: 2) ?? "", place: statement.text(at: 4))
+    let reason =
+      empty == count
+      ? (count == 1 ? "an empty zip" : "empty zips")
+      : empty == 0
+        ? "a place longer than \(ColumnMap.longestText) bytes"
+        : "an empty zip or a place longer than \(ColumnMap.longestText) bytes"
+    return .leftOutOfPlaceIndex(count: count, first: first, reason: reason)
   }
 
   // MARK: Reading

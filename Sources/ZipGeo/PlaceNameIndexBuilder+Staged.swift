@@ -25,7 +25,8 @@ extension PlaceNameIndexBuilder {
     var folded: [UInt8] = []
     var folder = PlaceNameKey.Folder()
     while try scan.step() {
-      guard let country = scan.textBytes(at: 0), let place = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
+      guard let country = scan.textBytes(at: 0), let place = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2),
+        PlaceNameIndex.isIndexed(zip: zip, name: place)
       else { continue }
       folder.fold(bytes: place, into: &folded)
       if folded.isEmpty { continue }
@@ -57,7 +58,8 @@ extension PlaceNameIndexBuilder {
       try names.writeBlocks(to: PlaceNameIndex.namesTable, on: db)
     }
     func stageWords(of key: [UInt8]) throws {
-      for (index, word) in key.split(separator: 0x20).enumerated() {
+      let words = key.split(separator: 0x20).prefix(PlaceNameIndex.indexedWords(ofKeyLength: key.count))
+      for (index, word) in words.enumerated() {
         try stageWord.bind(values: [.blob(Array(word)), .blob(key), .integer(index > 0 ? 1 : 0)])
         _ = try stageWord.step()
         stageWord.reset()

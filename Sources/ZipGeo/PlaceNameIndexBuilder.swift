@@ -160,7 +160,8 @@ enum PlaceNameIndexBuilder {
       let scan = try db.prepare(scanSQL)
       defer { scan.reset() }
       while try scan.step() {
-        guard let country = scan.textBytes(at: 0), let name = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2)
+        guard let country = scan.textBytes(at: 0), let name = scan.textBytes(at: 1), let zip = scan.textBytes(at: 2),
+          PlaceNameIndex.isIndexed(zip: zip, name: name)
         else { continue }
         if !add(country: country, name: name, zip: zip) { return false }
       }
@@ -368,7 +369,9 @@ enum PlaceNameIndexBuilder {
     for (number, key) in keys.enumerated() {
       var start = key.lowerBound
       let end = key.upperBound
-      while start < end {
+      var wordsLeft = PlaceNameIndex.indexedWords(ofKeyLength: key.length)
+      while start < end && wordsLeft > 0 {
+        wordsLeft -= 1
         var stop = start
         while stop < end && texts[stop] != 0x20 { stop += 1 }
         let word = Span(start: start, count: stop - start)
