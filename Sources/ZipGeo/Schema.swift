@@ -58,9 +58,43 @@ public enum Schema {
   /// the same code in a second country.)
   static func upgradeToCurrentVersion(_ db: Database) throws {
     let stored = try db.scalar("PRAGMA user_version")?.int64 ?? 0
-    if stored < version { try rebuildTable(db, columns: try columns(of: db)) }
+    if stored < version {
+      let columns = try columns(of: db)
+      let additions = try userAdditions(db, columns: columns)
+      guard additions.isEmpty else { throw ZipGeoError.upgradeWouldLose(additions: additions) }
+      try rebuildTable(db, columns: columns)
+    }
     try addCountriesTable(db)
     try db.execute("PRAGMA user_version = \(version)")
+  }
+
+  /// The columns an older `zips` table may have that the rebuild copies (`rebuildTable`).
+  static let upgradedColumns: Set<String> = [
+    "zip", "place", "state", "county", "lat", "lon", "cell", "country", "accuracy",
+  ]
+
+  /// What a user added to an older `zips` table that the rebuild would lose, as messages name it:
+  /// columns it does not copy, indexes and triggers on `zips` that are not zipgeo's, views and
+  /// other tables' triggers that name `zips` together with `rowid` (an older table's rowid is
+  /// the new one's `id`, and the new table has no rowid).
+  static func userAdditions(_ db: Database, columns: Set<String>) throws -> [String] {
+    var additions = columns.subtracting(upgradedColumns).sorted().map { "column '\($0)'" }
+    let ours = [
+      "zips_cell", "zips_zip", "zips_lat_lon", "zips_cell_insert", "zips_cell_update", "zipgeo_places_insert",
+      "zipgeo_places_delete", "zipgeo_places_update",
+    ]
+    let listed = ours.map { "'\($0)'" }.joined(separator: ", ")
+    for row in try db.rows(
+      """
+      SELECT type, name FROM sqlite_schema
+        WHERE (type IN ('index', 'trigger') AND tbl_name = 'zips' AND sql IS NOT NULL AND name NOT IN (\(listed)))
+          OR (type IN ('view', 'trigger') AND tbl_name <> 'zips' AND sql LIKE '%zips%' AND sql LIKE '%rowid%')
+        ORDER BY type, name
+      """)
+    {
+      additions.append("\(row[0].string ?? "") '\(row[1].string ?? "")'")
+    }
+    return additions
   }
 
   /// The name the upgrade builds the new table under before it takes the name `zips`.

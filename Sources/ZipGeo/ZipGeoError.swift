@@ -24,6 +24,9 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case damagedRow(zip: String, reason: String)
   /// The `zips` table lacks what a search reads (a table zipgeo did not make).
   case unsearchableTable(reason: String)
+  /// An older `zips` table that the upgrade would rebuild holds what a user added to it, which
+  /// the rebuild would lose: `additions` names each (`column 'note'`, `index 'zips_state'`).
+  case upgradeWouldLose(additions: [String])
   /// A place name with no letter or digit to search for (empty, or only punctuation).
   case invalidPlaceName(text: String, reason: String)
   /// No place of the database has this name (of `country`, in `state`, when given).
@@ -61,6 +64,11 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "zip code '\(zip)' in the zips table is damaged: \(reason)"
     case .unsearchableTable(let reason):
       "the zips table cannot be searched: \(reason)"
+    case .upgradeWouldLose(let additions):
+      "the zips table is of an older zipgeo, and its upgrade would lose what was added to it: "
+        + additions.joined(separator: ", ")
+        + "; nothing was changed. To go on, keep a copy of them (for a column: CREATE TABLE my_zips AS"
+        + " SELECT rowid, * FROM zips), drop them, import again, then make them again on the new table"
     case .invalidPlaceName(let text, let reason):
       "'\(text)' is not a place name: \(reason)"
     case .unknownPlace(let name, let path, let country, let state):
@@ -82,7 +90,8 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `'3000' is a postal code in AU and CH`: every country, never one of them as "the" answer.
   static func sharedCode(_ code: String, countries: [String], places: [String]) -> String {
     guard places.count == countries.count else { return "'\(code)' is a postal code in \(list(countries))" }
-    let each = zip(places, countries).map { place, country in place.isEmpty ? country : "\(place.shortened), \(country)" }
+    let each = zip(places, countries).map { place, country in place.isEmpty ? country : "\(place.shortened), \(country)"
+    }
     return "'\(code)' is a postal code in \(countries.count) countries: \(each.joined(separator: "; "))"
   }
 
