@@ -100,7 +100,18 @@ extension ZipDatabase {
     try readingOneVersion {
       if let country { try requireCountry(country) }
       var search = try PlaceNameSearch(name: name, country: country, state: state, shownAs: shownName)
+      let regions = try regionNames()
+      // A state as its code or its name (BY, Bayern: the German data writes both) is one state.
+      func place(_ match: PlaceMatch) -> [String] {
+        let zip = match.zipCode
+        return [
+          PlaceNameKey(zip.place ?? "").text, zip.country,
+          zip.state.map { regions.code(of: $0, in: zip.country).text } ?? "",
+        ]
+      }
       var best: [PlaceMatch] = []
+      // The places of the best matches, up to one more than an ambiguity lists: `a` names 50,000.
+      var seen: Set<[String]> = []
       while let match = try search.next(on: database) {
         if let first = best.first {
           guard match.kind == first.kind else { break }
@@ -111,21 +122,13 @@ extension ZipDatabase {
             break
           }
         }
+        if seen.insert(place(match)).inserted && seen.count > ZipGeoError.listedPlaces { break }
         best.append(match)
       }
       guard let first = best.first else {
         throw ZipGeoError.unknownPlace(name: name.shortened, path: shownName, country: country, state: state)
       }
       // One place: one folded name in one country and state.
-      let regions = try regionNames()
-      // A state as its code or its name (BY, Bayern: the German data writes both) is one state.
-      func place(_ match: PlaceMatch) -> [String] {
-        let zip = match.zipCode
-        return [
-          PlaceNameKey(zip.place ?? "").text, zip.country,
-          zip.state.map { regions.code(of: $0, in: zip.country).text } ?? "",
-        ]
-      }
       var places: Set<[String]> = []
       var shown: [String] = []
       for match in best {
@@ -134,7 +137,10 @@ extension ZipDatabase {
         shown.append(
           ([zip.place ?? ""] + (regions.shown(zip).map { [$0] } ?? []) + [zip.country]).joined(separator: ", "))
       }
-      guard places.count == 1 else { throw ZipGeoError.ambiguousPlace(name: name.shortened, candidates: shown) }
+      guard places.count == 1, seen.count == 1 else {
+        throw ZipGeoError.ambiguousPlace(
+          name: name.shortened, candidates: seen.count > places.count ? shown + ["..."] : shown)
+      }
       let codes = best.map(\.zipCode)
       let center = PostalCode.center(of: codes)
       return NamedPlace(

@@ -38,6 +38,9 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The place-name index holds what zipgeo did not write (a damaged or hand-made file).
   case damagedPlaceIndex
 
+  /// The most places an ambiguity lists (`ambiguousPlace`): past them, it says there are more.
+  static let listedPlaces = 8
+
   /// The message after `Error: `, as in `zip code '00000' is not in zipgeo.db`.
   public var description: String {
     switch self {
@@ -76,8 +79,11 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
         + (state.map { "\(country == nil ? "" : ",") in the state '\($0.shortened)'" } ?? "")
         + " in \(path), nor one a typo or two away"
     case .ambiguousPlace(let name, let candidates):
-      "'\(name)' names \(candidates.count) places: \(candidates.prefix(8).joined(separator: "; "))"
-        + (candidates.count > 8 ? "; ..." : "") + " (add --country or --state, or give a code)"
+      (candidates.count > Self.listedPlaces
+        ? "'\(name)' names more than \(Self.listedPlaces) places: "
+          + candidates.prefix(Self.listedPlaces).joined(separator: "; ") + "; ..."
+        : "'\(name)' names \(candidates.count) places: \(candidates.joined(separator: "; "))")
+        + " (add --country or --state, or give a code)"
     case .noPlaceIndex(let path):
       "\(path) has no index of place names, which zipgeo import makes (an older zipgeo made none); an import"
         + " of its data again builds it"

@@ -322,3 +322,18 @@ import Testing
       "50 nearest NZ codes to the Chatham Islands")
   }
 }
+
+extension WorldSearchTests {
+  /// A name of 50,000 places is found ambiguous once a ninth place is read, not after all.
+  @Test func aNameOfManyPlacesIsAmbiguousAfterItsNinthPlace() throws {
+    #expect {
+      try db.requirePlace(named: "a")
+    } throws: { error in
+      "\(error)".hasPrefix("'a' names more than 8 places: ")
+        && "\(error)".hasSuffix("; ... (add --country or --state, or give a code)")
+    }
+    // One place is read whole: every code of Plano, TX.
+    let codes = try db.database.scalar("SELECT count(*) FROM zips WHERE place = 'Plano' AND state = 'TX'")
+    #expect(try db.requirePlace(named: "Plano", state: "TX").codes.count == Int(codes?.int64 ?? -1))
+  }
+}
