@@ -485,9 +485,24 @@ public struct Importer: Sendable {
   private func recordRegions(in sql: Database, imported: String, names: [(country: String, code: String, name: String)])
     throws
   {
+    // A file an older zipgeo wrote (or one made before regions were kept) gets the ISO 3166-2
+    // names of the states of the countries it keeps, as the countries imported get theirs.
+    let isNew = try !Schema.hasRegionsTable(sql)
     try Schema.addRegionsTable(sql)
     try sql.execute("DELETE FROM regions WHERE country IN (\(imported))")
     let save = try sql.prepare("INSERT INTO regions (country, state, name) VALUES (?, ?, ?)")
+    if isNew {
+      for row in try sql.rows(
+        "SELECT DISTINCT country, state FROM zips WHERE state IS NOT NULL AND country NOT IN (\(imported))")
+      {
+        guard let country = row[0].string, let state = row[1].string,
+          let name = SubdivisionName.of(state, in: country)
+        else { continue }
+        try save.bind(values: [.text(country), .text(state), .text(name)])
+        try save.step()
+        save.reset()
+      }
+    }
     for region in names {
       try save.bind(values: [.text(region.country), .text(region.code), .text(region.name)])
       try save.step()

@@ -471,3 +471,20 @@ extension SchemaUpgradeTests {
     #expect(try db.scalar("PRAGMA user_version") == .integer(Schema.version))
   }
 }
+
+extension SchemaUpgradeTests {
+  /// An upgraded file is compact (its old table's pages are not kept free), and the countries it
+  /// keeps get their states' names as the imported ones do.
+  @Test func anUpgradedFileIsCompactAndNamesTheStatesOfEveryCountry() throws {
+    let current = folder.path("current.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
+    try makeVersion2Database(from: current)
+    let path = try folder.write("DE.txt", ImporterCountryTests.geoNames(ImporterCountryTests.german01945))
+    _ = try ZipDatabase.importFile(path, into: dbPath)
+    let db = try Database(path: dbPath)
+    #expect(try db.scalar("PRAGMA user_version") == .integer(Schema.version))
+    #expect(try db.scalar("PRAGMA freelist_count") == .integer(0))
+    #expect(try db.scalar("SELECT name FROM regions WHERE country = 'US' AND state = 'TX'") == .text("Texas"))
+    #expect(try db.scalar("SELECT count(DISTINCT country) FROM regions") == .integer(2))
+  }
+}
