@@ -89,32 +89,43 @@ static int tvf_disconnect(sqlite3_vtab *vtab) {
   return SQLITE_OK;
 }
 
-// Arguments are equality constraints on the hidden columns; each one given gets its place in
-// xFilter's argv, in argument order, and is omitted from SQLite's own checks (which SQLite honours
-// for the first 16 constraints only: the others are re-checked against the hidden columns). Any
-// subset of the arguments may be given, as in generate_series. A plan that has a constraint on an
-// argument but cannot use it (a join that has not yet produced the value) is refused, so that
-// SQLite picks an order in which every argument is known.
+// Arguments are equality constraints on the hidden columns, `=` or `IS`; each one given gets its
+// place in xFilter's argv, in argument order, and is omitted from SQLite's own checks (which SQLite
+// honours for the first 16 constraints only: the others are re-checked against the hidden
+// columns). Any subset of the arguments may be given, as in generate_series. A plan that has a
+// constraint on an argument but cannot use it (a join that has not yet produced the value) is
+// refused, so that SQLite picks an order in which every argument is known.
 //
-// idxNum: bit i is set when argument i is given. idxStr: the result columns read (colUsed), in hex.
+// `radius IS 10` gives the argument as `radius = 10` does. `IS NULL` (written so, SQLite's ISNULL
+// constraint, left to SQLite; or an `IS` whose value turns out NULL) is true of an argument left
+// out, whose hidden column reads NULL: xFilter takes it as not given, so that the function uses its
+// default, where `= NULL`, never true, gives no rows.
+//
+// idxNum: bit i is set when argument i is given. idxStr: the result columns read (colUsed), in hex,
+// then, after a comma, the arguments given by `IS` (bit i for argument i), in hex.
 static int tvf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   tvf_spec *spec = ((tvf_table *)vtab)->spec;
   int slot[TVF_MAX_ARGUMENTS];
-  unsigned given = 0, unusable = 0;
+  unsigned given = 0, unusable = 0, by_is = 0;
   for (int i = 0; i < spec->argument_count; i++) slot[i] = -1;
   for (int i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     int argument = c->iColumn - spec->column_count;
-    if (argument < 0 || argument >= spec->argument_count || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (argument < 0 || argument >= spec->argument_count) continue;
+    if (c->op != SQLITE_INDEX_CONSTRAINT_EQ && c->op != SQLITE_INDEX_CONSTRAINT_IS) continue;
     if (!c->usable) {
       unusable |= 1u << argument;
       continue;
     }
     // A second usable constraint on the same argument is left for SQLite to check against the
-    // hidden column: `radius = 10 AND radius = 5` gives no rows.
-    if (slot[argument] >= 0) continue;
+    // hidden column: `radius = 10 AND radius = 5` gives no rows. An `=` is taken over an `IS`.
+    if (slot[argument] >= 0) {
+      if (!(by_is & (1u << argument)) || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+      by_is &= ~(1u << argument);
+    }
     slot[argument] = i;
     given |= 1u << argument;
+    if (c->op == SQLITE_INDEX_CONSTRAINT_IS) by_is |= 1u << argument;
   }
   if (unusable & ~given) return SQLITE_CONSTRAINT;
   int next = 0, required_given = 1;
@@ -129,7 +140,7 @@ static int tvf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   sqlite3_uint64 used = info->colUsed;
   // Bit 63 stands for every column from the 64th on.
   if (spec->column_count > 63 || (used >> 63)) used = ~0ULL;
-  char *columns = CSQLITE_API->mprintf("%llx", (unsigned long long)used);
+  char *columns = CSQLITE_API->mprintf("%llx,%x", (unsigned long long)used, by_is);
   if (!columns) return SQLITE_NOMEM;
   info->idxNum = (int)given;
   info->idxStr = columns;
@@ -191,16 +202,25 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int plan, const char *idx, int 
   // SQLite's values, the hidden columns untouched copies: reading text as a number converts a
   // value in place (sqlite3_value_numeric_type), and '2' must read back as '2' to equal '2'.
   unsigned given = (unsigned)plan;
+  unsigned long long used = ~0ULL;
+  unsigned by_is = 0;
+  if (idx) {
+    char *end = 0;
+    used = strtoull(idx, &end, 16);
+    if (*end == ',') by_is = (unsigned)strtoul(end + 1, 0, 16);
+  }
   sqlite3_value *arguments[TVF_MAX_ARGUMENTS] = {0};
   int count = 0;
   for (int i = 0, next = 0; i < spec->argument_count && next < argc; i++) {
     if (!(given & (1u << i))) continue;
-    arguments[i] = argv[next++];
+    sqlite3_value *value = argv[next++];
+    // `IS NULL`: the argument is left out (see tvf_best_index).
+    if ((by_is & (1u << i)) && CSQLITE_API->value_type(value) == SQLITE_NULL) continue;
+    arguments[i] = value;
     cursor->arguments[i] = CSQLITE_API->value_dup(arguments[i]);
     if (!cursor->arguments[i]) return SQLITE_NOMEM;
     count = i + 1;
   }
-  unsigned long long used = idx ? strtoull(idx, 0, 16) : ~0ULL;
   char *error = 0;
   cursor->rows = spec->fill(spec->context, table->db, count, arguments, used, &error);
   if (!cursor->rows) {

@@ -29,15 +29,22 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   public var isConstraintViolation: Bool { resultCode == .constraint }
 
   /// `SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT ...``.
+  ///
+  /// The statement is shown on one line and cut after `shownSQLLength` characters: a message
+  /// names it, it does not reprint the 3 KB of a many-row `INSERT`.
   public var description: String {
     var text = "SQLite error \(resultCode.rawValue): \(message)"
     // On one line: a statement written over several reads as one in a message.
     if let sql {
+      let line = sql.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.joined(separator: " ")
       text +=
-        " - while executing `\(sql.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.joined(separator: " "))`"
+        " - while executing `\(line.count <= Self.shownSQLLength ? line : line.prefix(Self.shownSQLLength) + "...")`"
     }
     return text
   }
+
+  /// The most characters of its statement an error's description shows.
+  public static let shownSQLLength = 100
 
   /// The error SQLite reports for the connection after `code`.
   static func lastError(of db: OpaquePointer?, code: Int32, sql: String?) -> DatabaseError {

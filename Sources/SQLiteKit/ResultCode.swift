@@ -33,6 +33,8 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let interrupt = ResultCode(rawValue: SQLITE_INTERRUPT)
   /// `SQLITE_IOERR`: the operating system reported an I/O error.
   public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
+  /// `SQLITE_FULL`: the disk is full, or the database has reached its `max_page_count`.
+  public static let full = ResultCode(rawValue: SQLITE_FULL)
   /// `SQLITE_CANTOPEN`: the file or a journal beside it could not be opened.
   public static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
   /// `SQLITE_CONSTRAINT`: a UNIQUE, NOT NULL, CHECK or other constraint refused the change.

@@ -17,7 +17,8 @@ import CSQLiteAPI
 /// Each argument is also a hidden column that reads back the value the rows were made from, as
 /// in SQLite's generate_series, so arguments may be given as constraints and rows of several
 /// calls told apart (an argument left out reads as NULL: its default is the body's business).
-/// An argument given as NULL gives no rows, as `x = NULL` matches nothing:
+/// A constraint `x IS 2` gives an argument as `x = 2` does, and `x IS NULL`, true of an argument
+/// left out, leaves it out. An argument given as NULL gives no rows, as `x = NULL` matches nothing:
 ///
 /// ```sql
 /// SELECT up_to, square FROM squares WHERE up_to IN (2, 3);   -- 2|1, 2|4, 3|1, 3|4, 3|9

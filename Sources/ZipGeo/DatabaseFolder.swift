@@ -24,6 +24,48 @@ struct DatabaseFolder {
     prefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
   }
 
+  /// The folder as a message names it: its absolute path, when it can be found, else as given
+  /// (`.` for the current folder).
+  var shown: String {
+    let given = prefix.isEmpty ? "." : prefix.count > 1 ? String(prefix.dropLast()) : prefix
+    guard let resolved = realpath(given, nil) else { return given }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Why this process cannot make files in the folder (`Permission denied`, `Read-only file
+  /// system`), or `nil` when it can, as far as the system says before trying. (Root may write a
+  /// folder of any mode, but not one on a read-only file system.)
+  func writeProblem() -> String? {
+    let folder = prefix.isEmpty ? "." : prefix
+    guard faccessat(AT_FDCWD, folder, W_OK | X_OK, AT_EACCESS) != 0 else { return nil }
+    return String(cString: strerror(errno))
+  }
+
+  /// The bytes this process may still write in the folder's file system (`statvfs`), or `nil`
+  /// when the system does not say.
+  func freeBytes() -> Int64? {
+    var status = statvfs()
+    guard statvfs(prefix.isEmpty ? "." : prefix, &status) == 0 else { return nil }
+    return Int64(status.f_bavail) * Int64(status.f_frsize)
+  }
+
+  /// `0 bytes`, `512 KB`, `12.3 MB`, `1.8 GB`: a size for a message, in powers of 1000.
+  static func shownSize(_ bytes: Int64) -> String {
+    if bytes < 1000 { return "\(bytes) bytes" }
+    let units = ["KB", "MB", "GB", "TB", "PB"]
+    var value = Double(bytes) / 1000
+    var unit = 0
+    while value >= 999.95 && unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    let tenths = (value * 10).rounded()
+    let text =
+      tenths.truncatingRemainder(dividingBy: 10) == 0 || value >= 100 ? "\(Int(value.rounded()))" : "\(tenths / 10)"
+    return "\(text) \(units[unit])"
+  }
+
   /// The file a path names once symbolic links are followed, even when that file does not exist
   /// yet: a new database given as a link (`zipgeo.db -> data/zipgeo-2026.db`) is made where the
   /// link points, as opening it would.

@@ -66,12 +66,16 @@ extension Importer {
     if sqlitePath != databasePath { _ = try ZipDatabase.sqlitePath(for: sqlitePath) }
     let folder = DatabaseFolder(containing: sqlitePath)
     folder.removeAbandonedImports()
+    let exists = access(sqlitePath, F_OK) == 0
+    // The room there is before the import, for the message of one that runs out of it: a failed
+    // import gives back what it wrote.
+    let room = FreeSpace(around: folder)
     do {
       // Opening a FIFO waits for its writer; a signal ends that wait as a stop.
       let inputs = try openFiles(files)
       return try withoutActuallyEscaping(shouldStop) { shouldStop in
         try withoutActuallyEscaping(notify) { notify in
-          if access(sqlitePath, F_OK) == 0 {
+          if exists {
             try importInPlace(
               inputs, at: sqlitePath, shownAs: databasePath, notify: notify, shouldStop: shouldStop,
               progress: progress, phase: phase)
@@ -86,6 +90,14 @@ extension Importer {
       // Whatever failed (SQLite interrupted mid-statement, a read cut short), it failed because
       // the import was asked to stop, and the database is as it was.
       throw ImportError.interrupted(file: file)
+    } catch let error as DatabaseError where error.resultCode == .full {
+      // SQLite's "database or disk is full - while executing `INSERT INTO zips ...`" names
+      // neither the disk nor the folder.
+      throw Self.noRoom(error, in: folder, freeBefore: room, shownAs: databasePath, isNew: !exists)
+    } catch  where Self.isWriteRefusal(error) {
+      // SQLite's "attempt to write a readonly database - while executing `PRAGMA journal_mode =
+      // wal`" names neither the folder nor what to do.
+      throw Self.notWritable(file: sqlitePath, in: folder, shownAs: databasePath, isNew: !exists) ?? error
     }
   }
 
@@ -197,6 +209,7 @@ extension Importer {
     // Write-ahead logging lets readers go on reading the old data while the import runs. (Where
     // SQLite cannot use it, the import runs with a rollback journal: readers wait for its commit.)
     _ = try switchJournal(to: "wal", until: nil)
+    if let pageLimit { try db.execute("PRAGMA max_page_count = \(pageLimit)") }
     phase(.opened)
     let summary = try replace(
       in: db, from: inputs, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
@@ -247,7 +260,13 @@ extension Importer {
     let temporary = folder.temporaryDatabasePath()
     var linked = false
     defer { if !linked { DatabaseFolder.remove(database: temporary) } }
-    let db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+    let db: Database
+    do {
+      db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+    } catch {
+      // "cannot open 'x.db': unable to open database file", for a folder this user cannot write.
+      throw Self.notWritable(file: sqlitePath, in: folder, shownAs: databasePath, isNew: true) ?? error
+    }
     // Another import checking whether this file is abandoned takes its lock for a moment.
     db.setBusyTimeout(milliseconds: 5000)
     db.setInterruptCheck(shouldStop)
@@ -261,6 +280,7 @@ extension Importer {
     // Nobody else writes the file: its rollback journal can stay in memory, and the file is in
     // rollback-journal mode when it gets its name. The commit syncs the file to disk.
     try db.execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = FULL")
+    if let pageLimit { try db.execute("PRAGMA max_page_count = \(pageLimit)") }
     phase(.opened)
     let summary = try replace(
       in: db, from: inputs, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)

@@ -47,6 +47,11 @@ public struct Importer: Sendable {
   /// tests make it small.
   var bufferBudget = ImportBuffer.defaultBudget
 
+  /// The most pages an import lets the database file grow to (`PRAGMA max_page_count`), or
+  /// `nil` for SQLite's own limit: tests make it small to see a full disk, which needs no small
+  /// file system, nor root to make one.
+  var pageLimit: Int? = nil
+
   /// The table an import writes its rows to once they are more than `ImportBuffer` holds, each
   /// numbered by its line (and its file's offset): a temporary table, which the rows leave sorted
   /// by `zips`' key once every file is read.

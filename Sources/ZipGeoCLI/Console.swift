@@ -1,3 +1,5 @@
+import SQLiteKit
+
 #if canImport(Glibc)
   import Glibc
 #else
@@ -5,14 +7,22 @@
 #endif
 
 /// Where a command writes: standard output for results, standard error for errors and warnings.
+///
+/// What goes to standard error has its control characters escaped (`escapingControls`), line
+/// breaks aside: a value a message quotes from a file, a database or the command line
+/// (`zipgeo info $'\e]0;title\a'`) cannot set the terminal's title or clear its screen.
 public struct Console: Sendable {
-  /// Writes results (standard output).
+  /// Writes results (standard output), as they are: tables escape their cells, and JSON, CSV and
+  /// the other machine formats quote values their own way.
   public let out: @Sendable (String) -> Void
-  /// Writes errors and warnings (standard error).
+  /// Writes errors and warnings (standard error), control characters escaped.
   public let err: @Sendable (String) -> Void
   /// Writes what is only said by the way, such as which code a finer one became (standard
   /// error): an answer is never lost for it, so a closed or full standard error is no failure.
+  /// Control characters are escaped.
   public let note: @Sendable (String) -> Void
+  /// Writes to standard error as it is, for the progress line's own control sequences.
+  private let rawErr: @Sendable (String) -> Void
 
   /// A console that writes elsewhere, as tests do: `Console(out: { log($0) }, err: { log($0) })`.
   /// Notes go to `err` unless `note` is given.
@@ -20,9 +30,24 @@ public struct Console: Sendable {
     out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
     note: (@Sendable (String) -> Void)? = nil
   ) {
+    let note = note ?? err
     self.out = out
-    self.err = err
-    self.note = note ?? err
+    self.err = { err($0.escapingControls(keepingLineBreaks: true)) }
+    self.note = { note($0.escapingControls(keepingLineBreaks: true)) }
+    rawErr = err
+  }
+
+  /// Draws `line` as the one line a terminal's standard error shows, over what it showed before
+  /// (a carriage return, the line with its control characters escaped, `ESC [K` to clear the
+  /// rest); an empty `line` clears it.
+  func redrawStatus(_ line: String) {
+    rawErr("\r" + line.escapingControls() + "\u{1B}[K")
+  }
+
+  /// Text for people on standard output (a summary, labelled fields), control characters escaped
+  /// but for line breaks, as a table's cells are.
+  func outText(_ text: String) {
+    out(text.escapingControls(keepingLineBreaks: true))
   }
 
   /// The process's standard output and standard error.

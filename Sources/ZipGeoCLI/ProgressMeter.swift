@@ -29,21 +29,21 @@ final class ProgressMeter {
         line += ", about \(Int(left.rounded())) s left"
       }
     }
-    console.err("\r" + line + "\u{1B}[K")
+    console.redrawStatus(line)
     visible = true
   }
 
   /// Shows that the rows are all in and the indexes are being built, which takes seconds for a
   /// large file with no rows to count (the line would otherwise stand still).
   func showIndexing() {
-    console.err("\rimporting \(file): every row read, building the indexes\u{1B}[K")
+    console.redrawStatus("importing \(file): every row read, building the indexes")
     visible = true
   }
 
   /// Removes the line, before other output or at the end.
   func clear() {
     guard visible else { return }
-    console.err("\r\u{1B}[K")
+    console.redrawStatus("")
     visible = false
   }
 }

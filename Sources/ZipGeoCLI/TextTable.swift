@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// A plain-text table with a header row and aligned columns.
 ///
 /// ```
@@ -44,12 +46,10 @@ struct TextTable {
     return line + "\n"
   }
 
-  /// The text with line breaks, tabs and other control characters shown as spaces, so that one
-  /// row stays on one line however odd the data.
+  /// The text with line breaks, tabs and other control characters escaped, as every message
+  /// shows them (`escapingControls()`: `\n`, `\t`, `\u{1B}`), so that one row stays on one line
+  /// however odd the data, and a value cannot drive the terminal.
   static func singleLine(_ text: String) -> String {
-    if !text.utf8.containsByte(where: { $0 < 0x20 || $0 >= 0x7F }) { return text }
-    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
-    return String(
-      String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    text.escapingControls()
   }
 }

@@ -117,6 +117,36 @@ import Testing
         + " a.first)")
   }
 
+  /// `step IS 2` gives the argument as `step = 2` does. `IS NULL`, true of an argument left out
+  /// (whose column reads NULL), leaves it out, its default in force: written so, or as an `IS`
+  /// whose value is NULL only when the statement runs.
+  @Test func anArgumentMayBeGivenWithIs() throws {
+    let db = try Database.inMemory()
+    try db.add(tableFunction: Self.squares)
+    #expect(try db.rows("SELECT n FROM squares WHERE up_to IS 3").map { $0[0] } == [1, 2, 3])
+    #expect(try db.rows("SELECT n FROM squares(5) WHERE step IS 2").map { $0[0] } == [1, 3, 5])
+    #expect(
+      try db.rows("SELECT n, step FROM squares WHERE step IS ? AND up_to IS ?", [2, 3]).map(\.values) == [
+        [1, 2], [3, 2],
+      ])
+    #expect(
+      try db.rows("SELECT n, step FROM squares(3) WHERE step IS ?", [DatabaseValue.null]).map(\.values) == [
+        [1, .null], [2, .null], [3, .null],
+      ])
+    #expect(try db.scalar("SELECT count(*) FROM squares(3) WHERE step IS NULL") == 3)
+    #expect(try db.scalar("SELECT count(*) FROM (SELECT NULL AS s) t, squares WHERE up_to = 3 AND step IS t.s") == 3)
+    #expect(try db.scalar("SELECT count(*) FROM (SELECT 2 AS s) t, squares WHERE up_to = 3 AND step IS t.s") == 2)
+    // Two values for one argument: one gives it, SQLite checks the other against its column.
+    #expect(try db.scalar("SELECT count(*) FROM squares WHERE up_to IS 3 AND up_to = 4") == 0)
+    #expect(try db.scalar("SELECT count(*) FROM squares WHERE up_to = 3 AND up_to IS 3") == 3)
+    #expect(try db.scalar("SELECT count(*) FROM squares(3) WHERE step IS NULL AND step = 2") == 0)
+    // A required argument given as IS NULL is left out.
+    let missing = #expect(throws: DatabaseError.self) {
+      try db.rows("SELECT n FROM squares WHERE up_to IS ?", [DatabaseValue.null])
+    }
+    #expect(missing?.message == "squares(): needs at least 1 arguments: up_to")
+  }
+
   @Test func aConstraintOnAnArgumentKeepsOrDropsTheRowsOfTheCall() throws {
     let db = try Database.inMemory()
     try db.add(tableFunction: Self.squares)

@@ -12,7 +12,15 @@ import Testing
   @Test func lineBreaksInDataNeverSplitARow() {
     var table = TextTable(headers: ["zip", "place"], rightAligned: [])
     table.rows = [["1", "two\nlines\tand a tab"]]
-    #expect(table.render() == "zip  place\n1    two lines and a tab\n")
+    #expect(table.render() == "zip  place\n1    " + #"two\nlines\tand a tab"# + "\n")
+  }
+
+  /// As every message shows them: escaped, so that a cell can neither clear the screen nor set the
+  /// terminal's title, and the column stays as wide as what it shows.
+  @Test func controlSequencesInDataAreEscaped() {
+    var table = TextTable(headers: ["zip", "place"], rightAligned: [])
+    table.rows = [["1", "\u{1B}]0;pwn\u{7}\u{1B}[2J\u{9B}"], ["2", "x"]]
+    #expect(table.render() == "zip  place\n1    " + #"\u{1B}]0;pwn\u{7}\u{1B}[2J\u{9B}"# + "\n2    x\n")
   }
 
   @Test func linesNeverEndInSpaces() {

@@ -75,7 +75,7 @@ enum DistanceCommand {
             : "\(formatAzimuth(geodesic.initialAzimuth)) -> \(formatAzimuth(geodesic.finalAzimuth))",
         ],
       ]
-      context.console.out(
+      context.console.outText(
         "\(describe(first, withCountry: several, regions: regions)) -> "
           + "\(describe(second, withCountry: several, regions: regions))\n" + table.render())
     case .geojson:

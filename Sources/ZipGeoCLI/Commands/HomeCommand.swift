@@ -70,10 +70,12 @@ enum HomeCommand {
     case .failure(let error): lines.append(error.message)
     }
     if let recorded, case .success(let home?) = environmentHome {
-      lines.append("\(db.shownName) records \(recorded), which SQL uses" + (home.country == recorded ? "" : " (here \(home.country) comes first)"))
+      lines.append(
+        "\(db.shownName) records \(recorded), which SQL uses"
+          + (home.country == recorded ? "" : " (here \(home.country) comes first)"))
     } else if recorded == nil, case .success(_?) = environmentHome {
       lines.append("\(db.shownName) records none, so SQL needs codes with their country")
     }
-    context.console.out(lines.map { $0 + "\n" }.joined())
+    context.console.outText(lines.map { $0 + "\n" }.joined())
   }
 }

@@ -209,7 +209,7 @@ enum ImportCommand {
     if arguments.flag("quiet") { return }
     // A file that replaces far more rows than it brings may be the wrong one: the summary says so.
     let replacing = summary.replacedFarMore ? " (replacing \(count(summary.replaced, "zip code")))" : ""
-    context.console.out(
+    context.console.outText(
       "Imported \(count(summary.imported, "zip code")) from \(file) into \(path)\(replacing): "
         + "\(summary.skipped) skipped, \(count(summary.duplicates, "duplicate")), "
         + "\(fixed(summary.seconds, decimals: 2)) s\n")
@@ -242,7 +242,8 @@ enum ImportCommand {
     let shared = try db.sharedCodeCount(of: home.country)
     guard shared > 0 else { return nil }
     let origin =
-      recordedNow ? "recorded in \(name) from the \(home.country) rows it held; zipgeo home changes it" : "from \(home.origin)"
+      recordedNow
+      ? "recorded in \(name) from the \(home.country) rows it held; zipgeo home changes it" : "from \(home.origin)"
     return "zipgeo: \(name) now holds \(after.count) countries; \(grouped(shared)) \(home.country) codes are also"
       + " codes of another, and written without a country they mean \(home.country)'s (the home country, \(origin))\n"
   }

@@ -127,7 +127,7 @@ enum WhereCommand {
     }
     fields.append(("extension", loadable ?? "none beside this binary"))
     let width = fields.map(\.0.count).max()! + 2  // fields is not empty
-    context.console.out(
+    context.console.outText(
       fields.map { label, value in label + String(repeating: " ", count: width - label.count) + value + "\n" }.joined())
   }
 

@@ -19,6 +19,17 @@ SELECT 'arguments may be given as WHERE constraints, in any subset',
   AND (SELECT group_concat(zip) FROM zipgeo_within
        WHERE model = 'wgs84' AND radius = 25 AND center_lon = -96.7397 AND center_lat = 33.025)
   = (SELECT group_concat(zip) FROM zipgeo_within(33.025, -96.7397, 25, 'km', 'wgs84'));
+SELECT 'an argument given with IS is given as with =, and IS NULL leaves it out, its default in force',
+  (SELECT count(*) FROM zipgeo_near('75075') WHERE radius IS 10) = 14
+  AND (SELECT count(*) FROM zipgeo_near WHERE center_zip IS '75075' AND radius IS 10 AND unit IS 'km') = 14
+  AND (SELECT count(*) FROM zipgeo_near('75075', 10) WHERE unit IS NULL AND model IS NULL) = 14
+  AND (SELECT count(*) FROM (SELECT NULL AS u) t, zipgeo_near WHERE center_zip = '75075' AND radius = 10 AND unit IS t.u) = 14
+  AND (SELECT group_concat(zip) FROM zipgeo_within(33.025, -96.7397) WHERE radius IS 5 AND unit IS 'mi' AND model IS 'wgs84')
+  = (SELECT group_concat(zip) FROM zipgeo_within(33.025, -96.7397, 5, 'mi', 'wgs84'))
+  AND (SELECT count(*) FROM zipgeo_nearest(33.025, -96.7397) WHERE k IS 3) = 3
+  AND (SELECT count(*) FROM zipgeo_search WHERE name IS 'plano' AND only_country IS 'US')
+  = (SELECT count(*) FROM zipgeo_search('plano', 'US'))
+  AND (SELECT count(*) FROM zipgeo_near('75075') WHERE radius IS 10 AND radius = 5) = 0;
 SELECT 'the rows of an IN list of centres are told apart by center_zip',
   (SELECT group_concat(center_zip || ':' || n) FROM (SELECT center_zip, count(*) AS n FROM zipgeo_near
      WHERE center_zip IN ('75075', '10001') AND radius = 10 GROUP BY center_zip ORDER BY center_zip))
