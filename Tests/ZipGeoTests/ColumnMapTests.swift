@@ -81,7 +81,7 @@ extension ColumnMapTests {
     #expect(
       throws: ImportError.Problem(
         "no zip code column: expected one of zip, zipcode, zip_code, postal_code, postcode; the header has"
-          + " 'zip\tlat\tlon' (the file seems separated by tabs; zipgeo reads comma-separated values with a header,"
+          + " 'zip\\tlat\\tlon' (the file seems separated by tabs; zipgeo reads comma-separated values with a header,"
           + " or GeoNames files without one: 12 tab-separated columns, the first a country code, the 10th and 11th"
           + " latitude and longitude)")
     ) {
