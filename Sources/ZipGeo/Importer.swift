@@ -495,7 +495,7 @@ public struct Importer: Sendable {
     let isNew = try !Schema.hasRegionsTable(sql)
     try Schema.addRegionsTable(sql)
     try sql.execute("DELETE FROM regions WHERE country IN (\(imported))")
-    let save = try sql.prepare("INSERT INTO regions (country, state, name) VALUES (?, ?, ?)")
+    var regions: [(country: String, code: String, name: String)] = []
     if isNew {
       for row in try sql.rows(
         "SELECT DISTINCT country, state FROM zips WHERE state IS NOT NULL AND country NOT IN (\(imported))")
@@ -503,12 +503,11 @@ public struct Importer: Sendable {
         guard let country = row[0].string, let state = row[1].string,
           let name = SubdivisionName.of(state, in: country)
         else { continue }
-        try save.bind(values: [.text(country), .text(state), .text(name)])
-        try save.step()
-        save.reset()
+        regions.append((country, state, name))
       }
     }
-    for region in names {
+    let save = try sql.prepare("INSERT INTO regions (country, state, name) VALUES (?, ?, ?)")
+    for region in regions + names {
       try save.bind(values: [.text(region.country), .text(region.code), .text(region.name)])
       try save.step()
       save.reset()

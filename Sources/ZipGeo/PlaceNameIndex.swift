@@ -38,7 +38,7 @@ enum PlaceNameIndex {
 
   /// Whether a row of `zips` is in the index: it has a code, and a name no longer than an import
   /// writes (`ColumnMap.longestText`). Rows another tool wrote without are left out, with a
-  /// warning from the import (`Schema.unindexedRows`), rather than marking the index damaged or
+  /// warning from the import (`unindexedRows(on:)`, the same test in SQL), rather than marking the index damaged or
   /// making it large.
   static func isIndexed(zip: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>) -> Bool {
     !zip.isEmpty && name.count <= ColumnMap.longestText
