@@ -33,6 +33,15 @@ struct DatabaseFolder {
     return String(cString: resolved)
   }
 
+  /// Why this process cannot make files in the folder (`Permission denied`, `Read-only file
+  /// system`), or `nil` when it can, as far as the system says before trying. (Root may write a
+  /// folder of any mode, but not one on a read-only file system.)
+  func writeProblem() -> String? {
+    let folder = prefix.isEmpty ? "." : prefix
+    guard faccessat(AT_FDCWD, folder, W_OK | X_OK, AT_EACCESS) != 0 else { return nil }
+    return String(cString: strerror(errno))
+  }
+
   /// The bytes this process may still write in the folder's file system (`statvfs`), or `nil`
   /// when the system does not say.
   func freeBytes() -> Int64? {

@@ -94,6 +94,10 @@ extension Importer {
       // SQLite's "database or disk is full - while executing `INSERT INTO zips ...`" names
       // neither the disk nor the folder.
       throw Self.noRoom(error, in: folder, freeBefore: room, shownAs: databasePath, isNew: !exists)
+    } catch  where Self.isWriteRefusal(error) {
+      // SQLite's "attempt to write a readonly database - while executing `PRAGMA journal_mode =
+      // wal`" names neither the folder nor what to do.
+      throw Self.notWritable(file: sqlitePath, in: folder, shownAs: databasePath, isNew: !exists) ?? error
     }
   }
 
@@ -256,7 +260,13 @@ extension Importer {
     let temporary = folder.temporaryDatabasePath()
     var linked = false
     defer { if !linked { DatabaseFolder.remove(database: temporary) } }
-    let db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+    let db: Database
+    do {
+      db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+    } catch {
+      // "cannot open 'x.db': unable to open database file", for a folder this user cannot write.
+      throw Self.notWritable(file: sqlitePath, in: folder, shownAs: databasePath, isNew: true) ?? error
+    }
     // Another import checking whether this file is abandoned takes its lock for a moment.
     db.setBusyTimeout(milliseconds: 5000)
     db.setInterruptCheck(shouldStop)

@@ -67,6 +67,42 @@ extension Importer {
     return .databaseNotWritten(path: shown, reason: reason)
   }
 
+  /// The error of an import that SQLite could not write because this process may not write the
+  /// database's folder or file, naming which; `nil` when both are writable (the failure had
+  /// another cause).
+  ///
+  /// ```
+  /// 'geo/zipgeo.db' was not written: the folder /srv/geo is not writable (Permission denied), and
+  /// an import writes its journal beside the database; the database is unchanged. Copy it to a
+  /// folder you can write and give --db the copy, or have the folder's owner import
+  /// ```
+  static func notWritable(
+    file sqlitePath: String, in folder: DatabaseFolder, shownAs shown: String, isNew: Bool
+  ) -> ZipGeoError? {
+    if let problem = folder.writeProblem() {
+      let reason =
+        isNew
+        ? "the folder \(folder.shown) is not writable (\(problem)), and the new database is made there; give --db a"
+          + " path in a folder you can write"
+        : "the folder \(folder.shown) is not writable (\(problem)), and an import writes its journal beside the"
+          + " database; the database is unchanged. Copy it to a folder you can write and give --db the copy, or have"
+          + " the folder's owner import"
+      return .databaseNotWritten(path: shown, reason: reason)
+    }
+    guard !isNew, faccessat(AT_FDCWD, sqlitePath, W_OK, AT_EACCESS) != 0 else { return nil }
+    let problem = String(cString: strerror(errno))
+    return .databaseNotWritten(
+      path: shown,
+      reason: "the file is not writable (\(problem)); the database is unchanged. Give --db a copy you can write, or"
+        + " have the file's owner import")
+  }
+
+  /// Whether SQLite refused to write a file or to make one (`SQLITE_READONLY`, `SQLITE_CANTOPEN`).
+  static func isWriteRefusal(_ error: any Error) -> Bool {
+    guard let error = error as? DatabaseError else { return false }
+    return error.resultCode == .readOnly || error.resultCode == .cannotOpen
+  }
+
   /// The folder SQLite makes its temporary files in, as SQLite's Unix VFS picks it:
   /// `$SQLITE_TMPDIR`, `$TMPDIR`, then the first of `/var/tmp`, `/usr/tmp`, `/tmp` that is a
   /// folder this process can write.

@@ -242,13 +242,20 @@ import Testing
   }
 
   /// Runs the binary as an unprivileged user, for whom file permissions apply (root ignores them).
+  /// The binary and the US file are copied into the test's folder first, where that user can read
+  /// them: a clean clone's own folders may be closed to others.
   func zipgeoAsUnprivilegedUser(_ arguments: [String]) throws -> CommandResult {
     let binary = temporary.path("zipgeo-copy")
     if !FileManager.default.fileExists(atPath: binary) {
       try FileManager.default.copyItem(atPath: Self.zipgeo.path, toPath: binary)
+      try FileManager.default.copyItem(atPath: Self.zipsCSV, toPath: readableZipsCSV)
+      chmod(readableZipsCSV, 0o644)
     }
     return try runCommandAsUnprivilegedUser(URL(fileURLWithPath: binary), arguments, in: folder)
   }
+
+  /// The copy of the US file that `zipgeoAsUnprivilegedUser` makes.
+  var readableZipsCSV: String { temporary.path("zips-copy.csv") }
 
   @Test func aReadOnlyDatabaseIsReadButNeverWritten() throws {
     try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
@@ -258,7 +265,7 @@ import Testing
     let read = try zipgeoAsUnprivilegedUser(["near", "75075", "--km", "10", "--db", database])
     #expect(read.status == 0, "\(read.err)")
     #expect(read.out.split(separator: "\n").count == 15)
-    let write = try zipgeoAsUnprivilegedUser(["import", Self.zipsCSV, "--db", database])
+    let write = try zipgeoAsUnprivilegedUser(["import", readableZipsCSV, "--db", database])
     #expect(write.status == 1)
     #expect(write.err.hasPrefix("Error: ") && write.err.split(separator: "\n").count == 1, "\(write.err)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
@@ -273,9 +280,47 @@ import Testing
     let read = try zipgeoAsUnprivilegedUser(["info", "01001", "--db", database])
     #expect(read.status == 0, "\(read.err)")
     #expect(read.out.hasPrefix("zip     01001\n"))
-    let write = try zipgeoAsUnprivilegedUser(["import", Self.zipsCSV, "--db", database])
+    let write = try zipgeoAsUnprivilegedUser(["import", readableZipsCSV, "--db", database])
     #expect(write.status == 1)
-    #expect(write.err.hasPrefix("Error: ") && write.err.split(separator: "\n").count == 1, "\(write.err)")
+    // The folder, named, and what to do; not SQLite's "attempt to write a readonly database -
+    // while executing `PRAGMA journal_mode = wal`".
+    #expect(
+      write.err
+        == "Error: '\(database)' was not written: the folder \(shownFolder) is not writable (Permission denied), and an"
+        + " import writes its journal beside the database; the database is unchanged. Copy it to a folder you can"
+        + " write and give --db the copy, or have the folder's owner import\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  /// The test's folder as messages name it.
+  var shownFolder: String { folder.resolvingSymlinksInPath().path }
+
+  @Test func aNewDatabaseInAReadOnlyFolderNamesTheFolder() throws {
+    _ = try zipgeoAsUnprivilegedUser(["--version"])  // copies the binary before the folder closes
+    chmod(folder.path, 0o555)
+    defer { chmod(folder.path, 0o755) }
+    let write = try zipgeoAsUnprivilegedUser(["import", readableZipsCSV, "--db", database])
+    #expect(write.status == 1)
+    #expect(
+      write.err
+        == "Error: '\(database)' was not written: the folder \(shownFolder) is not writable (Permission denied), and the"
+        + " new database is made there; give --db a path in a folder you can write\n")
+    #expect(!FileManager.default.fileExists(atPath: database))
+  }
+
+  @Test func aReadOnlyDatabaseInAWritableFolderNamesTheFile() throws {
+    try #require(try zipgeo(["import", Self.zipsCSV, "--db", database]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    _ = try zipgeoAsUnprivilegedUser(["--version"])
+    chmod(folder.path, 0o777)
+    defer { chmod(folder.path, 0o755) }
+    chmod(database, 0o444)
+    let write = try zipgeoAsUnprivilegedUser(["import", readableZipsCSV, "--db", database])
+    #expect(write.status == 1)
+    #expect(
+      write.err
+        == "Error: '\(database)' was not written: the file is not writable (Permission denied); the database is"
+        + " unchanged. Give --db a copy you can write, or have the file's owner import\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
   }
 
