@@ -37,7 +37,9 @@ enum DistanceCommand {
     let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)
     // Both codes from one version of the data, whatever an import does meanwhile.
-    let references = try arguments.positionals.prefix(2).map { try CodeReference(parsing: $0, country: country) }
+    let references = try zip(["<zip1>", "<zip2>"], arguments.positionals.prefix(2)).map { argument, text in
+      try ArgumentValue.reading(argument) { try CodeReference(parsing: text, country: country) }
+    }
     let (first, second, several) = try db.readingOneVersion {
       // A country the database lacks is an error, even beside codes that name their own.
       if let country { try db.requireCountry(country) }

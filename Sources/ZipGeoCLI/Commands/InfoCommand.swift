@@ -30,7 +30,9 @@ enum InfoCommand {
     let format = try OutputFormat(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)
-    let reference = try CodeReference(parsing: arguments.positionals[0], country: country)
+    let reference = try ArgumentValue.reading("<zip>") {
+      try CodeReference(parsing: arguments.positionals[0], country: country)
+    }
     let (code, several) = try db.readingOneVersion {
       // A country the database lacks is an error, even beside a code that names its own.
       if let country { try db.requireCountry(country) }

@@ -77,8 +77,11 @@ enum NearCommand {
     // the search's frontier, not the answer.
     try db.readingOneVersion {
       let center =
-        try place.map { try Center(place: $0, country: country, state: arguments.value("state"), in: db) }
-        ?? Center(arguments.positionals[0], country: country, in: db)
+        try place.map { place in
+          try ArgumentValue.reading("--place <name>", state: "--state <state>") {
+            try Center(place: place, country: country, state: arguments.value("state"), in: db)
+          }
+        } ?? ArgumentValue.reading("<center>") { try Center(arguments.positionals[0], country: country, in: db) }
       context.tellResolution(of: center.code, written: center.reference, in: db)
       if center.place != nil, try !db.placeIndexIsCurrent() { context.console.note(SearchCommand.staleIndexNote(db)) }
       if let found = center.place, found.kind != .exact, let place {

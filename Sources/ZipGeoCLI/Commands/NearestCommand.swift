@@ -7,7 +7,8 @@ enum NearestCommand {
 
   static let spec = CommandSpec(
     name: "nearest", abstract: "List the zip codes nearest a point or a zip code, nearest first.",
-    usage: "(<lat,lon> | --zip <zip>) [-k <k>] [--country <cc>] [--kind <kinds>] [--model <model>] [--format <format>] [--db <path>]",
+    usage:
+      "(<lat,lon> | --zip <zip>) [-k <k>] [--country <cc>] [--kind <kinds>] [--model <model>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "lat,lon", help: "The point, as LAT,LON (33.025,-96.7397).")],
     options: [
       .init(name: "zip", valueName: "zip", help: "Start from this code (75075, DE:10115) instead of a point."),
@@ -62,7 +63,7 @@ enum NearestCommand {
     // The centre and the search read one version of the data, whatever an import does meanwhile;
     // each band of the answer is printed before the next is read.
     try db.readingOneVersion {
-      let center = try Center(requested, country: country, in: db)
+      let center = try ArgumentValue.reading("--zip <zip>") { try Center(requested, country: country, in: db) }
       context.tellResolution(of: center.code, written: center.reference, in: db)
       // From a code, its own places come first, and only codes of the kinds asked for (CenteredSearch).
       var search = try CenteredSearch(

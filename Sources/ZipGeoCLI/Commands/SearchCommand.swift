@@ -55,8 +55,10 @@ enum SearchCommand {
     let (found, several, current) = try db.readingOneVersion {
       // One more than shown says whether there are more.
       (
-        try db.placeMatches(
-          named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1, kinds: kinds),
+        try ArgumentValue.reading("<name>", state: "--state <state>") {
+          try db.placeMatches(
+            named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1, kinds: kinds)
+        },
         format == .table ? try db.holdsSeveralCountries() : false, try db.placeIndexIsCurrent()
       )
     }

@@ -61,7 +61,10 @@ import Testing
   }
 
   static let mistakes: [(arguments: [String], message: String, status: Int32)] = [
-    (["DE:"], "Error: 'DE:' is not a postal code: it names the country DE but no code; write DE:CODE\n", 1),
+    (
+      ["DE:"],
+      "Error: The value 'DE:' of '<zip>' is not a postal code: it names the country DE but no code; write DE:CODE\n", 1
+    ),
     (["FR:75001"], "Error: zipgeo.db has no postal codes of country 'FR'; it holds AU, CH and DE\n", 1),
     (
       ["75001", "--country", "FR"], "Error: zipgeo.db has no postal codes of country 'FR'; it holds AU, CH and DE\n", 1

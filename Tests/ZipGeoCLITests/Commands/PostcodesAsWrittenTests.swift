@@ -46,7 +46,9 @@ import Testing
     let pasted = try world.zipgeo("info", "\n75075\r\n", "--format", "csv", "--country", "US")
     #expect(pasted.status == 0 && pasted.out.contains("\r\n75075,Plano,TX,"))
     #expect(try world.zipgeo("info", "sw1a\n1aa").status == 0)
-    #expect(try world.zipgeo("info", "\n").err == "Error: '\\n' is not a postal code: it is empty\n")
+    #expect(
+      try world.zipgeo("info", "\n").err == #"Error: The value '\n' of '<zip>' is not a postal code: it is empty"#
+        + "\n")
     // GY1, IM1 and JE1 are not written `1`.
     #expect(try world.zipgeo("info", "1").err == "Error: zip code '1' is not in world.db\n")
   }

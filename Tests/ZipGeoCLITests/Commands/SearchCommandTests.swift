@@ -76,7 +76,9 @@ import Testing
     #expect(
       state.err == "Error: no place named 'Plano' in US, in the state 'ZZ' in world.db, nor one a typo or two away\n")
     let empty = try world.zipgeo("search", " -- ")
-    #expect(empty.status == 1 && empty.err == "Error: ' -- ' is not a place name: it has no letter or digit\n")
+    #expect(
+      empty.status == 1
+        && empty.err == "Error: The value ' -- ' of '<name>' is not a place name: it has no letter or digit\n")
   }
 
   @Test func theDefaultLimitSaysThereIsMore() throws {
