@@ -48,8 +48,15 @@ extension ZipDatabase {
     guard held.count > 1 else { return nil }
     // The code's coarser forms and forms in each country's data, each worked out once: a code
     // without a country is of the one country of the database whose data it has a shape of.
+    // A code written in the data's form (`12345 69000` in AE) is that form itself, after the
+    // coarser ones and before the others: `forms(of:)` leaves the code as written out.
     func forms(in format: PostalCodeFormat) -> (format: PostalCodeFormat, forms: [String], fits: Bool) {
-      (format, format.coarserForms(of: reference.code) + format.forms(of: reference.code), format.fits(reference.code))
+      let fits = format.fits(reference.code)
+      return (
+        format,
+        format.coarserForms(of: reference.code) + (fits ? [reference.code] : []) + format.forms(of: reference.code),
+        fits
+      )
     }
     let found: (format: PostalCodeFormat, forms: [String], fits: Bool)
     if let country = reference.country {

@@ -105,6 +105,16 @@ import Testing
         "DE:99999",
         "'DE:99999' is not in world.db; DE codes here look like 01053; the code next to it in order is 99998"
       ),
+      // Written in the data's form, or without its space: the neighbours of that form, not of
+      // `1234569000`, which sorts after every `12345 ...`.
+      (
+        "12345 69000",
+        "'12345 69000' is not in world.db; AE codes here look like 00004 62392; the codes on either side of it in order are 12344 79705 and 12345 69058"
+      ),
+      (
+        "AE:1234569000",
+        "'AE:1234569000' is not in world.db; AE codes here look like 00004 62392; the codes on either side of it in order are 12344 79705 and 12345 69058"
+      ),
       (
         "JP:0000000",
         "'JP:0000000' is not in world.db; JP codes here look like 001-0000; the code next to it in order is 001-0000"
