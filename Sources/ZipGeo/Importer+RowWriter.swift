@@ -30,6 +30,8 @@ extension Importer {
     var regions = RegionNames.Counter()
     /// The accuracies of each country's rows.
     var accuracies = UsualAccuracy.Counter()
+    /// The states of each country's rows.
+    var states = CountryStates.Counter()
     /// US zip codes that lost their leading zeros, and the first of them.
     private(set) var shortZips = 0
     private(set) var firstShortZip: (file: String, line: Int, zip: String)?
@@ -68,6 +70,7 @@ extension Importer {
       }
       let cell = Int64(GridCell.number(of: zip.coordinate))
       accuracies.count(country: zip.country, accuracy: zip.accuracy)
+      states.count(country: zip.country, state: zip.state)
       if let code = zip.state {
         if let stateName {
           regions.count(country: zip.country, code: code, name: stateName)

@@ -350,6 +350,7 @@ public struct Importer: Sendable {
     try recordCountries(in: sql, imported: countryList, sources: filesOfCountry)
     try recordRegions(in: sql, imported: countryList, names: writer.regions.names())
     try UsualAccuracy.record(writer.accuracies.usual(), imported: imported, in: sql)
+    try CountryStates.record(writer.states.states, imported: imported, in: sql)
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }
     // The index of place names, of every row (those kept from earlier imports too).
     try PlaceNameIndexBuilder.finish(encoding, on: sql)

@@ -60,12 +60,13 @@ enum PlaceNameIndex {
   /// be missing, and a search says so).
   static let currentTable = "zipgeo_place_current"
 
-  /// Empty `currentTable` on every change of `zips` that the index would miss. The import drops
-  /// them while it writes, and makes them again after the index.
+  /// Empty `currentTable` on every change of `zips` that the index would miss, or that the lists
+  /// of each country's states (`CountryStates`) would. The import drops them while it writes, and
+  /// makes them again after the index.
   static let staleTriggers = """
     CREATE TRIGGER zipgeo_places_insert AFTER INSERT ON zips BEGIN DELETE FROM \(currentTable); END;
     CREATE TRIGGER zipgeo_places_delete AFTER DELETE ON zips BEGIN DELETE FROM \(currentTable); END;
-    CREATE TRIGGER zipgeo_places_update AFTER UPDATE OF zip, place, country ON zips
+    CREATE TRIGGER zipgeo_places_update AFTER UPDATE OF zip, place, country, state ON zips
       BEGIN DELETE FROM \(currentTable); END;
     """
   static let dropStaleTriggers = """

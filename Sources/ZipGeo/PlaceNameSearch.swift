@@ -25,6 +25,9 @@ struct PlaceNameSearch {
   /// country met.
   private var regions: RegionNames?
   private var stateCodes: [String: PlaceNameKey] = [:]
+  /// The countries that have the state asked for (`CountryStates`), or `nil` for any: entries of
+  /// others are passed over before their rows are read.
+  private var stateCountries: Set<String>?
 
   private enum Stage {
     case start
@@ -109,6 +112,13 @@ struct PlaceNameSearch {
       switch stage {
       case .start:
         guard try PlaceNameIndex.exists(on: db) else { throw ZipGeoError.noPlaceIndex(path: path) }
+        if let state {
+          if regions == nil { regions = try RegionNames.load(from: db) }
+          stateCountries = try CountryStates.countries(having: state, regions: regions!, on: db)
+          if let stateCountries, stateCountries.isDisjoint(with: country.map { [$0] } ?? stateCountries) {
+            throw ZipGeoError.unknownState(state: state.shortened, path: path, country: country)
+          }
+        }
         var exact: [[String]] = []
         for spelling in spellings {
           var cursor = try PlaceNameIndex.Cursor(table: PlaceNameIndex.namesTable, from: spelling.text, on: db)
@@ -150,7 +160,10 @@ struct PlaceNameSearch {
     }
   }
 
-  private func passesCountry(_ entry: [String]) -> Bool { country == nil || entry.count < 2 || entry[1] == country }
+  private func passesCountry(_ entry: [String]) -> Bool {
+    entry.count < 2
+      || ((country == nil || entry[1] == country) && (stateCountries.map { $0.contains(entry[1]) } ?? true))
+  }
 
   /// The entries of names whose words begin with every word searched for and no earlier stage
   /// gave: those whose first word begins with the anchor (for a name of several words), then

@@ -31,6 +31,9 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidPlaceName(text: String, reason: String)
   /// No place of the database has this name (of `country`, in `state`, when given).
   case unknownPlace(name: String, path: String, country: String? = nil, state: String? = nil)
+  /// A state (or region) that no row of the database (of `country`, when given) has, by its code
+  /// or its name.
+  case unknownState(state: String, path: String, country: String?)
   /// A place name that names several places where one was wanted; `candidates` lists them.
   case ambiguousPlace(name: String, candidates: [String])
   /// The database has no place-name index: an older zipgeo made it.
@@ -78,6 +81,8 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "no place named '\(name)'" + (country.map { " in \($0)" } ?? "")
         + (state.map { "\(country == nil ? "" : ",") in the state '\($0.shortened)'" } ?? "")
         + " in \(path), nor one a typo or two away"
+    case .unknownState(let state, let path, let country):
+      "no state or region '\(state)'" + (country.map { " of \($0)" } ?? "") + " in \(path), by its code or its name"
     case .ambiguousPlace(let name, let candidates):
       (candidates.count > Self.listedPlaces
         ? "'\(name)' names more than \(Self.listedPlaces) places: "

@@ -56,7 +56,7 @@ extension Context {
   /// database was named (`--db`, `$ZIPGEO_DB`) or no per-user database exists.
   func hiddenDatabaseHint(for error: any Error, arguments: ParsedArguments) -> String {
     switch error as? ZipGeoError {
-    case .unknownZip?, .unknownCountry?, .unknownPlace?: break
+    case .unknownZip?, .unknownCountry?, .unknownPlace?, .unknownState?: break
     default: return ""
     }
     let location = DatabaseLocation(option: arguments.value("db"), environment: environment)

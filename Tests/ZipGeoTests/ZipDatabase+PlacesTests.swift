@@ -113,7 +113,10 @@ import Testing
       #expect(codes(try db.places(named: "Munchen", state: state)) == ["DE:80333", "DE:80331"], "\(state)")
     }
     #expect(try db.places(named: "plano", state: "Illinois").map(\.zipCode.zip) == ["60545"])
-    #expect(try db.places(named: "plano", state: "Tex").isEmpty)
+    // A state no row has is refused before any row is read.
+    #expect(throws: ZipGeoError.unknownState(state: "Tex", path: "places.db", country: nil)) {
+      try db.places(named: "plano", state: "Tex")
+    }
   }
 
   @Test func namesThatBeginWithItComeNextThenNamesThatContainItsWords() throws {

@@ -74,7 +74,10 @@ import Testing
     #expect(result.err == "Error: no place named 'Qqxzzyville' in world.db, nor one a typo or two away\n")
     let state = try world.zipgeo("search", "Plano", "--country", "US", "--state", "ZZ")
     #expect(
-      state.err == "Error: no place named 'Plano' in US, in the state 'ZZ' in world.db, nor one a typo or two away\n")
+      state.status == 1 && state.err == "Error: no state or region 'ZZ' of US in world.db, by its code or its name\n")
+    let placeInState = try world.zipgeo("search", "Plano", "--state", "BY")
+    #expect(
+      placeInState.err == "Error: no place named 'Plano' in the state 'BY' in world.db, nor one a typo or two away\n")
     let empty = try world.zipgeo("search", " -- ")
     #expect(
       empty.status == 1
