@@ -42,24 +42,53 @@ extension ZipDatabase {
     named name: String, country: String? = nil, state: String? = nil, limit: Int? = nil, kinds: Set<CodeKind>? = nil,
     countingUpTo countLimit: Int = 1_000
   ) throws -> PlaceMatches {
+    var rows: [PlaceMatch] = []
+    let count = try placeMatches(
+      named: name, country: country, state: state, limit: limit, kinds: kinds, countingUpTo: countLimit
+    ) { rows.append($0) }
+    return PlaceMatches(rows: rows, placeCount: count.places, isCountComplete: count.isComplete)
+  }
+
+  /// `placeMatches(named:country:state:limit:kinds:countingUpTo:)`, each row handed to `body` as
+  /// the search finds it, in memory that does not grow with `limit`: `zipgeo search a --limit
+  /// 1000000` prints 276,000 rows as it reads them.
+  ///
+  /// ```swift
+  /// let count = try db.placeMatches(named: "Paris", limit: 25) { print($0.zipCode.zip) }
+  /// count.places   // 62
+  /// ```
+  ///
+  /// - Returns: How many places matched, counted up to `countLimit`.
+  public func placeMatches(
+    named name: String, country: String? = nil, state: String? = nil, limit: Int? = nil, kinds: Set<CodeKind>? = nil,
+    countingUpTo countLimit: Int = 1_000, each body: (PlaceMatch) throws -> Void
+  ) throws -> PlaceCount {
     try readingOneVersion {
       if let country { try requireCountry(country) }
       // Only codes of the kinds asked for (`CodeKind`): `[.area]` leaves out CEDEX codes.
       var search = try PlaceNameSearch(name: name, country: country, state: state, kinds: kinds, shownAs: shownName)
-      var matches: [PlaceMatch] = []
-      while limit.map({ matches.count < $0 }) ?? true, let match = try search.next(on: database) {
-        matches.append(match)
+      var given = 0
+      while limit.map({ given < $0 }) ?? true, let match = try search.next(on: database) {
+        given += 1
+        try body(match)
       }
       var complete = true
-      if matches.count == limit {
+      if given == limit {
         // The rest of the place whose rows were cut, then whole places, to count them.
         while search.placesGiven <= countLimit, try search.next(on: database) != nil {}
         complete = search.placesGiven <= countLimit
       }
-      return PlaceMatches(
-        rows: matches, placeCount: complete ? search.placesGiven : countLimit, isCountComplete: complete)
+      return PlaceCount(places: complete ? search.placesGiven : countLimit, isComplete: complete)
     }
   }
+}
+
+/// How many places (a name in one country and state) a search by name matched.
+public struct PlaceCount: Equatable, Sendable {
+  /// The places, those of the rows given and those after them; at most the count asked for.
+  public let places: Int
+  /// Whether `places` counts every place that matched (`false`: more matched).
+  public let isComplete: Bool
 }
 
 /// The rows of a search by name, and how many places matched.

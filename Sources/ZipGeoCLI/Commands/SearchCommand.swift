@@ -52,61 +52,77 @@ enum SearchCommand {
     let kinds = try KindOption.value(arguments)
     let name = arguments.positionals[0]
     let db = try context.openQueryDatabase(arguments)
-    let (found, several, current) = try db.readingOneVersion {
-      // One more than shown says whether there are more.
-      (
-        try ArgumentValue.reading("<name>", state: "--state <state>") {
+    try db.readingOneVersion {
+      if try !db.placeIndexIsCurrent() { context.console.note(Self.staleIndexNote(db)) }
+      let regions = try db.regionNames()
+      // A database that knows its countries' usual accuracy shows the rows below it.
+      let usual = format == .table ? try db.usualAccuracies() : nil
+      let several = format == .table ? try db.holdsSeveralCountries() : false
+      let columns =
+        format == .table
+        ? ["zip"] + (several ? ["country"] : []) + ["place", "state", "lat", "lon"]
+          + (usual?.isEmpty == false ? ["accuracy"] : []) + ["match"]
+        : RowColumns.names + ["match", "edits"]
+      // Rows are printed as the search finds them: memory does not grow with --limit.
+      var writer = try ResultWriter(columns: columns, format: format)
+      var output = OutputBuffer(console: context.console)
+      var found = 0
+      let count: PlaceCount
+      do {
+        // One more than shown says whether there are more.
+        count = try ArgumentValue.reading("<name>", state: "--state <state>") {
           try db.placeMatches(
-            named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1, kinds: kinds)
-        },
-        format == .table ? try db.holdsSeveralCountries() : false, try db.placeIndexIsCurrent()
-      )
-    }
-    if !current { context.console.note(Self.staleIndexNote(db)) }
-    let matches = found.rows
-    guard let first = matches.first else {
-      throw ZipGeoError.unknownPlace(name: name.shortened, path: db.shownName, country: country, state: state)
-    }
-    if first.kind == .typo {
-      context.console.note("zipgeo: no place is named '\(name.shortened)'; these names are a typo or two away\n")
-    }
-    context.console.note(Self.countNote(found, name: name, shown: limit))
-    let shown = matches.prefix(limit)
-    let regions = try db.regionNames()
-    guard format == .table else {
-      var result = ResultSet(columns: RowColumns.names + ["match", "edits"])
-      result.rows = shown.map {
-        RowColumns.values($0.zipCode, regions: regions) + [.text($0.kind.rawValue), .integer(Int64($0.edits))]
+            named: name, country: country, state: state, limit: limit == Int.max ? limit : limit + 1, kinds: kinds
+          ) { match in
+            found += 1
+            if found == 1, match.kind == .typo {
+              context.console.note(
+                "zipgeo: no place is named '\(name.shortened)'; these names are a typo or two away\n")
+            }
+            guard found <= limit else { return }
+            output.append(writer.add(Self.row(match, format: format, several: several, regions: regions, usual: usual)))
+          }
+        }
+      } catch {
+        output.append(writer.abandon())
+        output.flush()
+        throw error
       }
-      context.console.out(try result.render(format))
-      return
+      guard found > 0 else {
+        throw ZipGeoError.unknownPlace(name: name.shortened, path: db.shownName, country: country, state: state)
+      }
+      output.append(writer.finish())
+      output.flush()
+      context.console.note(Self.countNote(count, rows: found, name: name, shown: limit))
     }
-    // A database that knows its countries' usual accuracy shows the rows below it.
-    let usual = try db.usualAccuracies()
-    let showsAccuracy = !usual.isEmpty
-    var result = ResultSet(
-      columns: ["zip"] + (several ? ["country"] : []) + ["place", "state", "lat", "lon"]
-        + (showsAccuracy ? ["accuracy"] : []) + ["match"])
-    result.rows = shown.map { match in
-      let zip = match.zipCode
-      let accuracy: [DatabaseValue] =
-        showsAccuracy ? [usual.shown(zip).map { .integer(Int64($0)) } ?? .null] : []
-      return [.text(zip.zip)] + (several ? [.text(zip.country)] : []) + [
-        zip.place.map(DatabaseValue.text) ?? .null, regions.shown(zip).map(DatabaseValue.text) ?? .null,
-        .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
-      ] + accuracy + [.text(match.kind == .typo ? "typo (\(match.edits))" : match.kind.rawValue)]
+  }
+
+  /// The values of `match`'s row: in a table, those a person reads (the country where the
+  /// database holds several, the accuracy where it is below its country's usual); in the machine
+  /// formats, every column.
+  static func row(
+    _ match: PlaceMatch, format: OutputFormat, several: Bool, regions: RegionNames, usual: UsualAccuracy?
+  ) -> [DatabaseValue] {
+    let zip = match.zipCode
+    guard format == .table else {
+      return RowColumns.values(zip, regions: regions) + [.text(match.kind.rawValue), .integer(Int64(match.edits))]
     }
-    context.console.out(try result.render(format))
+    let accuracy: [DatabaseValue] =
+      usual.map { $0.isEmpty ? [] : [$0.shown(zip).map { .integer(Int64($0)) } ?? .null] } ?? []
+    return [.text(zip.zip)] + (several ? [.text(zip.country)] : []) + [
+      zip.place.map(DatabaseValue.text) ?? .null, regions.shown(zip).map(DatabaseValue.text) ?? .null,
+      .real(zip.coordinate.latitude), .real(zip.coordinate.longitude),
+    ] + accuracy + [.text(match.kind == .typo ? "typo (\(match.edits))" : match.kind.rawValue)]
   }
 
   /// How many places matched, and whether the rows shown are all of their codes: `zipgeo: 62
   /// places match 'Paris'; the first 25 codes are shown; --limit <limit> shows more`.
-  static func countNote(_ found: PlaceMatches, name: String, shown limit: Int) -> String {
-    let count = found.isCountComplete ? grouped(found.placeCount) : "more than " + grouped(found.placeCount)
+  static func countNote(_ found: PlaceCount, rows: Int, name: String, shown limit: Int) -> String {
+    let count = found.isComplete ? grouped(found.places) : "more than " + grouped(found.places)
     var note =
-      "zipgeo: \(count) \(found.placeCount == 1 && found.isCountComplete ? "place matches" : "places match")"
+      "zipgeo: \(count) \(found.places == 1 && found.isComplete ? "place matches" : "places match")"
       + " '\(name.shortened)'"
-    if found.rows.count > limit {
+    if rows > limit {
       note += "; \(limit == 1 ? "the first code is" : "the first \(limit) codes are") shown; --limit <limit> shows more"
     }
     return note + "\n"

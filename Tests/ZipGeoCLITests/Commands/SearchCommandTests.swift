@@ -182,3 +182,24 @@ import Testing
     #expect(count.out == "1|1\n")
   }
 }
+
+extension SearchCommandTests {
+  /// Rows are printed as the search finds them: `a` matches 276,000 codes of 81,000 places, which
+  /// held 216 MB when the answer was made first.
+  @Test func aSearchOfAQuarterMillionCodesIsPrintedInBoundedMemory() throws {
+    let temporary = try TemporaryFolder()
+    let output = temporary.path("out")
+    let errors = temporary.path("err")
+    let run = try MeasuredRun(
+      EndToEndTests.binary, ["search", "a", "--limit", "1000000", "--format", "csv", "--db", world.db],
+      standardOutput: output, standardError: errors)
+    let note = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(run.exitCode == 0, "\(note)")
+    #expect(run.peakResidentBytes < 120 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
+    #expect(note.hasPrefix("zipgeo: ") && note.hasSuffix(" places match 'a'\n") && !note.contains("more than"))
+    // A header and every code of every place, none twice.
+    let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\r\n")
+    #expect(lines.count > 250_000)
+    #expect(Set(lines).count == lines.count)
+  }
+}
