@@ -49,13 +49,18 @@ struct PlaceNameSearch {
   private var pending: [PlaceMatch] = []
   private var nextPending = 0
   private var foundAny = false
-  /// The names given by the stages so far, which later stages leave out.
+  /// The names given by the stages so far, which later stages leave out: those of the first two
+  /// stages are kept as a list until a later stage needs them (a search that ends sooner, as most
+  /// do, hashes none of the 50,000 names beginning with `a`).
   private var given: Set<String> = []
+  private var givenFirst: [String] = []
   /// The longest word (of those without synonyms, where one has none), which finds the names with
   /// words that begin with the words.
   private let anchor: String
   /// How many places (a name in one country and state) the search has given, or begun to.
   private(set) var placesGiven = 0
+  /// Once set (`countRest(upTo:)`), places are counted, in no order, up to one past this many.
+  private var countLimit: Int?
 
   /// The longest name searched for, in bytes folded (GeoNames' longest is 120), and its most
   /// words: a name of a million words would be compared with every name that has one of them.
@@ -102,10 +107,17 @@ struct PlaceNameSearch {
       // Taken out while it reads, as reading rows changes the search.
       var current = ranking
       ranking = .empty
-      let place = try current.next(rows: { try rows(of: $0, on: db) })
+      let place =
+        countLimit == nil
+        ? try current.next(rows: { try rows(of: $0, on: db) })
+        : try current.nextUnordered(rows: { try rows(of: $0, on: db) })
       ranking = current
       if let place {
         placesGiven += 1
+        if let countLimit {
+          if placesGiven > countLimit { return nil }
+          continue
+        }
         pending = place.rows.map { PlaceMatch(zipCode: $0, kind: kind, edits: edits) }
         continue
       }
@@ -128,12 +140,15 @@ struct PlaceNameSearch {
             guard whole || spelling.lastWritten || entry[0].utf8.starts(with: (spelling.text + " ").utf8) else {
               if spelling.lastWritten { continue } else { break }
             }
-            guard passesCountry(entry), given.insert(entry[0] + "\u{0}" + entry[1] + "\u{0}" + entry[2]).inserted
+            // Of one spelling, the index gives each entry once; of several, an entry may come twice.
+            guard passesCountry(entry),
+              spellings.count == 1 || given.insert(entry[0] + "\u{0}" + entry[1] + "\u{0}" + entry[2]).inserted
             else { continue }
             if whole { exact.append(entry) } else { beginning.append(entry) }
           }
         }
-        given = Set(exact.map { $0[0] } + beginning.map { $0[0] })
+        given = []
+        givenFirst = exact.map { $0[0] } + beginning.map { $0[0] }
         (stage, kind, ranking) = (.exact, .exact, PlaceRanking(entries: exact))
       case .exact:
         (stage, kind, ranking) = (.begins, .begins, PlaceRanking(entries: beginning))
@@ -160,6 +175,18 @@ struct PlaceNameSearch {
     }
   }
 
+  /// Counts the places not given yet, with those given, up to one past `limit`, reading the
+  /// fewest rows it can; the search gives no more rows after it.
+  /// - Returns: Whether every place was counted (`placesGiven` is then their number).
+  mutating func countRest(upTo limit: Int, on db: Database) throws -> Bool {
+    // The rows not given are of a place counted.
+    pending.removeAll()
+    nextPending = 0
+    countLimit = limit
+    _ = try next(on: db)
+    return placesGiven <= limit
+  }
+
   private func passesCountry(_ entry: [String]) -> Bool {
     entry.count < 2
       || ((country == nil || entry[1] == country) && (stateCountries.map { $0.contains(entry[1]) } ?? true))
@@ -169,6 +196,8 @@ struct PlaceNameSearch {
   /// gave: those whose first word begins with the anchor (for a name of several words), then
   /// those with a later word that does.
   private mutating func containing(on db: Database) throws -> [[String]] {
+    given.formUnion(givenFirst)
+    givenFirst = []
     var found: [[String]] = []
     let anchors = ((words.count > 1 ? PlaceNameKey.synonyms(of: anchor) : nil) ?? [anchor]).enumerated().map {
       ($1, $0 == 0)

@@ -36,24 +36,35 @@ struct PlaceRanking {
 
   private var units: [Unit]
   private var nextUnit = 0
+  /// The units not yet read end before this one: `nextUnordered` reads them from the last.
+  private var endUnit: Int
   private var places = MinHeap<Place>()
+  /// The places `nextUnordered` read and has not given yet.
+  private var unordered: [Place] = []
 
   /// A ranking of `entries` (the index's, in any order; of one key and country, one place each).
   init(entries: [[String]]) {
-    var grouped: [String: [[String]]] = [:]
-    var order: [String] = []
-    for entry in entries where entry.count >= 3 {
-      let key = entry[0] + "\u{0}" + entry[1]
-      if grouped[key] == nil { order.append(key) }
-      grouped[key, default: []].append(entry)
+    // The index gives a key's entries together, country by country: a unit is a run of them.
+    // Entries in another order (of several spellings) are put in the index's order first.
+    func precedes(_ a: [String], _ b: [String]) -> Bool { (a[0], a[1]) < (b[0], b[1]) }
+    var entries = entries.filter { $0.count >= 3 }
+    if zip(entries, entries.dropFirst()).contains(where: { precedes($1, $0) }) {
+      entries = entries.indices.sorted { (entries[$0][0], entries[$0][1], $0) < (entries[$1][0], entries[$1][1], $1) }
+        .map { entries[$0] }
     }
-    units = order.map { key in
-      let group = grouped[key]!
-      return Unit(entries: group, codes: group.reduce(0) { $0 + $1.count - 3 })
+    var grouped: [[[String]]] = []
+    for entry in entries {
+      if let last = grouped.last?.last, last[0] == entry[0], last[1] == entry[1] {
+        grouped[grouped.count - 1].append(entry)
+      } else {
+        grouped.append([entry])
+      }
     }
-    // Most codes first; of as many, in the index's order, so that the answer never depends on
-    // the order the entries were found in.
-    units.sort { ($0.codes, $1.entries[0][0], $1.entries[0][1]) > ($1.codes, $0.entries[0][0], $0.entries[0][1]) }
+    let found = grouped.map { group in Unit(entries: group, codes: group.reduce(0) { $0 + $1.count - 3 }) }
+    // Most codes first; of as many, in the index's order (by key, then country), so that the
+    // answer never depends on the order the entries were found in: the units are in that order.
+    units = found.indices.sorted { (found[$0].codes, $1) > (found[$1].codes, $0) }.map { found[$0] }
+    endUnit = units.count
   }
 
   static var empty: PlaceRanking { PlaceRanking(entries: []) }
@@ -63,23 +74,44 @@ struct PlaceRanking {
   mutating func next(rows: (_ entry: [String]) throws -> [(zip: ZipCode, state: String)]) rethrows -> Place? {
     while true {
       // Every place of the units not read has at most `bound` codes: a place with more is the best.
-      let bound = nextUnit < units.count ? units[nextUnit].codes : 0
+      let bound = nextUnit < endUnit ? units[nextUnit].codes : 0
       if let best = places.min, best.rows.count > bound { return places.popMin() }
-      guard nextUnit < units.count else { return nil }
-      var found: [String: Place] = [:]
-      var order: [String] = []
-      for entry in units[nextUnit].entries {
-        for (zip, state) in try rows(entry) {
-          if found[state] == nil {
-            order.append(state)
-            found[state] = Place(key: entry[0], country: entry[1], state: state, rows: [], bestAccuracy: -1)
-          }
-          found[state]!.rows.append(zip)
-          found[state]!.bestAccuracy = max(found[state]!.bestAccuracy, zip.accuracy ?? -1)
-        }
-      }
+      guard nextUnit < endUnit else { return nil }
+      for place in try Self.places(of: units[nextUnit], rows: rows) { places.insert(place) }
       nextUnit += 1
-      for state in order { places.insert(found[state]!) }
     }
+  }
+
+  /// The next place in no order, for a count: those already read, then those of the units not
+  /// read, fewest codes first, so that counting a thousand places of `a` reads a thousand rows,
+  /// not the 50,000 of the places with the most codes. `next` is not called after it.
+  mutating func nextUnordered(rows: (_ entry: [String]) throws -> [(zip: ZipCode, state: String)]) rethrows
+    -> Place?
+  {
+    while true {
+      if let place = places.popMin() ?? unordered.popLast() { return place }
+      guard nextUnit < endUnit else { return nil }
+      endUnit -= 1
+      unordered = try Self.places(of: units[endUnit], rows: rows)
+    }
+  }
+
+  /// The places of `unit`, one per state, from its rows.
+  private static func places(
+    of unit: Unit, rows: (_ entry: [String]) throws -> [(zip: ZipCode, state: String)]
+  ) rethrows -> [Place] {
+    var found: [String: Place] = [:]
+    var order: [String] = []
+    for entry in unit.entries {
+      for (zip, state) in try rows(entry) {
+        if found[state] == nil {
+          order.append(state)
+          found[state] = Place(key: entry[0], country: entry[1], state: state, rows: [], bestAccuracy: -1)
+        }
+        found[state]!.rows.append(zip)
+        found[state]!.bestAccuracy = max(found[state]!.bestAccuracy, zip.accuracy ?? -1)
+      }
+    }
+    return order.map { found[$0]! }
   }
 }

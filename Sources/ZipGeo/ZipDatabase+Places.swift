@@ -74,9 +74,8 @@ extension ZipDatabase {
       }
       var complete = true
       if given == limit {
-        // The rest of the place whose rows were cut, then whole places, to count them.
-        while search.placesGiven <= countLimit, try search.next(on: database) != nil {}
-        complete = search.placesGiven <= countLimit
+        // The places after, counted in any order.
+        complete = try search.countRest(upTo: countLimit, on: database)
       }
       return PlaceCount(places: complete ? search.placesGiven : countLimit, isComplete: complete)
     }

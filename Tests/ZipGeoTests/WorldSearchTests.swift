@@ -337,3 +337,28 @@ extension WorldSearchTests {
     #expect(try db.requirePlace(named: "Plano", state: "TX").codes.count == Int(codes?.int64 ?? -1))
   }
 }
+
+extension WorldSearchTests {
+  /// Places after the rows given are counted in no order, fewest codes first: the count is the
+  /// one the whole search in order makes.
+  @Test(
+    arguments: [
+      ("paris", nil, nil), ("san", nil, nil), ("frankfurt", nil, nil), ("st louis", nil, nil), ("s", "TX", nil),
+      ("berg", nil, "DE"), ("mount", nil, nil),
+    ] as [(String, String?, String?)])
+  func placesCountedInNoOrderAreThoseOfTheWholeSearch(name: String, state: String?, country: String?) throws {
+    for kinds in [nil, [.area]] as [Set<CodeKind>?] {
+      let whole = try db.placeMatches(named: name, country: country, state: state, kinds: kinds)
+      #expect(whole.isCountComplete)
+      for limit in [1, 7] {
+        let counted = try db.placeMatches(
+          named: name, country: country, state: state, limit: limit, kinds: kinds, countingUpTo: 1_000_000)
+        #expect(counted.placeCount == whole.placeCount, "\(name) \(limit)")
+        #expect(counted.rows == Array(whole.rows.prefix(limit)))
+      }
+      let capped = try db.placeMatches(
+        named: name, country: country, state: state, limit: 1, kinds: kinds, countingUpTo: 3)
+      #expect(capped.placeCount == min(3, whole.placeCount) && capped.isCountComplete == (whole.placeCount <= 3))
+    }
+  }
+}
