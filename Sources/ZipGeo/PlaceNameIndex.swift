@@ -97,9 +97,12 @@ enum PlaceNameIndex {
       .joined(separator: " AND "))
 
   /// Makes the index anew from every row of `zips`, inside the caller's transaction.
-  static func build(on db: Database, rowBudget: Int = PlaceNameIndexBuilder.rowBudget) throws {
+  static func build(
+    on db: Database, rowBudget: Int = PlaceNameIndexBuilder.rowBudget,
+    byteBudget: Int = PlaceNameIndexBuilder.byteBudget
+  ) throws {
     try db.execute(dropStatements + createStatements)
-    try PlaceNameIndexBuilder.build(on: db, rowBudget: rowBudget)
+    try PlaceNameIndexBuilder.build(on: db, rowBudget: rowBudget, byteBudget: byteBudget)
     try markCurrent(on: db)
   }
 

@@ -6,7 +6,8 @@ extension PlaceNameIndexBuilder {
   /// written; `nil` when there are none).
   /// - Returns: `nil` when the rows kept are more than the index may build in memory.
   static func startGathering(_ rows: ImportBuffer, keptRowsOf db: Database?) throws -> BackgroundWork<Places?>? {
-    var kept = Places()
+    // The places and the rows, together, within the budget.
+    var kept = Places(byteBudget: max(0, byteBudget - rows.memory))
     if let db, try !kept.add(rowsOf: db) { return nil }
     return BackgroundWork(handing: (consume kept, rows)) { input, isCancelled in
       let gathered = input.1.forEachPlace(unless: isCancelled) { country, name, zip in

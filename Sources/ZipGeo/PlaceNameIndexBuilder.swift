@@ -58,8 +58,20 @@ enum PlaceNameIndexBuilder {
     /// The place of the last row added.
     var lastPlace: Int?
     let rowBudget: Int
+    /// The most bytes the places may take (`memory`), past which the index is built the staged way.
+    let byteBudget: Int
 
-    init(rowBudget: Int = PlaceNameIndexBuilder.rowBudget) { self.rowBudget = rowBudget }
+    init(rowBudget: Int = PlaceNameIndexBuilder.rowBudget, byteBudget: Int = PlaceNameIndexBuilder.byteBudget) {
+      self.rowBudget = rowBudget
+      self.byteBudget = byteBudget
+    }
+
+    /// The memory the places take, about: what their arrays have room for.
+    var memory: Int {
+      texts.capacity + (countries.capacity + names.capacity + keys.capacity + codes.capacity + rowCodes.capacity)
+        * MemoryLayout<Span>.stride + placeCountries.capacity * 2
+        + (codeStart.capacity + rowPlaces.capacity + slots.capacity) * 4
+    }
 
     /// Place `place`'s country.
     func country(of place: Int) -> Span { countries[Int(placeCountries[place])] }
@@ -91,12 +103,14 @@ enum PlaceNameIndexBuilder {
     }
 
     /// Adds a row that names a place.
-    /// - Returns: `false` past `rowBudget` rows (or 4 GiB of texts, or 65,535 countries), when the
-    ///   index must be built the staged way.
+    /// - Returns: `false` past `rowBudget` rows or `byteBudget` bytes (or 4 GiB of texts, or
+    ///   65,535 countries), when the index must be built the staged way.
     mutating func add(
       country: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, zip: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-      guard rowCodes.count < rowBudget, texts.count + country.count + name.count + zip.count < Int(UInt32.max),
+      // The memory is checked once a thousand rows: it changes little in between.
+      guard rowCodes.count < rowBudget, rowCodes.count % 1024 != 0 || memory < byteBudget,
+        texts.count + country.count + name.count + zip.count < Int(UInt32.max),
         let countryNumber = number(ofCountry: country)
       else { return false }
       // Rows of one place often come one after another.
@@ -201,13 +215,17 @@ enum PlaceNameIndexBuilder {
   /// index is built through temporary tables that SQLite sorts (`buildStaged(on:)`), slower but
   /// in flat memory.
   static let rowBudget = 2_000_000
+  /// The most memory the places built in memory may take, with the rows of an import held beside
+  /// them (`ImportBuffer.memory`): the world's take 58 MB and its rows 154 MB, and SQLite's caches
+  /// and the encoding some 60 MB more, within the 300 MB an import is held to.
+  static let byteBudget = 220 << 20
 
   /// Every row that names a place: its country, place and code, as both builds read them.
   static let scanSQL = "SELECT country, place, zip FROM zips WHERE place <> ''"
 
   /// Makes the index's tables (which must be empty) from the rows of `zips`.
-  static func build(on db: Database, rowBudget: Int = rowBudget) throws {
-    var places = Places(rowBudget: rowBudget)
+  static func build(on db: Database, rowBudget: Int = rowBudget, byteBudget: Int = byteBudget) throws {
+    var places = Places(rowBudget: rowBudget, byteBudget: byteBudget)
     guard try places.add(rowsOf: db), let encoded = encode(&places, isCancelled: { false }) else {
       return try buildStaged(on: db)
     }

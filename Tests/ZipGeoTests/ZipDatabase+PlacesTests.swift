@@ -331,6 +331,28 @@ import Testing
     #expect(try contents() == imported)
     try PlaceNameIndex.build(on: db, rowBudget: 100)
     #expect(try contents() == imported)
+    try PlaceNameIndex.build(on: db, byteBudget: 16 << 10)
+    #expect(try contents() == imported)
+  }
+
+  /// Rows of long names (kept in a database, up to the 1,000 bytes a text may have) fill the
+  /// byte budget before the row budget: the index is then built the staged way, in flat memory.
+  @Test func placesInMemoryStopAtTheirByteBudget() {
+    var places = PlaceNameIndexBuilder.Places(byteBudget: 1 << 20)
+    var added = 0
+    for index in 0..<10_000 {
+      let name = Array("\(index) ".utf8) + [UInt8](repeating: UInt8(ascii: "a") + UInt8(index % 26), count: 990)
+      let fits = name.withUnsafeBufferPointer { name in
+        Array("DE".utf8).withUnsafeBufferPointer { country in
+          Array("\(index)".utf8).withUnsafeBufferPointer { places.add(country: country, name: name, zip: $0) }
+        }
+      }
+      guard fits else { break }
+      added += 1
+    }
+    // A thousand rows of 1 KB at most, checked once every 1,024 rows.
+    #expect(added > 0 && added < 2_100, "\(added) rows")
+    #expect(places.memory < 4 << 20, "\(places.memory) bytes")
   }
 
   @Test func anImportIndexesTheRowsItKeepsBesideItsOwn() throws {
