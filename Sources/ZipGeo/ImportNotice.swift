@@ -18,6 +18,9 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
   /// Rows of `zips` kept from before (written by another tool) that the index of place names
   /// leaves out: those with an empty zip or a place longer than an import writes.
   case leftOutOfPlaceIndex(count: Int, first: String, reason: String)
+  /// A table of zipgeo's name that holds other columns than zipgeo's (the user's own), which the
+  /// import leaves as it is, and records nothing in.
+  case foreignTableLeftAlone(table: String, columns: [String])
   /// Another connection holds the database (another import, or a reader while the import
   /// switches the file to write-ahead logging); the import waits for it.
   case waiting(database: String)
@@ -49,6 +52,10 @@ public enum ImportNotice: Equatable, Sendable, CustomStringConvertible {
       "\(count == 1 ? "a row" : "\(count) rows") of the database, not from this import, \(count == 1 ? "has" : "have")"
         + " \(reason) (the first: \(first)): left out of the index of place names, so that a search by name does not"
         + " find \(count == 1 ? "it" : "them")"
+    case .foreignTableLeftAlone(let table, let columns):
+      "the table '\(table)' has columns zipgeo does not make (\(columns.map { $0.shortened }.joined(separator: ", "))),"
+        + " so it is taken for one of your own and left as it is: the import records no state names there, and"
+        + " tables show those of ISO 3166-2"
     case .waiting(let database):
       "\(database) is in use by another import (or a long query); waiting for it (Ctrl-C stops)"
     case .leftInWALMode(let database):

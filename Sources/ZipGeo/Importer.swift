@@ -348,7 +348,11 @@ public struct Importer: Sendable {
       + (try buildZipIndex(in: sql, inputs: writer.numbering, imported: Set(imported), notify: notify))
     phase(.zipIndexBuilt)
     try recordCountries(in: sql, imported: countryList, sources: filesOfCountry)
-    try recordRegions(in: sql, imported: countryList, names: writer.regions.names())
+    if let columns = try Schema.foreignRegionsColumns(sql) {
+      notify(.foreignTableLeftAlone(table: "regions", columns: columns))
+    } else {
+      try recordRegions(in: sql, imported: countryList, names: writer.regions.names())
+    }
     try UsualAccuracy.record(writer.accuracies.usual(), imported: imported, in: sql)
     try CountryStates.record(writer.states.states, imported: imported, in: sql)
     if shouldStop() { throw ImportError.interrupted(file: everyFile) }

@@ -187,6 +187,15 @@ extension Schema {
     try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'regions'") != nil
   }
 
+  /// The columns of a `regions` table that is not zipgeo's (the user's own, of other columns
+  /// than `country`, `state` and `name`), which an import leaves as it is; `nil` for zipgeo's, or
+  /// none.
+  static func foreignRegionsColumns(_ db: Database) throws -> [String]? {
+    let columns = try db.rows("SELECT name FROM pragma_table_info('regions')").compactMap { $0[0].string }
+    guard !columns.isEmpty, Set(columns.map { $0.lowercased() }) != ["country", "state", "name"] else { return nil }
+    return columns
+  }
+
   /// Makes the `regions` table in a database without it (any an older zipgeo made).
   static func addRegionsTable(_ db: Database) throws {
     guard try !hasRegionsTable(db) else { return }

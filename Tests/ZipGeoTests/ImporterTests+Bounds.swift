@@ -123,3 +123,28 @@ extension ImporterTests {
       try db.rows("SELECT zip FROM zips WHERE country = 'DE' ORDER BY zip").map { $0[0].string } == ["10115", "10117"])
   }
 }
+
+extension ImporterTests {
+  /// A `regions` table of the user's own (other columns than zipgeo's) is left as it is, with one
+  /// warning, where the import failed on it with "no such column: country".
+  @Test func aRegionsTableOfTheUsersOwnShapeIsLeftAsItIsWithAWarning() throws {
+    _ = try importText(Self.good)
+    let db = try Database(path: dbPath)
+    try db.execute(
+      "DROP TABLE regions; CREATE TABLE regions (id INTEGER PRIMARY KEY, label TEXT); INSERT INTO regions VALUES (1, 'mine')"
+    )
+    let log = NoticeLog()
+    let summary = try importText(Self.good, notices: log)
+    #expect(summary.imported == 3)
+    #expect(log.notices == [.foreignTableLeftAlone(table: "regions", columns: ["id", "label"])])
+    #expect(
+      log.notices.map(\.description) == [
+        "the table 'regions' has columns zipgeo does not make (id, label), so it is taken for one of your own and"
+          + " left as it is: the import records no state names there, and tables show those of ISO 3166-2"
+      ])
+    #expect(try db.rows("SELECT * FROM regions").map(\.values) == [[.integer(1), .text("mine")]])
+    // States are still named and searched.
+    let zips = try ZipDatabase(readingAt: dbPath)
+    #expect(try zips.places(named: "Plano", state: "Texas").map(\.zipCode.zip) == ["75075"])
+  }
+}
