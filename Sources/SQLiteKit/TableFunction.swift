@@ -63,6 +63,10 @@ public struct TableFunction: Sendable {
   /// Whether views and triggers may call it under `PRAGMA trusted_schema=OFF`
   /// (`SQLITE_VTAB_INNOCUOUS`): true for a function without side effects.
   public let isInnocuous: Bool
+  /// The optional arguments, by position, that NULL leaves out (the body sees the NULL and takes
+  /// its default) where NULL otherwise gives no rows: a country column of a table joined to the
+  /// function, empty in some rows, means any country there.
+  public let leftOutWhenNull: Set<Int>
   let body: Body
 
   /// - Parameters:
@@ -74,11 +78,15 @@ public struct TableFunction: Sendable {
   ///   - orderedBy: The result columns whose ascending order the rows come in (default: none).
   ///   - innocuous: The body has no side effects, so that views and triggers of a database file
   ///     may call it even when the schema is not trusted (default: true).
+  ///   - leftOutWhenNull: Optional arguments that NULL leaves out, instead of giving no rows
+  ///     (default: none).
   ///   - body: Makes the rows.
   public init(
     _ name: String, columns: [String], arguments: [String], argumentTypes: [String: String] = [:],
-    required: Int? = nil, orderedBy: [String] = [], innocuous: Bool = true, body: @escaping Body
+    required: Int? = nil, orderedBy: [String] = [], innocuous: Bool = true, leftOutWhenNull: [String] = [],
+    body: @escaping Body
   ) {
+    self.leftOutWhenNull = Set(leftOutWhenNull.compactMap { arguments.firstIndex(of: $0) })
     self.name = name
     self.columns = columns
     self.arguments = arguments
@@ -266,9 +274,12 @@ private func fill(
         throw missingArguments(of: function, explainingScope: givenLater)
       }
       // As in SQLite's generate_series, a NULL argument matches nothing: `radius = NULL` is never
-      // true, whether written as a call or as a WHERE term, and the body never sees a NULL.
+      // true, whether written as a call or as a WHERE term, and the body never sees a NULL (but
+      // for the arguments that NULL leaves out).
       let arguments = FunctionArguments(values: argv, count: Int(argc))
-      if (0..<Int(argc)).contains(where: { argv?[$0] != nil && arguments.isNull(at: $0) }) {
+      if (0..<Int(argc)).contains(where: {
+        argv?[$0] != nil && arguments.isNull(at: $0) && !function.leftOutWhenNull.contains($0)
+      }) {
         return Unmanaged.passRetained(TableRows.holding([[DatabaseValue]](), box: box)).toOpaque()
       }
       let call = TableFunction.Call(database: box.database(db), usedColumns: used)

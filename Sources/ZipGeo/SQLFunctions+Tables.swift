@@ -153,7 +153,7 @@ extension SQLFunctions {
   }
 
   /// The table functions, in registration order.
-  public static let tableFunctions = [nearTable, withinTable, nearestTable, searchTable]
+  public static let tableFunctions = [nearTable, withinTable, nearestTable, searchTable, lookupTable]
 
   /// `zipgeo_search_distance(lat, lon, center_lat, center_lon, unit, model)`: the distance a
   /// search measures from the centre to a point, in unit number `unit` of `LengthUnit.allCases`

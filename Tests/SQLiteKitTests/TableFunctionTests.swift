@@ -101,6 +101,26 @@ import Testing
     #expect(try db.rows("SELECT count(*) FROM squares(3)").map(\.values) == [[3]])
   }
 
+  /// An argument that NULL leaves out: a column of a joined table, empty in some rows, takes the
+  /// default there; a NULL required argument still gives no rows.
+  @Test func anArgumentThatNullLeavesOutTakesItsDefault() throws {
+    let db = try Database.inMemory()
+    let squares = TableFunction(
+      "lenient_squares", columns: ["n", "square"], arguments: ["up_to", "step"], required: 1,
+      leftOutWhenNull: ["step"]
+    ) { arguments, _ in
+      let last = Int64(try arguments.number(at: 0, of: "lenient_squares"))
+      let step = arguments.count > 1 && !arguments.isNull(at: 1) ? Int(try arguments.number(at: 1, of: "squares")) : 1
+      return stride(from: Int64(1), through: last, by: step).map { [.integer($0), .integer($0 * $0)] }
+    }
+    try db.add(tableFunction: squares)
+    #expect(try db.rows("SELECT n FROM lenient_squares(3, NULL)").map { $0[0] } == [1, 2, 3])
+    #expect(
+      try db.rows("SELECT t.s, n FROM (SELECT NULL AS s UNION ALL SELECT 2) t, lenient_squares(3, t.s) ORDER BY 1, 2")
+        .map(\.values) == [[.null, 1], [.null, 2], [.null, 3], [2, 1], [2, 3]])
+    #expect(try db.rows("SELECT n FROM lenient_squares(NULL)").isEmpty)
+  }
+
   @Test func argumentsMayBeGivenAsConstraintsInAnyOrderAndWithGaps() throws {
     let db = try Database.inMemory()
     try db.add(tableFunction: Self.squares)
