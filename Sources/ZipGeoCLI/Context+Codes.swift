@@ -15,7 +15,7 @@ extension Context {
     else { return }
     let place = code.summary.place.map { " (\($0.shortened))" } ?? ""
     console.note(
-      "zipgeo: \(reference.code.shortened) is no code of \(home.country) (the home country, from \(home.origin));"
+      "zipgeo: \(reference.code.shortened) is no code of \(home.country) (the home country, \(home.fromOrigin));"
         + " using \(code)\(place)\n")
   }
 }

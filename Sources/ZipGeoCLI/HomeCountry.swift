@@ -30,6 +30,13 @@ struct HomeCountry: Equatable {
     }
   }
 
+  /// Where it comes from, as a message says it: `from $LANG=en_US.UTF-8`, `from $ZIPGEO_COUNTRY`,
+  /// `recorded in world.db`.
+  var fromOrigin: String {
+    if case .database = source { return origin }
+    return "from \(origin)"
+  }
+
   /// The locale variables, in the order the C library reads them for messages.
   static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
 

@@ -50,7 +50,7 @@ enum HomeCommand {
         country.map { "Recorded \($0) as the home country of \(db.shownName)\n" }
           ?? "Removed the home country of \(db.shownName)\n")
       if case .success(let home?) = environmentHome, home.country != country {
-        context.console.err("zipgeo: here \(home.country), from \(home.origin), comes first\n")
+        context.console.err("zipgeo: here \(home.country), \(home.fromOrigin), comes first\n")
       }
       return
     }
@@ -58,7 +58,7 @@ enum HomeCommand {
     let recorded = try db.recordedHome()
     var lines: [String] = []
     switch environmentHome {
-    case .success(let home?): lines.append("\(home.country) (from \(home.origin))")
+    case .success(let home?): lines.append("\(home.country) (\(home.fromOrigin))")
     case .success(nil):
       if let recorded {
         lines.append("\(recorded) (recorded in \(db.shownName))")

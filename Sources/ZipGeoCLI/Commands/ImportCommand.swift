@@ -243,7 +243,7 @@ enum ImportCommand {
     guard shared > 0 else { return nil }
     let origin =
       recordedNow
-      ? "recorded in \(name) from the \(home.country) rows it held; zipgeo home changes it" : "from \(home.origin)"
+      ? "recorded in \(name) from the \(home.country) rows it held; zipgeo home changes it" : home.fromOrigin
     return "zipgeo: \(name) now holds \(after.count) countries; \(grouped(shared)) \(home.country) codes are also"
       + " codes of another, and written without a country they mean \(home.country)'s (the home country, \(origin))\n"
   }

@@ -110,9 +110,9 @@ enum WhereCommand {
     if exists && problem == nil && (home != nil || (codes?.count ?? 0) > 1) {
       switch (home, recordedHome) {
       case (let home?, let recorded) where recorded == nil || recorded == home.country:
-        fields.append(("home", "\(home.country) (from \(home.origin)), for codes that several countries have"))
+        fields.append(("home", "\(home.country) (\(home.fromOrigin)), for codes that several countries have"))
       case (let home?, let recorded?):
-        fields.append(("home", "\(home.country) (from \(home.origin)); the database records \(recorded), for SQL"))
+        fields.append(("home", "\(home.country) (\(home.fromOrigin)); the database records \(recorded), for SQL"))
       default:
         fields.append(("home", "none: codes that several countries have need their country (zipgeo home CC sets one)"))
       }

@@ -26,7 +26,8 @@ import Testing
     let distance = try world.zipgeo("distance", "90210", "10001", "--format", "csv", environment: us)
     #expect(
       distance.status == 0 && distance.err.isEmpty
-        && distance.out.contains("\r\n90210,Beverly Hills,CA,Los Angeles,34.0901,-118.4065,US,4,California,area,10001,New York,"),
+        && distance.out.contains(
+          "\r\n90210,Beverly Hills,CA,Los Angeles,34.0901,-118.4065,US,4,California,area,10001,New York,"),
       "\(distance.out)")
     // Another locale, another home: 3000 is Bern, CH, for a Swiss user; Melbourne for an Australian.
     let swiss = try world.zipgeo("info", "3000", "--format", "csv", environment: ["LC_ALL": "de_CH.UTF-8"])
@@ -75,6 +76,12 @@ import Testing
     #expect(try sample.zipgeo("home").out == "CH (recorded in zipgeo.db)\n")
     let info = try sample.zipgeo("info", "3000", "--format", "csv")
     #expect(info.status == 0 && info.err.isEmpty && info.out.contains(",CH,"), "\(info.err)")
+    // A bare code the home country lacks names where the home comes from, in a sentence.
+    let other = try sample.zipgeo("info", "3001")
+    #expect(other.status == 0, "\(other.err)")
+    #expect(
+      other.err.contains("3001 is no code of CH (the home country, recorded in zipgeo.db); using AU:3001"),
+      "\(other.err)")
     let sql = try runCommand(
       URL(fileURLWithPath: "/usr/bin/sqlite3"), [sample.run.folder.appendingPathComponent("zipgeo.db").path],
       input: """
