@@ -184,7 +184,10 @@ extension Schema {
     """
 
   static func hasRegionsTable(_ db: Database) throws -> Bool {
-    try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'regions'") != nil
+    // Cached: a lookup of each code of a table asks it.
+    let exists = try db.cachedStatement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'regions'")
+    defer { exists.reset() }
+    return try exists.step()
   }
 
   /// The columns of a `regions` table that is not zipgeo's (the user's own, of other columns

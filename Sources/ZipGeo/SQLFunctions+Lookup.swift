@@ -38,14 +38,24 @@ extension SQLFunctions {
       }
       guard let code = found.code, let resolution = found.resolution else { return none }
       let summary = code.summary
-      var names: [String] = []
-      for place in code.places { if let name = place.place, !names.contains(name) { names.append(name) } }
-      var stateNames = RegionNames.Lookup()
+      // The columns a query does not read are left NULL: a join that reads lat and lon asks no
+      // state's name and classifies no code.
+      let first = ZipCode.columns.count
+      var stateName = DatabaseValue.null
+      if call.uses(column: first) {
+        var stateNames = RegionNames.Lookup()
+        stateName = stateNames.name(of: summary, on: call.database).map { .text($0) } ?? .null
+      }
+      var names = DatabaseValue.null
+      if call.uses(column: first + 3) {
+        var distinct: [String] = []
+        for place in code.places { if let name = place.place, !distinct.contains(name) { distinct.append(name) } }
+        if !distinct.isEmpty { names = .text(distinct.joined(separator: ", ")) }
+      }
       return [
         ZipCode.columns.indices.map { summary.value(column: $0) } + [
-          stateNames.name(of: summary, on: call.database).map { .text($0) } ?? .null,
-          .text(CodeKind.of(code.places[0]).rawValue), .integer(Int64(code.places.count)),
-          names.isEmpty ? .null : .text(names.joined(separator: ", ")), .text(resolution.rawValue),
+          stateName, call.uses(column: first + 1) ? .text(CodeKind.of(code.places[0]).rawValue) : .null,
+          .integer(Int64(code.places.count)), names, .text(resolution.rawValue),
         ]
       ]
     }
