@@ -367,7 +367,7 @@ import Testing
     let fetch = """
       import sys, urllib.error, urllib.parse, urllib.request
 
-      query = urllib.parse.urlencode({"sql": "SELECT zip, distance FROM zipgeo_near('75075', 10)", "_shape": "array"})
+      query = urllib.parse.urlencode({"sql": sys.argv[2], "_shape": "array"})
       url = f"http://127.0.0.1:{sys.argv[1]}/zipgeo.json?{query}"
       for attempt in range(20):
           try:
@@ -379,11 +379,21 @@ import Testing
       else:
           sys.exit(f"no answer from {url}: {error}")
       """
-    let answer = try runCommand(Self.systemPython, ["-c", fetch, port], timeLimit: 60)
-    try #require(answer.status == 0, "\(answer.err)")
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [[String: Any]])
-    #expect(array.compactMap { $0["zip"] as? String } == Self.zipsNear75075, "\(answer.out)")
+    func ask(_ sql: String) throws -> [[String: Any]] {
+      let answer = try runCommand(Self.systemPython, ["-c", fetch, port, sql], timeLimit: 60)
+      try #require(answer.status == 0, "\(answer.err)")
+      return try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [[String: Any]])
+    }
+    let array = try ask("SELECT zip, distance FROM zipgeo_near('75075', 10)")
+    #expect(array.compactMap { $0["zip"] as? String } == Self.zipsNear75075, "\(array)")
     #expect(array.first?["distance"] as? Double == 0)
     #expect(array.count == 14)
+    // Codes as a spreadsheet holds them, joined to zipgeo_lookup: every row kept, the bad one empty.
+    let joined = try ask(
+      "WITH c (code) AS (VALUES ('75075-1234'), ('2134'), ('nowhere')) SELECT c.code, l.zip, l.resolution"
+        + " FROM c LEFT JOIN zipgeo_lookup(c.code) l")
+    #expect(joined.map { $0["code"] as? String } == ["75075-1234", "2134", "nowhere"], "\(joined)")
+    #expect(joined.map { $0["zip"] as? String } == ["75075", "02134", nil], "\(joined)")
+    #expect(joined.map { $0["resolution"] as? String } == ["coarser", "leading zeros", nil], "\(joined)")
   }
 }
