@@ -1,19 +1,21 @@
 import SQLiteKit
 
-/// A code as a person or a spreadsheet wrote it, resolved as every lookup of zipgeo resolves
-/// codes (`ZipDatabase.postalCode(_:)`), with how it was, or why it was not: the one step each row
-/// of a whole file takes, in SQL (`zipgeo_lookup`) and on the command line.
+/// A code as a file or a caller writes it, looked up as `zipgeo info` looks one up (its forms,
+/// coarser codes, the home country), and either the code found or, in a stable word, why there
+/// is none: what a column of codes needs, where one code that is not found must not stop the
+/// rest (`ZipDatabase.lookUp(_:country:)`).
 ///
 /// ```swift
-/// let found = try db.lookUp("sw1a 1aa")
-/// found.code?.code      // "SW1A": the GB data holds outward codes
-/// found.resolution      // .coarser
-/// try db.lookUp("2134", country: "US").resolution   // .leadingZeros: 02134
-/// try db.lookUp("3000").failure                      // .ambiguous: AU and CH
+/// let found = try db.lookUp("2134", country: "US")
+/// found.code?.code               // "02134": a spreadsheet dropped its zero
+/// found.restoredLeadingZeros     // true
+/// try db.lookUp("3000").failure  // .ambiguous, in a database of AU and CH with no home country
+/// try db.lookUp("").failure      // .empty
 /// ```
 public struct CodeLookup: Equatable, Sendable {
-  /// How a code found became the code of the data.
-  public enum Resolution: String, Sendable, CaseIterable {
+  /// How a code found became the code of the data, in words that stay the same from one version
+  /// to the next (`zipgeo_lookup`'s `resolution`).
+  public enum Resolution: String, CaseIterable, Sendable {
     /// As written (spaces around it aside): `75075`, `DE:10115`.
     case asWritten = "as written"
     /// In another form of its country's codes: another case, other separators, with or without
@@ -26,78 +28,102 @@ public struct CodeLookup: Equatable, Sendable {
     case leadingZeros = "leading zeros"
   }
 
-  /// Why a code was not found.
-  public enum Failure: String, Sendable, CaseIterable {
+  /// Why no code was found, in words that stay the same from one version to the next: scripts
+  /// count and filter them.
+  public enum Failure: String, CaseIterable, Sendable {
     /// Nothing was written (or only spaces).
     case empty
-    /// Text that is no code (`DE:`, `DE:DE:10115`).
+    /// The text is no code: a country and nothing else (`DE:`), a country twice (`DE:DE:1`).
     case invalid
-    /// A code the database does not have.
-    case unknown
-    /// A code without a country that several countries have, and no home country among them.
-    case ambiguous
-    /// A country the database has no codes of.
+    /// The country written beside the code is not a two-letter country code (`Germany`).
+    case invalidCountry = "invalid country"
+    /// The database has no codes of the code's country.
     case unknownCountry = "unknown country"
+    /// The database has no such code.
+    case unknown
+    /// Several countries have the code, and none of them is the home country.
+    case ambiguous
   }
 
-  /// The code found, with every place it names.
+  /// The code as it was written.
+  public let written: String
+  /// The code as read, with the country it was given (`nil` when it could not be read).
+  public let reference: CodeReference?
+  /// The code found, or `nil`.
   public let code: PostalCode?
-  /// How the code found was found; `nil` when none was.
-  public let resolution: Resolution?
-  /// Why no code was found; `nil` when one was.
+  /// Why no code was found, or `nil` when one was.
   public let failure: Failure?
+  /// Whether the code was found only with the leading zeros a spreadsheet drops put back
+  /// (`2134` as `02134`): done where the code's country is the US, or the database holds US
+  /// codes alone.
+  public let restoredLeadingZeros: Bool
+  /// For a code not found that is a US zip code with its leading zeros put back, though its
+  /// country is not known to be the US: that code (`US:02134`).
+  public let suggestion: String?
 
-  init(_ code: PostalCode, _ resolution: Resolution) {
-    (self.code, self.resolution, failure) = (code, resolution, nil)
+  /// How the code found was found; `nil` when none was.
+  public var resolution: Resolution? {
+    guard let code, let reference else { return nil }
+    if restoredLeadingZeros { return .leadingZeros }
+    if code.resolution != nil { return .coarser }
+    return code.code == reference.code && (reference.country ?? code.country) == code.country ? .asWritten : .normalised
   }
 
-  init(failure: Failure) {
-    (code, resolution, self.failure) = (nil, nil, failure)
-  }
-
-  /// Looks `written` up in `db`, of `country` when given (a `CC:` prefix of the code wins over
-  /// it), of `home` for a bare code several countries have. Only damage to the database throws:
-  /// every code gets an answer.
-  static func lookUp(
-    _ written: String, country: String?, on db: Database, shownAs name: String, home: () throws -> String?
-  ) throws -> CodeLookup {
-    let reference: CodeReference
-    do {
-      reference = try CodeReference(parsing: written, country: country)
-    } catch {
-      return CodeLookup(failure: written.trimmingWhitespace.isEmpty ? .empty : .invalid)
-    }
-    do {
-      if let found = try ZipDatabase.postalCode(reference, on: db, shownAs: name, home: home) {
-        if found.resolution != nil { return CodeLookup(found, .coarser) }
-        return CodeLookup(found, found.code == reference.code ? .asWritten : .normalised)
-      }
-      if let padded = ZipCode.restoringLeadingZeros(reference.code),
-        reference.country == nil || reference.country == "US",
-        let found = try ZipDatabase.postalCode(
-          CodeReference(code: padded, country: "US"), on: db, shownAs: name, home: { nil })
-      {
-        return CodeLookup(found, .leadingZeros)
-      }
-      return CodeLookup(failure: .unknown)
-    } catch ZipGeoError.ambiguousCode {
-      return CodeLookup(failure: .ambiguous)
-    } catch ZipGeoError.unknownCountry {
-      return CodeLookup(failure: .unknownCountry)
-    } catch ZipGeoError.invalidCode {
-      return CodeLookup(failure: .invalid)
-    }
+  init(
+    written: String, reference: CodeReference?, code: PostalCode? = nil, failure: Failure? = nil,
+    restoredLeadingZeros: Bool = false, suggestion: String? = nil
+  ) {
+    self.written = written
+    self.reference = reference
+    self.code = code
+    self.failure = failure
+    self.restoredLeadingZeros = restoredLeadingZeros
+    self.suggestion = suggestion
   }
 }
 
-extension ZipDatabase {
-  /// The code `written` names, as `CodeLookup` resolves it: of `country` when given, of the home
-  /// country for a bare code several countries have; never an error for a code not found.
-  ///
-  /// - Throws: only for a damaged database (`ZipGeoError.damagedRow`, a table that cannot be read).
-  public func lookUp(_ written: String, country: String? = nil) throws -> CodeLookup {
-    try readingOneVersion {
-      try CodeLookup.lookUp(written, country: country, on: database, shownAs: shownName, home: home)
+extension CodeLookup {
+  /// Looks `written` up in `db` (which messages name `name`), of `country` as written when given,
+  /// of `home` for a bare code several countries have: `ZipDatabase.lookUp(_:country:)`, and
+  /// `zipgeo_lookup` with the home country the database records.
+  static func lookUp(
+    _ written: String, country: String?, on db: Database, shownAs name: String, home: () throws -> String?
+  ) throws -> CodeLookup {
+    var given: String?
+    if let country, !country.trimmingSpaces.isEmpty {
+      guard let code = CountryCode(country) else {
+        return CodeLookup(written: written, reference: nil, failure: .invalidCountry)
+      }
+      given = code.text
+    }
+    let reference: CodeReference
+    do {
+      reference = try CodeReference(parsing: written, country: given)
+    } catch {
+      return CodeLookup(
+        written: written, reference: nil, failure: written.trimmingWhitespace.isEmpty ? .empty : .invalid)
+    }
+    func find(_ reference: CodeReference) throws -> PostalCode? {
+      try ZipDatabase.postalCode(reference, on: db, shownAs: name, home: home)
+    }
+    do {
+      if let code = try find(reference) { return CodeLookup(written: written, reference: reference, code: code) }
+      if let padded = ZipCode.restoringLeadingZeros(reference.code) {
+        let countryKnown =
+          try reference.country == "US"
+          || (reference.country == nil && !ZipDatabase.holdsSeveralCountries(on: db) && ZipDatabase.holds("US", on: db))
+        if countryKnown, let code = try find(CodeReference(code: padded, country: "US")) {
+          return CodeLookup(written: written, reference: reference, code: code, restoredLeadingZeros: true)
+        }
+        return CodeLookup(
+          written: written, reference: reference, failure: .unknown,
+          suggestion: try ZipDatabase.withLeadingZeros(reference, on: db).map { _ in "US:\(padded)" })
+      }
+      return CodeLookup(written: written, reference: reference, failure: .unknown)
+    } catch ZipGeoError.ambiguousCode {
+      return CodeLookup(written: written, reference: reference, failure: .ambiguous)
+    } catch ZipGeoError.unknownCountry {
+      return CodeLookup(written: written, reference: reference, failure: .unknownCountry)
     }
   }
 }

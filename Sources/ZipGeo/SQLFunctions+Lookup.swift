@@ -26,9 +26,8 @@ extension SQLFunctions {
     }
     var country: String?
     if arguments.count > 1 && !arguments.isNull(at: 1) {
-      guard case .text(let text) = arguments.value(at: 1), let code = CountryCode(text.trimmingWhitespace)
-      else { return none }
-      country = code.text
+      guard case .text(let text) = arguments.value(at: 1) else { return none }
+      country = text
     }
     return try reportingErrors(of: "zipgeo_lookup") {
       let found = try Schema.diagnosingTable(call.database) {

@@ -33,6 +33,32 @@ extension ZipDatabase {
     return found
   }
 
+  /// The code `written` names, looked up as `postalCode(_:)` looks it up, or why there is none:
+  /// for a column of codes, where a code not found, shared by several countries, or no code at
+  /// all is the row's answer rather than an error that stops the rest.
+  ///
+  /// ```swift
+  /// try db.lookUp("SW1A 1AA").code?.code      // "SW1A"
+  /// try db.lookUp("10115", country: "de").code?.country   // "DE"
+  /// try db.lookUp("2134", country: "US").code?.code       // "02134"
+  /// try db.lookUp("99999").failure            // .unknown
+  /// ```
+  ///
+  /// A US zip code that lost its leading zeros (`2134`, as a spreadsheet leaves `02134`) is found
+  /// with them where its country is the US, or the database holds US codes alone; elsewhere it is
+  /// `unknown`, with the code as a `suggestion`.
+  ///
+  /// - Parameters:
+  ///   - written: The code as written: `75075`, `sw1a 1aa`, `DE:10115`.
+  ///   - country: The country of a code written without one, as written (`de`, ` DE `); `nil`
+  ///     or empty for none: then whichever country has it, or the home country.
+  /// - Throws: Only what the database fails to give (a damaged row, SQLite's errors).
+  public func lookUp(_ written: String, country: String? = nil) throws -> CodeLookup {
+    try readingOneVersion {
+      try CodeLookup.lookUp(written, country: country, on: database, shownAs: shownName, home: home)
+    }
+  }
+
   /// What the codes of the country of `reference` look like in the data, and the nearest codes it
   /// has: `GB codes here are outward codes, such as AB10; the codes on either side of it in order are SW1W and SW1Y`. For a code
   /// without a country, of the one country whose data has codes of its shape, if there is one;
@@ -105,7 +131,10 @@ extension ZipDatabase {
 
   /// Whether the database holds the codes of more than one country: from the `countries` table
   /// an import fills, at once; without it (a database another tool made), from the rows.
-  public func holdsSeveralCountries() throws -> Bool {
+  public func holdsSeveralCountries() throws -> Bool { try Self.holdsSeveralCountries(on: database) }
+
+  /// `holdsSeveralCountries()` of `db`.
+  static func holdsSeveralCountries(on database: Database) throws -> Bool {
     if let listed = try? database.cachedStatement("SELECT count(*) > 1 FROM countries") {
       defer { listed.reset() }
       if (try? listed.step()) == true { return listed.value(at: 0).int64 == 1 }
