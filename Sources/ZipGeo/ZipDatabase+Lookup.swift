@@ -33,6 +33,65 @@ extension ZipDatabase {
     return found
   }
 
+  /// The code `written` names, looked up as `postalCode(_:)` looks it up, or why there is none:
+  /// for a column of codes, where a code not found, shared by several countries, or no code at
+  /// all is the row's answer rather than an error that stops the rest.
+  ///
+  /// ```swift
+  /// try db.lookUp("SW1A 1AA").code?.code      // "SW1A"
+  /// try db.lookUp("10115", country: "de").code?.country   // "DE"
+  /// try db.lookUp("2134", country: "US").code?.code       // "02134"
+  /// try db.lookUp("99999").failure            // .unknown
+  /// ```
+  ///
+  /// A US zip code that lost its leading zeros (`2134`, as a spreadsheet leaves `02134`) is found
+  /// with them where its country is the US, or the database holds US codes alone; elsewhere it is
+  /// `unknown`, with the code as a `suggestion`.
+  ///
+  /// - Parameters:
+  ///   - written: The code as written: `75075`, `sw1a 1aa`, `DE:10115`.
+  ///   - country: The country of a code written without one, as written (`de`, ` DE `); `nil`
+  ///     or empty for none: then whichever country has it, or the home country.
+  /// - Throws: Only what the database fails to give (a damaged row, SQLite's errors).
+  public func lookUp(_ written: String, country: String? = nil) throws -> CodeLookup {
+    var given: String?
+    if let country, !country.trimmingSpaces.isEmpty {
+      guard let code = CountryCode(country) else {
+        return CodeLookup(written: written, reference: nil, failure: .invalidCountry)
+      }
+      given = code.text
+    }
+    let reference: CodeReference
+    do {
+      reference = try CodeReference(parsing: written, country: given)
+    } catch {
+      return CodeLookup(
+        written: written, reference: nil, failure: written.trimmingWhitespace.isEmpty ? .empty : .invalid)
+    }
+    do {
+      if let code = try postalCode(reference) { return CodeLookup(written: written, reference: reference, code: code) }
+      if let padded = ZipCode.restoringLeadingZeros(reference.code) {
+        let countryKnown = try reference.country == "US" || (reference.country == nil && holdsUSCodesAlone())
+        if countryKnown, let code = try postalCode(CodeReference(code: padded, country: "US")) {
+          return CodeLookup(written: written, reference: reference, code: code, restoredLeadingZeros: true)
+        }
+        return CodeLookup(
+          written: written, reference: reference, failure: .unknown,
+          suggestion: try Self.withLeadingZeros(reference, on: database).map { _ in "US:\(padded)" })
+      }
+      return CodeLookup(written: written, reference: reference, failure: .unknown)
+    } catch ZipGeoError.ambiguousCode {
+      return CodeLookup(written: written, reference: reference, failure: .ambiguous)
+    } catch ZipGeoError.unknownCountry {
+      return CodeLookup(written: written, reference: reference, failure: .unknownCountry)
+    }
+  }
+
+  /// Whether every code of the database is a US code.
+  private func holdsUSCodesAlone() throws -> Bool {
+    try !holdsSeveralCountries() && holds(country: "US")
+  }
+
   /// What the codes of the country of `reference` look like in the data, and the nearest codes it
   /// has: `GB codes here are outward codes, such as AB10; the codes on either side of it in order are SW1W and SW1Y`. For a code
   /// without a country, of the one country whose data has codes of its shape, if there is one;
