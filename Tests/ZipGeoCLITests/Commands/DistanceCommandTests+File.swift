@@ -20,7 +20,7 @@ import Testing
       Self.zipgeo, ["distance", "--file", "orders.csv"] + arguments + ["--db", try db.get()], in: temporary.url)
   }
 
-  static let orders = "order,from,to\n1,75075,10001\n2,75075,99999\n3,,\"10001\"\n4,01001,1001\n"
+  static let orders = "order,from,to\n1,75075,10001\n2,75075,99999\n3,,\"10001\"\n4,01001,1001\n5,DE:,99999\n"
 
   @Test func eachRowGetsTheDistanceBetweenItsTwoCodesOrWhyThereIsNone() throws {
     let result = try distance(Self.orders, ["--columns", "from,to"])
@@ -32,12 +32,13 @@ import Testing
         2,75075,99999,,to: unknown\r
         3,,"10001",,from: empty\r
         4,01001,1001,0.0,\r
+        5,DE:,99999,,from: invalid\r
 
         """)
     #expect(
       result.err == """
         zipgeo: 1 code had lost its leading zeros, as spreadsheets drop them, and was read with them (line 5: 1001 as 01001)
-        zipgeo: orders.csv: 4 rows, 2 measured, 2 not: from: empty 1, to: unknown 1
+        zipgeo: orders.csv: 5 rows, 2 measured, 3 not: from: empty 1, from: invalid 1, to: unknown 1
 
         """)
   }

@@ -180,6 +180,11 @@ import Testing
         $0.split(separator: ",", omittingEmptySubsequences: false)[3]
       } == ["AU", "CH", ""])
     #expect(result.out.hasSuffix("10115,,,,,,,,unknown\r\n"))
+    // $ZIPGEO_COUNTRY is the --country of codes without one, as for one code.
+    let variable = try info(
+      input, ["--column", "code", "--country-column", "cc"], db: CodeFileDatabases.mixed,
+      environment: ["ZIPGEO_COUNTRY": "CH"])
+    #expect(variable.out == result.out)
     // A --country the database lacks is an error before any row, as it is for one code.
     let missing = try info(input, ["--column", "code", "--country", "FR"], db: CodeFileDatabases.mixed)
     #expect(missing.status == 1 && missing.out.isEmpty)

@@ -130,7 +130,8 @@ extension InfoFileStreamingTests {
       })
   }
 
-  @Test func ctrlCWhileWaitingForInputEndsTheRunWithTheRowsThatCame() throws {
+  @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")])
+  func aSignalWhileWaitingForInputEndsTheRunWithTheRowsThatCame(signal: Int32, name: String) throws {
     let fifo = temporary.path("in.fifo")
     try #require(mkfifo(fifo, 0o600) == 0)
     // Opened read-write, so that opening does not wait for the reader; kept open, and written
@@ -144,13 +145,13 @@ extension InfoFileStreamingTests {
     #expect(child.readLine() == "name,zip,zipgeo_zip,country,place,state,lat,lon,reason\r\n")
     #expect(child.readLine() == "Plano,75075,75075,US,Plano,TX,33.025,-96.7397,\r\n")
     #expect(child.readLine() == "Agawam,01001,01001,US,Agawam,MA,42.0702,-72.6227,\r\n")
-    child.kill(SIGINT)
+    child.kill(signal)
     #expect(child.readLine() == "")
     let exit = child.wait()
-    #expect(!exit.wasSignalled && exit.status == 130, "\(exit)")
+    #expect(!exit.wasSignalled && exit.status == 128 + signal, "\(exit)")
     #expect(
       try String(contentsOfFile: errors, encoding: .utf8)
-        == "Error: \(fifo): interrupted by SIGINT after 2 rows, which the output holds\n")
+        == "Error: \(fifo): interrupted by \(name) after 2 rows, which the output holds\n")
   }
 
   @Test func progressShowsOnATerminalWhoseOutputGoesElsewhereAndNowhereElse() throws {
