@@ -75,6 +75,22 @@ final class FileRun {
     done: String,
     home: HomeCountry?, answer: (CSVRecord, inout RowTally) throws -> (values: [DatabaseValue], failure: String?)
   ) throws {
+    try writeRows(
+      appending: columns, format: format, point: point, numbers: numbers, done: done, home: home
+    ) { record, tally in
+      let (values, failure) = try answer(record, &tally)
+      return ([values], failure)
+    }
+  }
+
+  /// `write(appending:format:point:numbers:done:home:answer:)` for a command that answers a row
+  /// with several rows (`nearest --file -k 3`): `answer` gives the values of each, written in
+  /// its order, each after the input row's fields.
+  func writeRows(
+    appending columns: [String], format: OutputFormat, point: (lat: Int, lon: Int)? = nil, numbers: Set<Int> = [],
+    done: String, home: HomeCountry?,
+    answer: (CSVRecord, inout RowTally) throws -> (rows: [[DatabaseValue]], failure: String?)
+  ) throws {
     var writer = try AppendedColumnsWriter(
       header: input.header, appending: columns, format: format, point: point, numbers: numbers)
     var tally = RowTally()
@@ -95,9 +111,9 @@ final class FileRun {
       while let record = try input.next() {
         if tally.rows % Self.rowsPerReading == 0 { output.endReading() }
         try output.startReading()
-        let (values, failure) = try answer(record, &tally)
+        let (rows, failure) = try answer(record, &tally)
         tally.count(failure: failure)
-        output.buffer.append(writer.add(record, values))
+        for values in rows { output.buffer.append(writer.add(record, values)) }
         if interrupt_signal() != 0 { throw InputTable.Stopped() }
         if tally.rows & 1023 == 1 { showProgress() }
       }
@@ -129,7 +145,7 @@ final class FileRun {
 
   /// `<file>: interrupted by SIGINT after 12,345 rows, which the output holds`, with the
   /// signal's exit status.
-  private static func interrupted(_ file: String, rows: Int) -> CommandFailure {
+  static func interrupted(_ file: String, rows: Int) -> CommandFailure {
     CommandFailure(
       "\(file): interrupted\(ZipGeoCommand.interruptingSignalName) after \(RowTally.count(rows, "row")), which the"
         + " output holds", exitCode: ZipGeoCommand.interruptedExitCode)

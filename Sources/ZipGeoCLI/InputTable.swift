@@ -52,6 +52,20 @@ final class InputTable {
     return index
   }
 
+  /// The index of the column of codes: the one named `name` (`column(_:option:)`), or without a
+  /// name the one `zipgeo import` would read codes from (`zip`, else `zipcode`, `zip_code`,
+  /// `postal_code`, `postcode`).
+  ///
+  /// - Throws: `UsageError` naming the file, the option and the columns it has.
+  func codeColumn(named name: String?, option: String) throws(UsageError) -> Int {
+    if let name { return try column(name, option: option) }
+    if let found = ColumnMap.zipField(in: header.fields) { return found }
+    let names = ColumnMap.zipColumnNames
+    throw UsageError(
+      "\(self.name) has no column named \(names.dropLast().joined(separator: ", ")) or \(names.last!): name the"
+        + " column of its codes with \(option); its columns are \(columnList)")
+  }
+
   /// `'id', 'name', 'postcode'`: the header's names, as messages list them.
   var columnList: String { header.fields.map { "'\($0.shortened)'" }.joined(separator: ", ") }
 

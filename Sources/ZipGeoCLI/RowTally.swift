@@ -94,9 +94,13 @@ struct RowTally {
     let counted = "zipgeo: \(file): \(Self.count(rows, "row"))"
     guard rows > 0 else { return text + "zipgeo: \(file): no rows\n" }
     guard failed > 0 else { return text + "\(counted), all \(done)\n" }
-    let byReason = reasons.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-      .map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
     return text + "\(counted), \(grouped(rows - failed)) \(done), \(grouped(failed)) not: \(byReason)\n"
+  }
+
+  /// The rows not answered by reason, the most frequent first: `unknown 2, ambiguous 1`.
+  var byReason: String {
+    reasons.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \(grouped($0.value))" }
+      .joined(separator: ", ")
   }
 
   /// `1 row`, `12,345 rows`.

@@ -20,18 +20,7 @@ extension InfoCommand {
     let home = try FileRun.home(of: db, environment: context.environment)
     let run = try FileRun(path: path, context: context, db: db)
     let input = run.input
-    let codes: Int
-    if let name = arguments.value("column") {
-      codes = try input.column(name, option: "--column <name>")
-    } else if let found = ColumnMap.zipField(in: input.header.fields) {
-      codes = found
-    } else {
-      let zipNames =
-        ColumnMap.zipColumnNames.dropLast().joined(separator: ", ") + " or " + ColumnMap.zipColumnNames.last!
-      throw UsageError(
-        "\(input.name) has no column named \(zipNames): name the column of"
-          + " its codes with --column <name>; its columns are \(input.columnList)")
-    }
+    let codes = try input.codeColumn(named: arguments.value("column"), option: "--column <name>")
     let countries = try arguments.value("country-column").map { name throws(UsageError) in
       try input.column(name, option: "--country-column <name>")
     }
