@@ -100,6 +100,27 @@ import Testing
     )
   }
 
+  @Test func countryIsTheCountryOfCodesWithoutOneInBothFiles() throws {
+    try temporary.write("c3000.csv", "zip\n3000\n")
+    try temporary.write("s3000.csv", "zip\n3000\n6719\n")
+    func run(_ arguments: [String]) throws -> CommandResult {
+      try runCommand(
+        Self.zipgeo,
+        ["nearest", "--file", "c3000.csv", "--to", "s3000.csv"] + arguments + [
+          "--db", try CodeFileDatabases.mixed.get(),
+        ],
+        in: temporary.url)
+    }
+    // Without a country, 3000 is of AU and CH: found in neither file.
+    let shared = try run([])
+    #expect(
+      shared.status == 2 && shared.err.hasPrefix("zipgeo: s3000.csv: 1 row of 2 not found, left out: ambiguous 1\n"))
+    #expect(shared.out.hasSuffix("\r\n3000,,,,ambiguous\r\n"))
+    let swiss = try run(["--country", "CH"])
+    #expect(swiss.status == 0, "\(swiss.err)")
+    #expect(swiss.out.hasSuffix("\r\n3000,1,3000,0.0,\r\n"))
+  }
+
   @Test func anOtherFileWithoutOneCodeFoundIsOneError() throws {
     try temporary.write("none.csv", "zip\n99999\n\n")
     let result = try nearest(["--file", "customers.csv", "--to", "none.csv"])
