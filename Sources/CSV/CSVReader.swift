@@ -33,6 +33,15 @@ public final class CSVReader {
   public var quoting = true {
     didSet { quoteByte = quoting ? quote : separator }
   }
+  /// Whether each record keeps its text as the input writes it (`CSVRecord.text`): its quotes,
+  /// doubled quotes and separators as they are, without its line end, so that a caller can pass
+  /// the record through unchanged. Off by default (it copies every record's bytes once more); set
+  /// before the first `next()`.
+  public var keepsText = false
+  /// The current record's bytes taken from earlier chunks, when `keepsText`.
+  private var text: [UInt8] = []
+  /// Where the current record's bytes start in `chunk`, when `keepsText`.
+  private var textStart = 0
   /// The byte that opens a quoted field; the separator itself when quoting is off, which the
   /// loops test first, so that turning quotes off costs nothing per byte.
   private var quoteByte = quote
@@ -111,6 +120,10 @@ public final class CSVReader {
     recordBytes = 0
     var state = State.fieldStart
     field.removeAll(keepingCapacity: true)
+    if keepsText {
+      text.removeAll(keepingCapacity: true)
+      textStart = position
+    }
 
     while true {
       guard let byte = try nextByte() else {
@@ -122,7 +135,7 @@ public final class CSVReader {
           throw CSVError(line: recordLine, message: "a quoted field starting here is never closed")
         default:
           fields.append(try takeField(line: recordLine))
-          return CSVRecord(line: recordLine, fields: fields)
+          return CSVRecord(line: recordLine, fields: fields, text: keepsText ? recordText(endingAt: position) : nil)
         }
       }
       switch state {
@@ -152,9 +165,12 @@ public final class CSVReader {
           }
           state = .fieldStart
         } else if byte == lf || byte == cr {
+          // The text ends before the line end, taken before the LF of a CRLF is looked for in
+          // the next chunk.
+          let text = keepsText ? recordText(endingAt: position - 1) : nil
           try endLine(after: byte)
           fields.append(try takeField(line: recordLine))
-          return CSVRecord(line: recordLine, fields: fields)
+          return CSVRecord(line: recordLine, fields: fields, text: text)
         } else if byte == quoteByte && state == .fieldStart {
           state = .quoted
         } else {
@@ -173,6 +189,11 @@ public final class CSVReader {
   private func start() throws(CSVError) {
     started = true
     try fill()
+    // A pipe may hand out fewer bytes than a byte-order mark at first.
+    while chunk.count < 3 && !finishedPeeking {
+      let more = try source.read(stoppingWhen: shouldStop)
+      if more.isEmpty { finishedPeeking = true } else { chunk.append(contentsOf: more) }
+    }
     let head = chunk[position..<min(chunk.count, position + 3)]
     if head.starts(with: [0xEF, 0xBB, 0xBF]) {
       position += 3
@@ -223,6 +244,10 @@ public final class CSVReader {
   }
 
   private func fill() throws(CSVError) {
+    if keepsText {
+      text.append(contentsOf: chunk[textStart..<chunk.count])
+      textStart = 0
+    }
     bytesBeforeChunk += chunk.count
     chunk = try source.read(stoppingWhen: shouldStop)
     position = 0
@@ -241,6 +266,14 @@ public final class CSVReader {
   /// messages can name it: `DE.zip:DE.txt:12: ...`. `nil` unless the source reads an archive,
   /// and until the first `next()` has opened it.
   public var member: String? { source.member }
+
+  /// The current record's text up to `end` in the chunk. Its fields are valid UTF-8 and the
+  /// bytes between them ASCII, so the bytes decode as they are.
+  private func recordText(endingAt end: Int) -> String {
+    guard !text.isEmpty else { return String(decoding: chunk[textStart..<end], as: UTF8.self) }
+    text.append(contentsOf: chunk[textStart..<end])
+    return String(decoding: text, as: UTF8.self)
+  }
 
   /// Counts a line end, taking the LF of a CRLF pair with its CR.
   private func endLine(after byte: UInt8) throws(CSVError) {

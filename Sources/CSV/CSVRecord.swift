@@ -4,11 +4,15 @@ public struct CSVRecord: Equatable, Sendable {
   public let line: Int
   /// The fields, unquoted: `["01001", "Agawam", "42.0702"]`.
   public let fields: [String]
+  /// The record as the input writes it, quotes and separators as they are, without its line end
+  /// (`"Washington, DC",20001`), when the reader keeps it (`CSVReader.keepsText`); else `nil`.
+  public let text: String?
 
   /// A record: `CSVRecord(line: 2, fields: ["01001", "42.0702", "-72.6227"])`.
-  public init(line: Int, fields: [String]) {
+  public init(line: Int, fields: [String], text: String? = nil) {
     self.line = line
     self.fields = fields
+    self.text = text
   }
 
   /// Whether the record came from an empty line.

@@ -116,6 +116,30 @@ public struct ColumnMap: Equatable, Sendable {
     return code.text
   }
 
+  /// Where the column `name` is in `header`: the first field written exactly so, else the first
+  /// whose name is the same once both are read as the import reads its columns' names (in any
+  /// case, spaces around left out, spaces and hyphens inside as underscores: `Post Code` is
+  /// `post_code`); `nil` when no field is.
+  ///
+  /// ```swift
+  /// ColumnMap.field(named: "postcode", in: ["id", "PostCode", "city"])   // 1
+  /// ```
+  public static func field(named name: String, in header: [String]) -> Int? {
+    if let exact = header.firstIndex(of: name) { return exact }
+    let wanted = normalize(name)
+    return header.firstIndex { normalize($0) == wanted }
+  }
+
+  /// Where a file's codes are, by the names the import knows them by (`zip`, `zipcode`,
+  /// `zip_code`, `postal_code`, `postcode`, in that order of preference), or `nil`.
+  public static func zipField(in header: [String]) -> Int? {
+    let names = header.map(normalize)
+    return zipNames.lazy.compactMap { names.firstIndex(of: $0) }.first
+  }
+
+  /// The names of a zip code column the import knows, in its order of preference.
+  public static var zipColumnNames: [String] { zipNames }
+
   static func normalize(_ name: String) -> String {
     String(
       name.trimmingSpaces.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })

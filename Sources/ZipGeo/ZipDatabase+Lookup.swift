@@ -246,8 +246,8 @@ extension ZipDatabase {
   private static func storedPostalCode(
     _ reference: CodeReference, on db: Database, shownAs name: String, home: () throws -> String?
   ) throws -> PostalCode? {
-    let statement = try Schema.cachedStatement(db, placesSQL)
-    try statement.bind(values: [.text(reference.code), reference.country.map(DatabaseValue.text) ?? .null])
+    let statement = try Schema.cachedStatement(db, reference.country == nil ? placesSQL : placesOfCountrySQL)
+    try statement.bind(values: [.text(reference.code)] + (reference.country.map { [.text($0)] } ?? []))
     defer { statement.reset() }
     var rows: [(place: ZipCode, rowid: Int64)] = []
     while try statement.step() {
@@ -294,10 +294,13 @@ extension ZipDatabase {
     $0.hasCountries ? "SELECT country FROM zips LIMIT 1" : "SELECT NULL"
   }
   private static let placesSQL = Schema.Variants {
-    """
-    SELECT \(Schema.placeColumns($0)), \($0.order) FROM zips
-    WHERE zip = ?1 AND (?2 IS NULL OR \($0.hasCountries ? "country" : "'US'") = ?2)
-    """
+    "SELECT \(Schema.placeColumns($0)), \($0.order) FROM zips WHERE zip = ?1"
+  }
+  /// The places of a code in one country: a statement of its own, whose `country = ?2` SQLite
+  /// seeks in the index of codes, where `?2 IS NULL OR country = ?2` read every country's rows of
+  /// the code (a 5-digit code is one of a dozen countries in the world's data).
+  private static let placesOfCountrySQL = Schema.Variants {
+    "SELECT \(Schema.placeColumns($0)), \($0.order) FROM zips WHERE zip = ?1 AND \($0.hasCountries ? "country" : "'US'") = ?2"
   }
   private static let holdsSQL = Schema.Variants {
     "SELECT 1 FROM zips WHERE \($0.hasCountries ? "country" : "'US'") = ? LIMIT 1"

@@ -18,8 +18,9 @@ public final class ZipDatabase {
   public let database: Database
   /// The path as the user gave it, for messages.
   public let path: String
-  /// How messages name the database, when not by its file name (`shownName`).
-  private let displayName: String?
+  /// The name of the database in messages: its file name, unless it was opened with another.
+  /// (Made once: every lookup hands it on, for the errors it may give.)
+  public let shownName: String
   /// The country a bare code means when several countries have it and this one among them
   /// (`90210` is then US:90210, not an error); `nil`: the home the database records
   /// (`recordedHome()`), if any. An app sets the user's own (on Apple's systems,
@@ -34,7 +35,7 @@ public final class ZipDatabase {
   ///     by default, its file name.
   public init(readingAt path: String, shownAs name: String? = nil) throws {
     self.path = path
-    displayName = name
+    shownName = name ?? Self.fileName(of: path)
     let db = try Self.openConnection(path, mode: .readOnly)
     let state: Schema.State
     do {
@@ -50,7 +51,7 @@ public final class ZipDatabase {
   /// A file that holds something else is refused, never changed.
   public init(writingAt path: String) throws {
     self.path = path
-    displayName = nil
+    shownName = Self.fileName(of: path)
     database = try Self.open(path, mode: .readWriteCreate)
     database.setBusyTimeout(milliseconds: 5000)
     let state = try Self.checkedState(of: database, path: path)
@@ -204,8 +205,8 @@ public final class ZipDatabase {
     try postalCode(CodeReference(parsing: zip))?.places[0]
   }
 
-  /// The name of the database in messages: its file name.
-  public var shownName: String { displayName ?? String(path.split(separator: "/").last ?? Substring(path)) }
+  /// The last component of `path`.
+  static func fileName(of path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
 
   /// Reads the columns of `Schema.placeColumns(_:)` (0...7) of the current row, whose
   /// coordinates a search has already kept within range.

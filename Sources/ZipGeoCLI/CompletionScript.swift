@@ -21,7 +21,7 @@ enum CompletionScript {
     }
   }
 
-  static func takesFile(_ option: CommandSpec.Option) -> Bool { option.name == "db" }
+  static func takesFile(_ option: CommandSpec.Option) -> Bool { option.name == "db" || option.name == "file" }
 
   static func script(for shell: Shell, commands: [CommandSpec]) -> String {
     switch shell {

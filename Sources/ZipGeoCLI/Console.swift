@@ -69,9 +69,12 @@ public struct Console: Sendable {
           continue
         } else if !failing {
           return
+        } else if written < 0 && errno == EPIPE && descriptor == 1 {
+          // The reader has gone (`| head -1`), and SIGPIPE, which ends a Unix filter then, was
+          // ignored or blocked by the parent: end as it would have.
+          endByBrokenPipe()
         } else {
           // A full disk or a closed descriptor: the output is lost, so the command has failed.
-          // (A closed pipe never gets here: SIGPIPE ends the process, as for any Unix filter.)
           if descriptor != 2 {
             let message = "Error: cannot write the output: \(String(cString: strerror(errno)))\n"
             _ = message.withCString { systemWrite(2, $0, strlen($0)) }
@@ -81,6 +84,19 @@ public struct Console: Sendable {
       }
     }
   }
+}
+
+/// Ends the process as SIGPIPE does by default, quietly: a command whose output is read no more
+/// has nothing left to do.
+private func endByBrokenPipe() -> Never {
+  signal(SIGPIPE, SIG_DFL)
+  var pipeSignal = sigset_t()
+  sigemptyset(&pipeSignal)
+  sigaddset(&pipeSignal, SIGPIPE)
+  pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
+  raise(SIGPIPE)
+  // A signal raised and unblocked is delivered before `raise` returns.
+  exit(128 + SIGPIPE)
 }
 
 #if canImport(Glibc)

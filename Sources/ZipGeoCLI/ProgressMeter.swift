@@ -1,31 +1,42 @@
 import ZipGeo
 
-/// The progress line of a long import, redrawn in place on a terminal's standard error.
+/// The progress line of a long import, or of a long `--file`, redrawn in place on a terminal's
+/// standard error.
 ///
 /// ```
 /// importing points.csv: 1,234,567 rows, 512,345 rows/s, 45%, about 12 s left
+/// reading customers.csv: 40,960 rows, 160,012 rows/s, 12%, about 2 s left
 /// ```
 final class ProgressMeter {
   private let file: String
   private let console: Console
+  /// What is being done to the file: `importing`, `reading`.
+  private let doing: String
   private var lastShown = -1.0
   private var visible = false
 
-  init(file: String, console: Console) {
+  init(file: String, console: Console, doing: String = "importing") {
     self.file = file
     self.console = console
+    self.doing = doing
   }
 
   /// Redraws the line, at most five times a second.
   func show(_ progress: ImportProgress) {
-    guard progress.seconds - lastShown >= 0.2 else { return }
-    lastShown = progress.seconds
-    let rate = progress.seconds > 0 ? Double(progress.rows) / progress.seconds : 0
-    var line = "importing \(file): \(grouped(progress.rows)) rows, \(grouped(Int(rate))) rows/s"
-    if let fraction = progress.fraction {
+    show(rows: progress.rows, seconds: progress.seconds, fraction: progress.fraction)
+  }
+
+  /// Redraws the line for `rows` read in `seconds`, `fraction` of the file (when its size is
+  /// known), at most five times a second.
+  func show(rows: Int, seconds: Double, fraction: Double?) {
+    guard seconds - lastShown >= 0.2 else { return }
+    lastShown = seconds
+    let rate = seconds > 0 ? Double(rows) / seconds : 0
+    var line = "\(doing) \(file): \(grouped(rows)) rows, \(grouped(Int(rate))) rows/s"
+    if let fraction {
       line += ", \(Int(fraction * 100))%"
       if fraction > 0.01 && fraction < 1 {
-        let left = progress.seconds * (1 - fraction) / fraction
+        let left = seconds * (1 - fraction) / fraction
         line += ", about \(Int(left.rounded())) s left"
       }
     }

@@ -20,6 +20,9 @@ public enum ZipGeoCommand {
     public static let success: Int32 = 0
     /// A runtime failure: unknown zip, bad file, missing database.
     public static let failure: Int32 = 1
+    /// `--file`: every row was written, and some of them could not be answered (a code not found,
+    /// say): their reason column says why.
+    public static let unanswered: Int32 = 2
     /// The command line does not fit the command.
     public static let usage: Int32 = 64
     /// Stopped by Ctrl-C (128 + SIGINT), as shells report it; SIGTERM gives 143, SIGHUP 129.
@@ -110,7 +113,9 @@ public enum ZipGeoCommand {
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
       let message =
         first.hasPrefix("-")
-        ? "Unknown option '\(first.shortened)'" : "Unknown subcommand '\(first.shortened)'" + (nearestSubcommand(to: first).map { "; did you mean '\($0)'?" } ?? "")
+        ? "Unknown option '\(first.shortened)'"
+        : "Unknown subcommand '\(first.shortened)'"
+          + (nearestSubcommand(to: first).map { "; did you mean '\($0)'?" } ?? "")
       console.err(root.usageErrorText(UsageError(message)))
       return ExitCode.usage
     }
@@ -131,6 +136,8 @@ public enum ZipGeoCommand {
       }
       try command.run(parsed, context)
       return ExitCode.success
+    } catch let exit as QuietExit {
+      return exit.exitCode
     } catch ZipGeoError.databaseMissing(let path) {
       console.err("Error: \(context.missingDatabaseMessage(path))\n")
       return ExitCode.failure

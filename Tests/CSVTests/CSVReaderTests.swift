@@ -264,3 +264,38 @@ extension CSVReaderTests {
     #expect(try reader.next()?.fields == ["\"", "\""])
   }
 }
+
+extension CSVReaderTests {
+  /// Hands out its bytes `size` at a time.
+  struct Pieces: ByteSource {
+    var rest: [UInt8]
+    let size: Int
+    mutating func read(stoppingWhen shouldStop: (() -> Bool)?) -> [UInt8] {
+      let chunk = Array(rest.prefix(size))
+      rest.removeFirst(chunk.count)
+      return chunk
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 5, 7, 64])
+  func aRecordKeepsItsTextAsWrittenAcrossChunksWithoutItsLineEnd(size: Int) throws {
+    let input = "\u{FEFF}id,\"name\"\r\n1,\"Washington, DC\"\r\n\r\n2,\"say \"\"hi\"\"\",\"two\nlines\"\rlast,Zürich"
+    let reader = CSVReader(source: Pieces(rest: Array(input.utf8), size: size))
+    reader.keepsText = true
+    var all: [CSVRecord] = []
+    while let record = try reader.next() { all.append(record) }
+    #expect(
+      all.map(\.text) == [
+        "id,\"name\"", "1,\"Washington, DC\"", "", "2,\"say \"\"hi\"\"\",\"two\nlines\"", "last,Zürich",
+      ])
+    #expect(
+      all.map(\.fields) == [
+        ["id", "name"], ["1", "Washington, DC"], [""], ["2", "say \"hi\"", "two\nlines"], ["last", "Zürich"],
+      ])
+    #expect(all.map(\.line) == [1, 2, 3, 4, 6])
+  }
+
+  @Test func aRecordHasNoTextUnlessTheReaderKeepsIt() throws {
+    #expect(try records("a,\"b\"\n").map(\.text) == [nil])
+  }
+}

@@ -25,8 +25,8 @@ import Testing
   }
 
   @Test func missingAndExtraArgumentsAreUsageErrors() {
-    #expect(throws: UsageError("Missing expected argument '<zip>'")) {
-      try InfoCommand.spec.parse(["--format", "csv"])
+    #expect(throws: UsageError("Missing expected argument '<name>'")) {
+      try SearchCommand.spec.parse(["--format", "csv"])
     }
     #expect(throws: UsageError("Unexpected argument '2'")) { try near.parse(["1", "2"]) }
     #expect(throws: UsageError("Missing value for '--km <km>'")) { try near.parse(["1", "--km"]) }

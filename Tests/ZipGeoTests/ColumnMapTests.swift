@@ -98,4 +98,17 @@ extension ColumnMapTests {
       #expect(throws: ImportError.Problem.self, "\(text)") { try ColumnMap.countryCode(text) }
     }
   }
+
+  @Test func aColumnIsFoundByItsNameAsWrittenElseAsTheImportReadsNames() {
+    #expect(ColumnMap.field(named: "postcode", in: ["id", "PostCode", "postcode"]) == 2)
+    #expect(ColumnMap.field(named: "postcode", in: ["id", " PostCode ", "city"]) == 1)
+    #expect(ColumnMap.field(named: "post code", in: ["post-code"]) == 0)
+    #expect(ColumnMap.field(named: "zip", in: ["zipcode"]) == nil)
+  }
+
+  @Test func aFilesCodesAreFoundUnderTheNamesTheImportKnows() {
+    #expect(ColumnMap.zipField(in: ["name", "Postal Code", "zip"]) == 2)
+    #expect(ColumnMap.zipField(in: ["name", "Postal Code"]) == 1)
+    #expect(ColumnMap.zipField(in: ["name", "code"]) == nil)
+  }
 }

@@ -8,7 +8,9 @@ enum DistanceCommand {
 
   static let spec = CommandSpec(
     name: "distance", abstract: "Show the distance between two zip codes on the sphere and on WGS84, in km and mi.",
-    usage: "<zip1> <zip2> [--country <cc>] [--format <format>] [--db <path>]",
+    usage:
+      "(<zip1> <zip2> | --file <csv> --columns <from,to> [--km | --mi]) [--country <cc>] [--format <format>]"
+      + " [--db <path>]",
     arguments: [
       .init(name: "zip1", help: "The first code (75075, or DE:10115 with its country)."),
       .init(name: "zip2", help: "The second code."),
@@ -17,22 +19,45 @@ enum DistanceCommand {
       .init(
         name: "country", valueName: "cc",
         help: "The country of codes written without one (DE for 10115); all: any. (default: $ZIPGEO_COUNTRY, else any)"),
-      OutputFormat.option, .database,
+      .file(appending: "the distance between its two codes and a reason column"),
+      .init(name: "columns", valueName: "from,to", help: "With --file: the two columns of codes, as in from,to."),
+      .init(name: "km", valueName: nil, help: "With --file: the distance in kilometres (distance_km). (default)"),
+      .init(name: "mi", valueName: nil, help: "With --file: the distance in miles (distance_mi)."),
+      OutputFormat.optionWithFile(pointsFromFile: false), .database,
     ],
     discussion: """
       sphere: the great circle on a sphere of radius 6371.0088 km (the IUGG mean Earth radius),
       as distance() in SQL. wgs84: the geodesic (shortest path) on the WGS84 ellipsoid, as
       geodesic_distance() in SQL, with its azimuths at both ends in degrees clockwise from north.
       A code with several places is measured from their mean position on the sphere.
+
+      --file writes each row of the file as it was, with the distance on the sphere between the
+      codes of its two columns appended (distance_km, or distance_mi with --mi), and reason: empty
+      where both codes were found, else the column and why not (to: unknown). Standard error then
+      counts the rows by reason; the exit status is 2 when any row was not measured. GeoJSON is
+      not one of its formats: the rows are no points.
       """,
+    optionalArguments: true,
     examples: [
       ("zipgeo distance 75075 10001", "How far Plano, TX is from Manhattan, in km and miles."),
       ("zipgeo distance 01001 99950 --format csv", "The same for two other zips, as CSV."),
       ("zipgeo distance DE:10115 FR:75001 --db world.db", "Berlin to Paris, in a database of data/world.txt.xz."),
+      (
+        "zipgeo distance --file orders.csv --columns warehouse,customer --mi > measured.csv",
+        "Each order's row with the miles between its two codes appended."
+      ),
     ]
   )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
+    if let file = arguments.value("file") { return try runFile(file, arguments, context: context) }
+    for option in ["columns", "km", "mi"] where arguments.value(option) != nil || arguments.flag(option) {
+      throw UsageError("--\(option) is for --file <csv>, which is not given")
+    }
+    guard arguments.positionals.count == 2 else {
+      throw UsageError(
+        "Missing expected argument '\(arguments.positionals.isEmpty ? "<zip1>" : "<zip2>")' (or --file <csv>)")
+    }
     let format = try OutputFormat(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)

@@ -6,27 +6,57 @@ enum InfoCommand {
 
   static let spec = CommandSpec(
     name: "info", abstract: "Show one zip code: place, state, county, latitude and longitude.",
-    usage: "<zip> [--country <cc>] [--format <format>] [--db <path>]",
+    usage:
+      "(<zip> | --file <csv> [--column <name>] [--country-column <name>]) [--country <cc>] [--format <format>]"
+      + " [--db <path>]",
     arguments: [.init(name: "zip", help: "The code (01001, or DE:01945 with its country).")],
     options: [
       .init(
         name: "country", valueName: "cc",
         help: "The country of a code written without one (DE for 01945); all: any. (default: $ZIPGEO_COUNTRY, else any)"
       ),
-      OutputFormat.option, .database,
+      .file(appending: "zip, country, place, state, lat, lon and reason"),
+      .init(
+        name: "column", valueName: "name",
+        help:
+          "With --file: the column of the codes. (default: the first named zip, zipcode, zip_code, postal_code or postcode)"
+      ),
+      .init(
+        name: "country-column", valueName: "name",
+        help: "With --file: the column of each row's country (DE); where it is empty, --country is the row's."),
+      OutputFormat.optionWithFile(pointsFromFile: true), .database,
     ],
     discussion: """
       A code with several places lists them all, with their mean position on the sphere, from
       which near and distance measure; machine formats give one row per place.
+
+      --file writes each row of the file as it was, with the columns zip, country, place, state,
+      lat, lon (the code's centre) and reason appended: reason is empty for a code found, else
+      empty, invalid, invalid country, unknown country, unknown or ambiguous (columns the file
+      has already get the prefix zipgeo_). A US code that lost its leading zeros (2134) is read
+      with them (02134) where its country is US, or the database holds US codes alone. Standard
+      error then counts the rows by reason; the exit status is 2 when any row was not found.
       """,
+    optionalArguments: true,
     examples: [
       ("zipgeo info 01001", "Place, state, county and coordinates of 01001."),
       ("zipgeo info 75075 --format geojson", "The same as a GeoJSON point."),
       ("zipgeo info 01945 --country DE --db world.db", "The 9 places of the German code 01945."),
+      (
+        "zipgeo info --file customers.csv --column postcode > located.csv",
+        "Each customer's row with its code's place and coordinates appended."
+      ),
     ]
   )
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
+    if let file = arguments.value("file") { return try runFile(file, arguments, context: context) }
+    for option in ["column", "country-column"] where arguments.value(option) != nil {
+      throw UsageError("--\(option) names a column of --file <csv>, which is not given")
+    }
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError("Missing expected argument '<zip>' (or --file <csv>)")
+    }
     let format = try OutputFormat(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
     let db = try context.openQueryDatabase(arguments)

@@ -8,14 +8,30 @@ enum NearestCommand {
   static let spec = CommandSpec(
     name: "nearest", abstract: "List the zip codes nearest a point or a zip code, nearest first.",
     usage:
-      "(<lat,lon> | --zip <zip>) [-k <k>] [--country <cc>] [--kind <kinds>] [--model <model>] [--format <format>] [--db <path>]",
+      "(<lat,lon> | --zip <zip> | --file <csv> --to <csv>) [-k <k>] [--country <cc>] [--kind <kinds>]"
+      + " [--model <model>] [--format <format>] [--db <path>]",
     arguments: [.init(name: "lat,lon", help: "The point, as LAT,LON (33.025,-96.7397).")],
     options: [
       .init(name: "zip", valueName: "zip", help: "Start from this code (75075, DE:10115) instead of a point."),
-      .init(name: "count", valueName: "k", help: "How many zip codes to list. (default: 5)", short: "k"),
+      .init(
+        name: "count", valueName: "k",
+        help: "How many zip codes (with --file, rows of --to) to list. (default: 5; with --file, 1)",
+        short: "k"),
       CountryOption.option,
       KindOption.option,
-      EarthModel.option, OutputFormat.option, .database,
+      .file(appending: "rank, the nearest rows of --to (their columns as nearest_<name>), distance_km and reason"),
+      .init(
+        name: "to", valueName: "csv",
+        help: "With --file: the CSV file of places to find nearest each row (stores), read whole before --file."),
+      .init(
+        name: "column", valueName: "name",
+        help:
+          "With --file: the column of its codes. (default: the first named zip, zipcode, zip_code, postal_code or postcode)"
+      ),
+      .init(
+        name: "to-column", valueName: "name",
+        help: "With --file: the column of the codes of --to. (default: as --column's)"),
+      EarthModel.option, OutputFormat.optionWithFile(pointsFromFile: false), .database,
     ],
     discussion: """
       The answer is exact (the k smallest great-circle distances, or WGS84 geodesic distances
@@ -23,25 +39,43 @@ enum NearestCommand {
       reading every zip. From --zip, the code's own places come first, each at its true distance
       from their mean, then the nearest others, k rows in all; ties put the code's country first. Every
       country is searched, unless --country names one.
+
+      --file writes each row of the file as it was, once for each of the k rows of --to whose
+      codes' centres are nearest its code's on the sphere (ties in the order of --to), with rank,
+      those rows' columns (as nearest_<name>), distance_km and reason: empty where the row's code
+      was found, else why not, on a row of its own. --country is then the country of codes written
+      without one, in both files. Rows of --to whose codes are not found are left out, and counted
+      on standard error. Standard error ends with the count of rows by reason; the exit status is 2
+      when any row's code was not found. --model and --kind are not for --file, nor is GeoJSON.
       """,
     optionalArguments: true,
     examples: [
       ("zipgeo nearest 33.0198,-96.6989", "The 5 zip codes nearest a point in Plano, TX: which zip am I in?"),
       ("zipgeo nearest --zip 75075 -k 3 --format json", "The 3 nearest 75075 (itself first), as JSON."),
+      (
+        "zipgeo nearest --file customers.csv --to stores.csv > nearest.csv",
+        "Each customer's row with the store nearest its code."
+      ),
     ])
 
-  static func run(_ arguments: ParsedArguments, context: Context) throws {
-    let format = try OutputFormat(arguments)
-    var count = 5
-    if let text = arguments.value("count") {
-      // Judged as zipgeo_nearest() judges its k (`SearchRequest.count`).
-      do throws(SearchRequestError) {
-        guard let number = Double(decimal: text) else { throw SearchRequestError.count(.nan) }
-        count = try SearchRequest.count(number)
-      } catch {
-        throw UsageError("The value '\(text)' is invalid for '-k <k>': give \(error.rule)")
-      }
+  /// `-k`, judged as zipgeo_nearest() judges its k (`SearchRequest.count`), or `fallback`.
+  static func count(_ arguments: ParsedArguments, default fallback: Int) throws(UsageError) -> Int {
+    guard let text = arguments.value("count") else { return fallback }
+    do throws(SearchRequestError) {
+      guard let number = Double(decimal: text) else { throw SearchRequestError.count(.nan) }
+      return try SearchRequest.count(number)
+    } catch {
+      throw UsageError("The value '\(text)' is invalid for '-k <k>': give \(error.rule)")
     }
+  }
+
+  static func run(_ arguments: ParsedArguments, context: Context) throws {
+    if let file = arguments.value("file") { return try runFile(file, arguments, context: context) }
+    for option in ["to", "column", "to-column"] where arguments.value(option) != nil {
+      throw UsageError("--\(option) is for --file <csv>, which is not given")
+    }
+    let format = try OutputFormat(arguments)
+    let count = try count(arguments, default: 5)
     let model = try EarthModel(arguments)
     let country = try CountryOption.value(arguments, environment: context.environment)
     let kinds = try KindOption.value(arguments)

@@ -8,6 +8,15 @@ enum OutputFormat: String, CaseIterable, Sendable {
     name: "format", valueName: "format",
     help: "Output format: table, csv, tsv, json, ndjson or geojson. (default: table)")
 
+  /// `--format` of a command that also reads `--file`, whose output is CSV unless it says
+  /// otherwise, and which has no GeoJSON for a file whose rows are no points (`pointsFromFile`).
+  static func optionWithFile(pointsFromFile: Bool) -> CommandSpec.Option {
+    CommandSpec.Option(
+      name: "format", valueName: "format",
+      help: "Output format: table, csv, tsv, json, ndjson or geojson\(pointsFromFile ? "" : " (not with --file)")."
+        + " (default: table; with --file, csv)")
+  }
+
   /// The format chosen with `--format`, or `table`.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     self = try arguments.choice("format", default: .table)

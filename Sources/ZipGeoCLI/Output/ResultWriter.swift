@@ -51,11 +51,14 @@ struct ResultWriter {
   /// A table's columns, once measured from its first rows.
   private var layout: (table: TextTable, widths: [Int])?
 
+  /// - Parameter point: For GeoJSON, the latitude and longitude columns, when they are not the
+  ///   first named as such (a file's own `lat` beside the one a command appends).
   /// - Throws: `UsageError` for GeoJSON without a latitude and a longitude column, before
   ///   anything is printed.
   init(
     columns: [String], format: OutputFormat, collectionProperties: [(String, DatabaseValue)] = [],
-    tableBatchSize: Int = ResultWriter.tableBatchSize, rightAligned: Set<Int>? = nil, booleans: Set<Int> = []
+    tableBatchSize: Int = ResultWriter.tableBatchSize, rightAligned: Set<Int>? = nil, booleans: Set<Int> = [],
+    point: (lat: Int, lon: Int)? = nil
   ) throws(UsageError) {
     self.columns = columns
     self.booleans = booleans
@@ -65,7 +68,11 @@ struct ResultWriter {
     self.rightAligned = rightAligned
     keys = columns.map { JSON.string($0) + ": " }
     guard format == .geojson else {
-      point = nil
+      self.point = nil
+      return
+    }
+    if let point {
+      self.point = point
       return
     }
     let lower = columns.map { $0.lowercased() }
@@ -75,7 +82,7 @@ struct ResultWriter {
       throw UsageError(
         "GeoJSON needs a 'lat' and a 'lon' column; these results have \(columns.joined(separator: ", "))")
     }
-    point = (lat, lon)
+    self.point = (lat, lon)
   }
 
   /// The text that prints `row`: the row, after the header or the opening bracket when it is the
@@ -182,12 +189,18 @@ struct ResultWriter {
   }
 
   /// One row as a GeoJSON Point feature: coordinates from the latitude and longitude columns,
-  /// the other columns as properties.
+  /// the other columns as properties; a row without both numbers has no geometry (`null`, as
+  /// GeoJSON writes a feature of no place).
   private func feature(_ row: [DatabaseValue]) -> String {
     // `point` is set for GeoJSON, the only format that asks for features.
     let (lat, lon) = point!
-    var text = "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": ["
-    text += JSON.value(row[lon]) + ", " + JSON.value(row[lat]) + "]}, \"properties\": {"
+    var text = "{\"type\": \"Feature\", \"geometry\": "
+    if row[lat].double == nil || row[lon].double == nil {
+      text += "null, \"properties\": {"
+    } else {
+      text += "{\"type\": \"Point\", \"coordinates\": ["
+      text += JSON.value(row[lon]) + ", " + JSON.value(row[lat]) + "]}, \"properties\": {"
+    }
     var first = true
     for column in row.indices where column != lat && column != lon {
       if !first { text += ", " }

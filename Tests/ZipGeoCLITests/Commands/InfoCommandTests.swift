@@ -86,7 +86,8 @@ import Testing
     (
       ["3000", "--country", "AUS"],
       "Error: The value 'AUS' is invalid for '--country <cc>': give two-letter country codes, as in DE\n"
-        + "Usage: zipgeo info <zip> [--country <cc>] [--format <format>] [--db <path>]\n"
+        + "Usage: zipgeo info (<zip> | --file <csv> [--column <name>] [--country-column <name>]) [--country <cc>]"
+        + " [--format <format>] [--db <path>]\n"
         + "  See 'zipgeo info --help' for more information.\n", 64
     ),
   ]

@@ -56,6 +56,13 @@ import Testing
     #expect(geojson[2] == "\n]}\n")
   }
 
+  /// GeoJSON writes a feature of no place with a null geometry, where coordinates of `null`
+  /// would be no valid point.
+  @Test func aGeoJSONRowWithoutBothCoordinatesHasNoGeometry() throws {
+    let geojson = try pieces(.geojson)
+    #expect(geojson[1] == ",\n  {\"type\": \"Feature\", \"geometry\": null, \"properties\": {\"zip\": \"99950\"}}")
+  }
+
   @Test func aResultWithoutRowsPrintsItsHeaderOrAnEmptyCollection() throws {
     #expect(try pieces(.csv, rows: []) == ["zip,lat,lon\r\n"])
     #expect(try pieces(.tsv, rows: []) == ["zip\tlat\tlon\n"])
