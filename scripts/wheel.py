@@ -42,7 +42,13 @@ zipgeo = zipgeo_sqlite.datasette_plugin
 zipgeo = zipgeo_sqlite.sqlite_utils_plugin
 """
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", NAME)
-MODULES = ["__init__.py", "datasette_plugin.py", "sqlite_utils_plugin.py"]
+MODULES = [
+    "__init__.py",
+    "_database.py",
+    "_location.py",
+    "datasette_plugin.py",
+    "sqlite_utils_plugin.py",
+]
 
 
 def timestamp():

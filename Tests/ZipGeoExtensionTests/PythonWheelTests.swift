@@ -228,6 +228,8 @@ import Testing
     #expect(
       result.out == """
         zipgeo_sqlite/__init__.py ok
+        zipgeo_sqlite/_database.py ok
+        zipgeo_sqlite/_location.py ok
         zipgeo_sqlite/datasette_plugin.py ok
         zipgeo_sqlite/sqlite_utils_plugin.py ok
         zipgeo_sqlite/zipgeo.so ok
