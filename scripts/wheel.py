@@ -47,6 +47,7 @@ MODULES = [
     "_database.py",
     "_location.py",
     "datasette_plugin.py",
+    "pgeocode.py",
     "sqlite_utils_plugin.py",
 ]
 

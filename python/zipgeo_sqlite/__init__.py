@@ -12,6 +12,9 @@ Or without SQL, on the database `zipgeo` reads (connect(path) for another):
     db.distance("75075", "10001")        # 2189.19581648223 (km)
     db.near("75075", km=10)
 
+zipgeo_sqlite.pgeocode is pgeocode's Nominatim and GeoDistance on the same database (it needs
+pandas).
+
 The extension, zipgeo.so, sits next to this file. It carries the Swift runtime inside and calls
 SQLite only through the connection it is loaded into, so it needs nothing else installed.
 """
