@@ -401,6 +401,9 @@ def _open_read_only(location):
         from . import load
 
         load(connection)
+        # A list of codes reads pages from all over the table, again and again: a cache of 32 MiB
+        # (SQLite's default is 2 MB) keeps those it read, up to that much memory.
+        connection.execute("PRAGMA cache_size = -32768")
         has_table = connection.execute("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zips'").fetchone()
     except sqlite3.DatabaseError as error:
         connection.close()

@@ -104,17 +104,21 @@ class Nominatim:
         else:
             values = [codes] if single else list(codes)
         if self.unique:
-            rows = self._codes_rows(values)
+            rows, origins = self._codes_rows(values)
             if single and given is None:
                 return self._series(rows[0])
+            # Each distinct code's row once, then repeated where the code is: a list of 100,000
+            # codes often names far fewer.
+            frame = self._frame(rows).take(origins).reset_index(drop=True)
             origins = range(len(values))
         else:
             rows, origins = self._places_rows(values)
-        frame = self._frame(rows)
+            frame = self._frame(rows)
         return frame if given is None else self._beside(given, frame, origins)
 
     def _codes_rows(self, values):
-        """pgeocode's row (_cells) for each value, merged from its places."""
+        """pgeocode's row (_cells) of each distinct code of the values, its places merged, and
+        the index of each value's row."""
         codes = _database._code_values(values)
         distinct = list(dict.fromkeys(codes))
         found = [None] * len(distinct)
@@ -138,8 +142,11 @@ class Nominatim:
         self._name_states(rows, zip=1, state=4)
         for key, zip_code, _, names, state, county, lat, lon, accuracy in rows:
             found[key] = self._cells(zip_code, names, state, county, lat, lon, accuracy)
-        by_code = dict(zip(distinct, found))
-        return [by_code[code] or self._unknown(value) for code, value in zip(codes, values)]
+        for key, code in enumerate(distinct):
+            if found[key] is None:
+                found[key] = self._unknown(code)
+        position = {code: key for key, code in enumerate(distinct)}
+        return found, [position[code] for code in codes]
 
     def _places_rows(self, values):
         """pgeocode's rows (_cells) of each value's places, one for an unknown code, and the
@@ -160,7 +167,7 @@ class Nominatim:
             places.setdefault(distinct[key], []).append(self._cells(zip_code, place, state, county, lat, lon, accuracy))
         cells, origins = [], []
         for index, (code, value) in enumerate(zip(codes, values)):
-            of_value = places.get(code) or [self._unknown(value)]
+            of_value = places.get(code) or [self._unknown(code)]
             cells.extend(of_value)
             origins.extend([index] * len(of_value))
         return cells, origins
@@ -188,8 +195,9 @@ class Nominatim:
             nan if accuracy is None else accuracy,
         )
 
-    def _unknown(self, value):
-        return (self._as_pgeocode_shows(value),) + (math.nan,) * 11
+    def _unknown(self, code):
+        """The row of a code zipgeo cannot resolve (as _database._code_value gives it)."""
+        return (self._as_pgeocode_shows(code),) + (math.nan,) * 11
 
     def _state_columns(self, state):
         """state_code and state_name: a state zipgeo holds as a code is pgeocode's state_code (a
@@ -245,8 +253,8 @@ class Nominatim:
 
     def _as_pgeocode_shows(self, value):
         """An unknown code as pgeocode's postal_code shows it: upper case, and only its first
-        part in GB, IE and CA; NaN for no text."""
-        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        part in GB, IE and CA; NaN for no text (None, a number that is no whole one)."""
+        if isinstance(value, int):
             value = str(value)
         if not isinstance(value, str):
             return math.nan
