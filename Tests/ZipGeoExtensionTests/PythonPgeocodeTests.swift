@@ -35,4 +35,33 @@ import Testing
     #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)\(result.err)")
     #expect(!result.out.contains("FAIL"), "\(result.out)")
   }
+
+  /// docs/python.md's migration: the zipgeo block is the pgeocode block with its import line
+  /// changed, and prints what the page shows, from the installed wheel on the world database.
+  @Test(
+    .enabled(
+      if: pandasPython != nil,
+      "needs pandas: /usr/bin/python3 has none (apt-get install python3-pandas, or set ZIPGEO_TEST_PANDAS_PYTHON to a python3 that has it)"
+    ))
+  func theDocsMigrationFromPgeocodeChangesTheImportLineAndPrintsWhatItShows() throws {
+    let python = try #require(Self.pandasPython)
+    let pgeocode = try PythonWheelTests.readmeExample(startingWith: "import pgeocode\n")
+    let zipgeo = try PythonWheelTests.readmeExample(startingWith: "import zipgeo_sqlite.pgeocode as pgeocode\n")
+    #expect(
+      zipgeo.code == pgeocode.code.replacing("import pgeocode\n", with: "import zipgeo_sqlite.pgeocode as pgeocode\n"))
+    // The wheel as pip would lay it out, without pip: its files under a folder on PYTHONPATH.
+    let wheels = try PythonWheelTests()
+    let wheel = try wheels.builtWheel(into: wheels.temporary.path("dist"))
+    let site = wheels.temporary.path("site")
+    let unpacked = try runCommand(
+      python, ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", wheel, site])
+    try #require(unpacked.status == 0, "\(unpacked.err)")
+    let result = try runCommand(
+      python, ["-c", zipgeo.code], in: wheels.temporary.url,
+      environment: [
+        "PYTHONPATH": site, "PYTHONDONTWRITEBYTECODE": "1", "ZIPGEO_DB": try WorldDatabase.path(), "PATH": "/usr/bin:/bin",
+      ])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == zipgeo.output)
+  }
 }
