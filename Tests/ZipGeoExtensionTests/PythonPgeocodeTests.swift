@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// `zipgeo_sqlite.pgeocode` (Nominatim, GeoDistance) against pgeocode 0.5.0's documented
-/// behaviour and its recorded answers on the world file (`python/pgeocode_layer.py`), offline.
+/// behaviour and its recorded answers on the world file, and the plain API's DataFrames
+/// (`python/pgeocode_layer.py`), offline.
 @Suite struct PythonPgeocodeTests {
   /// A python3 with pandas and numpy, which the layer needs: `$ZIPGEO_TEST_PANDAS_PYTHON` (a venv
   /// of /usr/bin/python3 with pandas from PyPI, say), else /usr/bin/python3 when it has them;

@@ -1,5 +1,6 @@
 """zipgeo_sqlite.pgeocode against pgeocode 0.5.0: its documented behaviour, its README's examples,
-its columns and dtypes, and its answers on the same data, on US, FR, DE, GB and JP codes.
+its columns and dtypes, and its answers on the same data, on US, FR, DE, GB and JP codes; and the
+plain API's DataFrames (as_frame=True), which need pandas too.
 
 Usage: python3 pgeocode_layer.py PATH/TO/libZipgeo PYTHON_FOLDER WORLD_DB
   (a python3 with pandas; WORLD_DB: an import of data/world.txt.xz)
@@ -245,6 +246,23 @@ world.connection.set_trace_callback(None)
 lookups = [sql for sql in run if "zipgeo_lookup(" in sql]
 check(f"100,000 codes: one query, and one for the states' names: {len(lookups)}", len(lookups) == 2, lookups)
 check("100,000 codes: 100,000 rows, each found, ZIP+4 too", len(frame) == 100_000 and frame.latitude.notna().all() and frame.postal_code[0] == codes[0])
+
+# -- the plain API's DataFrames (as_frame=True), which need pandas too ---------------------
+frame = world.lookup(["US:75075", "nowhere", 2134, None], "US", as_frame=True)
+check(
+    "lookup(as_frame=True): the codes as given, then PostalCode's fields, a NaN row for an unknown code",
+    list(frame.columns) == ["code"] + list(zipgeo_sqlite.PostalCode._fields)
+    and frame.zip.tolist()[0::2] == ["75075", "02134"] and frame.zip.isna().tolist() == [False, True, False, True]
+    and frame.code.tolist()[:3] == ["US:75075", "nowhere", 2134] and str(frame.lat.dtype) == "float64",
+    frame,
+)
+check("lookup of a pandas Series", world.lookup(pd.Series(["SW1A 1AA", "EC1A"]), "GB", as_frame=True).zip.tolist() == ["SW1A", "EC1A"])
+check("lookup of numpy ints", [row.zip for row in world.lookup(np.array([75075, 2134]), "US")] == ["75075", "02134"])
+near = world.near(["US:75075", "nowhere"], km=3, as_frame=True)
+check("near(as_frame=True) of a list: a row a code found, the centre as given", near[["code", "zip", "distance"]].values.tolist()[0] == ["US:75075", "75075", 0.0] and near.code.tolist()[-1] == "nowhere" and math.isnan(near.distance.tolist()[-1]), near)
+check("nearest(as_frame=True) of one point: its rows", world.nearest((33.025, -96.7397), k=2, only_country="US", as_frame=True).zip.tolist() == ["75075", "75023"])
+check("search(as_frame=True)", world.search("plano", "US", limit=2, as_frame=True).match.tolist() == ["exact", "exact"])
+check("an empty list: an empty DataFrame of the columns", world.lookup([], as_frame=True).empty and list(world.lookup([], as_frame=True).columns)[0] == "code")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
