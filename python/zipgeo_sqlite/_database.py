@@ -273,6 +273,7 @@ class Database:
 
         code: a code as lookup() takes it, or a list of them (then a list of lists, None for a
           code zipgeo cannot resolve). One code it cannot resolve raises UnknownCode.
+        country: the codes' country, as lookup() takes it; the rows are of every country.
         """
         if (km is None) == (mi is None):
             raise TypeError("near() takes the radius as km= or mi=, one of them")
@@ -292,7 +293,10 @@ class Database:
             db.nearest((48.8566, 2.3522), k=3, only_country="FR")
             db.nearest([(33.0, -96.7), "10001"], k=1)   # a list of lists
 
+        country: the codes' country, as lookup() takes it.
         only_country: the country of the codes to give (a WHERE would filter the k found).
+        One code it cannot resolve raises UnknownCode (a list gives None for it), a point it
+        refuses ValueError.
         """
         tail = ", 'sphere', ?3" if only_country is not None else ""
         columns = (
@@ -370,6 +374,8 @@ class Database:
         none of these is found) names a typo or two away.
 
             db.search("munchen", "DE", limit=2)   # [PlaceMatch(zip='80331', place='München', ...), ...]
+
+        country: the country to search (default: every country); limit: at most this many rows.
         """
         sql = "SELECT zip, place, state, county, lat, lon, country, accuracy, match, edits, state_name, kind"
         sql += " FROM zipgeo_search(?, ?)" if country is not None else " FROM zipgeo_search(?)"
