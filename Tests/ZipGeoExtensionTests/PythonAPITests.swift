@@ -15,7 +15,8 @@ import Testing
   init() throws {
     temporary = try TemporaryFolder()
     try #require(
-      FileManager.default.fileExists(atPath: ExtensionTests.library.path), "swift build makes \(ExtensionTests.library.path)")
+      FileManager.default.fileExists(atPath: ExtensionTests.library.path),
+      "swift build makes \(ExtensionTests.library.path)")
   }
 
   /// A zipgeo database of data/zips.csv, made by the built `zipgeo` binary.
@@ -32,7 +33,8 @@ import Testing
   @Test func lookupsDistancesAndSearchesAnswerAsZipgeosSQLFunctions() throws {
     let script = Self.scripts.appendingPathComponent("api.py").path
     let result = try runCommand(
-      Self.python, [script, ExtensionTests.loadPath, Self.package.path, try importedDatabase(), try WorldDatabase.path()],
+      Self.python,
+      [script, ExtensionTests.loadPath, Self.package.path, try importedDatabase(), try WorldDatabase.path()],
       environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeLimit: 300)
     #expect(result.status == 0, "\(result.out)\(result.err)")
     #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)\(result.err)")

@@ -60,7 +60,8 @@ import Testing
     let result = try runCommand(
       python, ["-c", zipgeo.code], in: wheels.temporary.url,
       environment: [
-        "PYTHONPATH": site, "PYTHONDONTWRITEBYTECODE": "1", "ZIPGEO_DB": try WorldDatabase.path(), "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": site, "PYTHONDONTWRITEBYTECODE": "1", "ZIPGEO_DB": try WorldDatabase.path(),
+        "PATH": "/usr/bin:/bin",
       ])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out == zipgeo.output)
