@@ -27,6 +27,8 @@ LICENSE_EXPRESSION = "MIT"
 LICENSE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "LICENSE")
 DESCRIPTION = """\
 zipgeo's loadable SQLite extension: distance() and the zipgeo_near family of table functions.
+zipgeo_sqlite.connect() answers lookups of codes as typed, distances and searches without SQL,
+and zipgeo_sqlite.pgeocode answers pgeocode's Nominatim and GeoDistance (it needs pandas).
 
 The code is under the MIT licence (LICENSE). The wheel holds no postal code data; the data a user
 imports keep their own licences: GeoNames' postal codes are CC BY 4.0 (attribution "GeoNames,
@@ -42,7 +44,14 @@ zipgeo = zipgeo_sqlite.datasette_plugin
 zipgeo = zipgeo_sqlite.sqlite_utils_plugin
 """
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", NAME)
-MODULES = ["__init__.py", "datasette_plugin.py", "sqlite_utils_plugin.py"]
+MODULES = [
+    "__init__.py",
+    "_database.py",
+    "_location.py",
+    "datasette_plugin.py",
+    "pgeocode.py",
+    "sqlite_utils_plugin.py",
+]
 
 
 def timestamp():

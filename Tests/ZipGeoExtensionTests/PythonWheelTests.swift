@@ -139,6 +139,21 @@ import Testing
     #expect(readme.out.replacing(temporary.url.path, with: "/home/you") == example.output)
   }
 
+  /// docs/python.md's example of `zipgeo_sqlite.connect()`, run from the installed wheel beside
+  /// zipgeo.db, prints what the page shows.
+  @Test func theDocsExampleOfConnectPrintsWhatItShows() throws {
+    let wheel = try builtWheel(into: temporary.path("dist"))
+    let venv = try virtualEnvironment(installing: [wheel], options: ["--no-index"])
+    _ = try importedDatabase()
+    let example = try Self.readmeExample(startingWith: "import zipgeo_sqlite\n\ndb = zipgeo_sqlite.connect()\n")
+    var environment = environment(of: venv)
+    environment["ZIPGEO_DB"] = nil
+    let result = try runCommand(
+      venv.appendingPathComponent("bin/python"), ["-c", example.code], in: temporary.url, environment: environment)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == example.output)
+  }
+
   /// pyenv's Python and macOS's system Python have no `enable_load_extension`: `load` names the
   /// problem and the fix instead of an AttributeError.
   @Test func loadExplainsWhatToDoWhenPythonCannotLoadExtensionsOrIsGivenNoConnection() throws {
@@ -228,7 +243,10 @@ import Testing
     #expect(
       result.out == """
         zipgeo_sqlite/__init__.py ok
+        zipgeo_sqlite/_database.py ok
+        zipgeo_sqlite/_location.py ok
         zipgeo_sqlite/datasette_plugin.py ok
+        zipgeo_sqlite/pgeocode.py ok
         zipgeo_sqlite/sqlite_utils_plugin.py ok
         zipgeo_sqlite/zipgeo.so ok
         \(distInfo)/METADATA ok

@@ -5,6 +5,16 @@
     zipgeo_sqlite.load(conn)
     conn.execute("SELECT zip, distance FROM zipgeo_near('75075', 10)").fetchall()
 
+Or without SQL, on the database `zipgeo` reads (connect(path) for another):
+
+    db = zipgeo_sqlite.connect()
+    db.lookup(["75075-1234", "2134"])    # [PostalCode(zip='75075', ...), PostalCode(zip='02134', ...)]
+    db.distance("75075", "10001")        # 2189.19581648223 (km)
+    db.near("75075", km=10)
+
+zipgeo_sqlite.pgeocode is pgeocode's Nominatim and GeoDistance on the same database (it needs
+pandas).
+
 The extension, zipgeo.so, sits next to this file. It carries the Swift runtime inside and calls
 SQLite only through the connection it is loaded into, so it needs nothing else installed.
 """
@@ -12,7 +22,20 @@ SQLite only through the connection it is loaded into, so it needs nothing else i
 import os
 import sqlite3
 
-__all__ = ["loadable_path", "load", "ExtensionLoadingUnavailable"]
+__all__ = [
+    "loadable_path",
+    "load",
+    "ExtensionLoadingUnavailable",
+    "connect",
+    "Database",
+    "DatabaseLocation",
+    "DatabaseNotFound",
+    "NearbyCode",
+    "PlaceMatch",
+    "PostalCode",
+    "UnknownCode",
+    "database_location",
+]
 
 
 class ExtensionLoadingUnavailable(RuntimeError):
@@ -67,3 +90,16 @@ def _unavailable_message():
         "<version>. macOS's system Python cannot load extensions either: use Homebrew's python3. "
         "Debian's /usr/bin/python3 can."
     )
+
+
+# After load(), which the database module calls.
+from ._database import (  # noqa: E402
+    Database,
+    DatabaseNotFound,
+    NearbyCode,
+    PlaceMatch,
+    PostalCode,
+    UnknownCode,
+    connect,
+)
+from ._location import DatabaseLocation, database_location  # noqa: E402

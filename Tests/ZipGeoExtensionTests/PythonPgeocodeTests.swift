@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `zipgeo_sqlite.pgeocode` (Nominatim, GeoDistance) against pgeocode 0.5.0's documented
+/// behaviour and its recorded answers on the world file, and the plain API's DataFrames
+/// (`python/pgeocode_layer.py`), offline.
+@Suite struct PythonPgeocodeTests {
+  /// A python3 with pandas and numpy, which the layer needs: `$ZIPGEO_TEST_PANDAS_PYTHON` (a venv
+  /// of /usr/bin/python3 with pandas from PyPI, say), else /usr/bin/python3 when it has them;
+  /// `nil` when neither, and the tests that need pandas are skipped, saying so.
+  static let pandasPython: URL? = {
+    var candidates = ["/usr/bin/python3"]
+    if let chosen = ProcessInfo.processInfo.environment["ZIPGEO_TEST_PANDAS_PYTHON"], !chosen.isEmpty {
+      candidates.insert(chosen, at: 0)
+    }
+    return candidates.map { URL(fileURLWithPath: $0) }.first { python in
+      (try? runCommand(python, ["-c", "import pandas, numpy"]))?.status == 0
+    }
+  }()
+
+  /// Skipped, not passed, without pandas: /usr/bin/python3 has none on machines without Debian's
+  /// python3-pandas, and the suite must run offline, so it installs none.
+  @Test(
+    .enabled(
+      if: pandasPython != nil,
+      "needs pandas: /usr/bin/python3 has none (apt-get install python3-pandas, or set ZIPGEO_TEST_PANDAS_PYTHON to a python3 that has it)"
+    ))
+  func nominatimAndGeoDistanceAnswerAsPgeocodeDoesOnUSFRDEGBAndJPCodes() throws {
+    let python = try #require(Self.pandasPython)
+    let script = PythonAPITests.scripts.appendingPathComponent("pgeocode_layer.py").path
+    let result = try runCommand(
+      python, [script, ExtensionTests.loadPath, PythonAPITests.package.path, try WorldDatabase.path()],
+      environment: ["PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"], timeLimit: 300)
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)\(result.err)")
+    #expect(!result.out.contains("FAIL"), "\(result.out)")
+  }
+
+  /// docs/python.md's migration: the zipgeo block is the pgeocode block with its import line
+  /// changed, and prints what the page shows, from the installed wheel on the world database.
+  @Test(
+    .enabled(
+      if: pandasPython != nil,
+      "needs pandas: /usr/bin/python3 has none (apt-get install python3-pandas, or set ZIPGEO_TEST_PANDAS_PYTHON to a python3 that has it)"
+    ))
+  func theDocsMigrationFromPgeocodeChangesTheImportLineAndPrintsWhatItShows() throws {
+    let python = try #require(Self.pandasPython)
+    let pgeocode = try PythonWheelTests.readmeExample(startingWith: "import pgeocode\n")
+    let zipgeo = try PythonWheelTests.readmeExample(startingWith: "import zipgeo_sqlite.pgeocode as pgeocode\n")
+    #expect(
+      zipgeo.code == pgeocode.code.replacing("import pgeocode\n", with: "import zipgeo_sqlite.pgeocode as pgeocode\n"))
+    // The wheel as pip would lay it out, without pip: its files under a folder on PYTHONPATH.
+    let wheels = try PythonWheelTests()
+    let wheel = try wheels.builtWheel(into: wheels.temporary.path("dist"))
+    let site = wheels.temporary.path("site")
+    let unpacked = try runCommand(
+      python, ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", wheel, site])
+    try #require(unpacked.status == 0, "\(unpacked.err)")
+    let result = try runCommand(
+      python, ["-c", zipgeo.code], in: wheels.temporary.url,
+      environment: [
+        "PYTHONPATH": site, "PYTHONDONTWRITEBYTECODE": "1", "ZIPGEO_DB": try WorldDatabase.path(),
+        "PATH": "/usr/bin:/bin",
+      ])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == zipgeo.output)
+  }
+}
