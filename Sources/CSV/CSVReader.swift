@@ -189,8 +189,15 @@ public final class CSVReader {
   private func start() throws(CSVError) {
     started = true
     try fill()
-    // A pipe may hand out fewer bytes than a byte-order mark at first.
-    while chunk.count < 3 && !finishedPeeking {
+    // A pipe may hand out fewer bytes than a byte-order mark at first: more are read only while
+    // those so far begin one, so that a short first record (of a member of an archive read from
+    // a pipe) is given before the reads that find what follows it.
+    func mayBeginMark() -> Bool {
+      let head = chunk[position...]
+      return head.count < 3
+        && [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]].contains { $0.count > head.count && $0.starts(with: head) }
+    }
+    while mayBeginMark() && !finishedPeeking {
       let more = try source.read(stoppingWhen: shouldStop)
       if more.isEmpty { finishedPeeking = true } else { chunk.append(contentsOf: more) }
     }
