@@ -187,6 +187,30 @@ private final class PendingOutput {
 }
 
 extension FileRun {
+  /// The run of a `--file` command over `path`: the database it answers from, the country of its
+  /// codes written without one (`--country`, else `$ZIPGEO_COUNTRY`; an error when the database
+  /// lacks it, as for one code), and its home country (`home(of:environment:)`).
+  static func opening(_ path: String, _ arguments: ParsedArguments, context: Context) throws -> (
+    run: FileRun, db: ZipDatabase, country: String?, home: HomeCountry?
+  ) {
+    let country = try CountryOption.value(arguments, environment: context.environment)
+    let db = try context.openQueryDatabase(arguments)
+    if let country { try db.requireCountry(country) }
+    let home = try home(of: db, environment: context.environment)
+    return (try FileRun(path: path, context: context, db: db), db, country, home)
+  }
+
+  /// `--format` for a `--file` command whose rows are no points: CSV by default, GeoJSON refused.
+  static func formatOfRowsWithoutPoints(_ arguments: ParsedArguments) throws -> OutputFormat {
+    let format: OutputFormat = try arguments.choice("format", default: .csv)
+    if format == .geojson {
+      throw UsageError(
+        "The value 'geojson' is invalid for '--format <format>' with --file: the rows are no points;"
+          + " use table, csv, tsv, json or ndjson")
+    }
+    return format
+  }
+
   /// The home country of bare codes that several countries have, when `db` holds it: a code
   /// found in another country is then counted as such (`RowTally.Note.otherCountry`).
   static func home(of db: ZipDatabase, environment: [String: String]) throws -> HomeCountry? {

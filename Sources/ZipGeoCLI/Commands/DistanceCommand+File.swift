@@ -20,17 +20,8 @@ extension DistanceCommand {
     }
     if arguments.flag("km") && arguments.flag("mi") { throw UsageError("Give --km or --mi, not both") }
     let unit: LengthUnit = arguments.flag("mi") ? .miles : .kilometres
-    let format: OutputFormat = try arguments.choice("format", default: .csv)
-    if format == .geojson {
-      throw UsageError(
-        "The value 'geojson' is invalid for '--format <format>' with --file: the rows are no points;"
-          + " use table, csv, tsv, json or ndjson")
-    }
-    let country = try CountryOption.value(arguments, environment: context.environment)
-    let db = try context.openQueryDatabase(arguments)
-    if let country { try db.requireCountry(country) }
-    let home = try FileRun.home(of: db, environment: context.environment)
-    let run = try FileRun(path: path, context: context, db: db)
+    let format = try FileRun.formatOfRowsWithoutPoints(arguments)
+    let (run, db, country, home) = try FileRun.opening(path, arguments, context: context)
     let columns = try names.map { name throws(UsageError) in
       try run.input.column(name, option: "--columns <from,to>")
     }

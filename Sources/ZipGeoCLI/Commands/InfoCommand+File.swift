@@ -13,12 +13,7 @@ extension InfoCommand {
       throw UsageError("Give <zip> or --file <csv>, not both ('\(zip.shortened)' with --file)")
     }
     let format: OutputFormat = try arguments.choice("format", default: .csv)
-    let country = try CountryOption.value(arguments, environment: context.environment)
-    let db = try context.openQueryDatabase(arguments)
-    // A country the database lacks is an error, as it is for one code.
-    if let country { try db.requireCountry(country) }
-    let home = try FileRun.home(of: db, environment: context.environment)
-    let run = try FileRun(path: path, context: context, db: db)
+    let (run, db, country, home) = try FileRun.opening(path, arguments, context: context)
     let input = run.input
     let codes = try input.codeColumn(named: arguments.value("column"), option: "--column <name>")
     let countries = try arguments.value("country-column").map { name throws(UsageError) in

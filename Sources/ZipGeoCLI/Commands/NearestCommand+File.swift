@@ -21,17 +21,8 @@ extension NearestCommand {
     }
     if path == "-" && to == "-" { throw UsageError("--file and --to cannot both be standard input (-)") }
     let count = try count(arguments, default: 1)
-    let format: OutputFormat = try arguments.choice("format", default: .csv)
-    if format == .geojson {
-      throw UsageError(
-        "The value 'geojson' is invalid for '--format <format>' with --file: the rows are no points;"
-          + " use table, csv, tsv, json or ndjson")
-    }
-    let country = try CountryOption.value(arguments, environment: context.environment)
-    let db = try context.openQueryDatabase(arguments)
-    if let country { try db.requireCountry(country) }
-    let home = try FileRun.home(of: db, environment: context.environment)
-    let run = try FileRun(path: path, context: context, db: db)
+    let format = try FileRun.formatOfRowsWithoutPoints(arguments)
+    let (run, db, country, home) = try FileRun.opening(path, arguments, context: context)
     let codes = try run.input.codeColumn(named: arguments.value("column"), option: "--column <name>")
     let (places, found) = try readPlaces(
       to, column: arguments.value("to-column"), country: country, db: db, context: context)
