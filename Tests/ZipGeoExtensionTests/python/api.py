@@ -17,25 +17,7 @@ sys.path.insert(0, python_folder)
 import zipgeo_sqlite  # noqa: E402
 
 zipgeo_sqlite.loadable_path = lambda: library
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else f": {detail}"))
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-
-
-def raises(call, kind):
-    """The message of the exception of type `kind` that call() raises, or None."""
-    try:
-        call()
-    except kind as error:
-        return str(error)
-    return None
+from checks import check, raises, finish  # noqa: E402
 
 
 def queries_run(db, call):
@@ -260,5 +242,4 @@ check("places named in any case and without diacritics", [row.zip for row in wor
 nearest = world.nearest((47.56, 7.59), k=2, only_country="DE")
 check("nearest of one country", [(row.zip, round(row.distance, 2)) for row in nearest] == [("79574", 3.61), ("79574", 4.0)], nearest)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

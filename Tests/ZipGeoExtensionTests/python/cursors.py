@@ -23,16 +23,7 @@ library, source, zipgeo = sys.argv[1], sys.argv[2], sys.argv[3]
 folder = tempfile.mkdtemp(prefix="zipgeo-cursors-")
 database = os.path.join(folder, "zipgeo.db")
 shutil.copy(source, database)
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else f": {detail}"))
-    if ok:
-        passed += 1
-    else:
-        failed += 1
+from checks import check, finish  # noqa: E402
 
 
 def connect():
@@ -131,5 +122,4 @@ reader.close()
 writer.close()
 
 shutil.rmtree(folder)
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

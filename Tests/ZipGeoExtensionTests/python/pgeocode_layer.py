@@ -24,24 +24,7 @@ import zipgeo_sqlite  # noqa: E402
 zipgeo_sqlite.loadable_path = lambda: library
 import zipgeo_sqlite.pgeocode as pgeocode  # noqa: E402
 
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else f": {detail}"))
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-
-
-def raises(call, kind):
-    try:
-        call()
-    except kind as error:
-        return str(error)
-    return None
+from checks import check, raises, finish  # noqa: E402
 
 
 def same(a, b):
@@ -264,5 +247,4 @@ check("nearest(as_frame=True) of one point: its rows", world.nearest((33.025, -9
 check("search(as_frame=True)", world.search("plano", "US", limit=2, as_frame=True).match.tolist() == ["exact", "exact"])
 check("an empty list: an empty DataFrame of the columns", world.lookup([], as_frame=True).empty and list(world.lookup([], as_frame=True).columns)[0] == "code")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()
