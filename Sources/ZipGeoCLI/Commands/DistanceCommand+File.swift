@@ -25,13 +25,17 @@ extension DistanceCommand {
     let columns = try names.map { name throws(UsageError) in
       try run.input.column(name, option: "--columns <from,to>")
     }
+    let countries = try arguments.value("country-column").map { name throws(UsageError) in
+      try run.input.column(name, option: "--country-column <name>")
+    }
     let header = run.input.header.fields
     try run.write(
       appending: ["distance_\(unit.symbol)", "reason"], format: format, numbers: [0], done: "measured", home: home
     ) { record, tally in
       var centres: [Coordinate] = []
+      let rowCountry = FileRun.country(of: record, in: countries) ?? country
       for column in columns {
-        let lookup = try db.lookUp(record.fields[column], country: country)
+        let lookup = try db.lookUp(record.fields[column], country: rowCountry)
         tally.note(lookup, line: record.line, home: home?.country)
         guard let code = lookup.code else {
           // `lookUp` gives a failure wherever it gives no code.

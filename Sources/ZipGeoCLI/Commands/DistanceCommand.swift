@@ -9,8 +9,8 @@ enum DistanceCommand {
   static let spec = CommandSpec(
     name: "distance", abstract: "Show the distance between two zip codes on the sphere and on WGS84, in km and mi.",
     usage:
-      "(<zip1> <zip2> | --file <csv> --columns <from,to> [--km | --mi]) [--country <cc>] [--format <format>]"
-      + " [--db <path>]",
+      "(<zip1> <zip2> | --file <csv> --columns <from,to> [--country-column <name>] [--km | --mi]) [--country <cc>]"
+      + " [--format <format>] [--db <path>]",
     arguments: [
       .init(name: "zip1", help: "The first code (75075, or DE:10115 with its country)."),
       .init(name: "zip2", help: "The second code."),
@@ -21,6 +21,11 @@ enum DistanceCommand {
         help: "The country of codes written without one (DE for 10115); all: any. (default: $ZIPGEO_COUNTRY, else any)"),
       .file(appending: "the distance between its two codes and a reason column"),
       .init(name: "columns", valueName: "from,to", help: "With --file: the two columns of codes, as in from,to."),
+      .init(
+        name: "country-column", valueName: "name",
+        help:
+          "With --file: the column of the country of each row's two codes (DE); where it is empty, --country is theirs."
+      ),
       .init(name: "km", valueName: nil, help: "With --file: the distance in kilometres (distance_km). (default)"),
       .init(name: "mi", valueName: nil, help: "With --file: the distance in miles (distance_mi)."),
       OutputFormat.optionWithFile(pointsFromFile: false), .database,
@@ -33,7 +38,9 @@ enum DistanceCommand {
 
       --file writes each row of the file as it was, with the distance on the sphere between the
       codes of its two columns appended (distance_km, or distance_mi with --mi), and reason: empty
-      where both codes were found, else the column and why not (to: unknown). Standard error then
+      where both codes were found, else the column and why not (to: unknown). A code's country is
+      the one its CC: prefix names, else the row's --country-column where it is not empty, else
+      --country. Standard error then
       counts the rows by reason; the exit status is 2 when any row was not measured. GeoJSON is
       not one of its formats: the rows are no points.
       """,
@@ -51,7 +58,8 @@ enum DistanceCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) throws {
     if let file = arguments.value("file") { return try runFile(file, arguments, context: context) }
-    for option in ["columns", "km", "mi"] where arguments.value(option) != nil || arguments.flag(option) {
+    for option in ["columns", "country-column", "km", "mi"]
+    where arguments.value(option) != nil || arguments.flag(option) {
       throw UsageError("--\(option) is for --file <csv>, which is not given")
     }
     guard arguments.positionals.count == 2 else {

@@ -113,7 +113,35 @@ import Testing
     #expect(swiss.status == 0, "\(swiss.err)")
   }
 
+  @Test func eachRowsCountryColumnGivesBothItsCodesTheirCountry() throws {
+    let input = "a,b,cc\n3000,6719,CH\n3000,3001,AU\n3000,6719,\n3000,DE:10115,CH\n3000,6719,Germany\n3000,6719,au\n"
+    let arguments = ["--columns", "a,b", "--country-column", "cc"]
+    let result = try distance(input, arguments, db: CodeFileDatabases.mixed)
+    let swiss = try measured(["CH:3000", "CH:6719"], "distance_km", db: CodeFileDatabases.mixed)
+    let australian = try measured(["AU:3000", "AU:3001"], "distance_km", db: CodeFileDatabases.mixed)
+    let across = try measured(["CH:3000", "DE:10115"], "distance_km", db: CodeFileDatabases.mixed)
+    #expect(result.status == 2)
+    #expect(
+      result.out.split(separator: "\r\n") == [
+        "a,b,cc,distance_km,reason", "3000,6719,CH,\(swiss),", "3000,3001,AU,\(australian),",
+        // An empty cell leaves the codes to --country, here any country: 3000 is AU's and CH's.
+        "3000,6719,,,a: ambiguous",
+        // A code's own prefix names its country, whatever the row's.
+        "3000,DE:10115,CH,\(across),",
+        "3000,6719,Germany,,a: invalid country",
+        // A country is read as `--country` reads one, in any case.
+        "3000,6719,au,,b: unknown",
+      ])
+    // Where the row's cell is empty, --country is the codes' country.
+    let defaulted = try distance(input, arguments + ["--country", "CH"], db: CodeFileDatabases.mixed)
+    #expect(defaulted.out.split(separator: "\r\n")[3] == "3000,6719,,\(swiss),")
+  }
+
   @Test(arguments: [
+    (
+      ["--columns", "from,to", "--country-column", "country"],
+      "orders.csv has no column 'country' (--country-column <name>); its columns are 'order', 'from', 'to'"
+    ),
     (
       ["--columns", "from,to", "--format", "geojson"],
       "The value 'geojson' is invalid for '--format <format>' with --file: the rows are no points; use table, csv, tsv, json or ndjson"
@@ -143,7 +171,7 @@ import Testing
   }
 
   @Test func theFileOptionsNeedTheFile() throws {
-    for option in [["--columns", "a,b"], ["--mi"], ["--km"]] {
+    for option in [["--columns", "a,b"], ["--country-column", "cc"], ["--mi"], ["--km"]] {
       let result = try runCommand(
         Self.zipgeo, ["distance", "75075", "10001"] + option + ["--db", try CodeFileDatabases.us.get()])
       #expect(result.status == 64)
