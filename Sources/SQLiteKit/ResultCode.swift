@@ -3,9 +3,17 @@ import CSQLiteAPI
 /// A result code of SQLite: a primary one (`SQLITE_BUSY`, 5) or an extended one
 /// (`SQLITE_READONLY_ROLLBACK`, 776), whose low 8 bits are its primary code.
 ///
+/// A primary code matches itself and each of its extended codes, as in GRDB, in a `switch` and
+/// in a `catch` of a `DatabaseError`:
+///
 /// ```swift
-/// do { try db.execute("BEGIN IMMEDIATE") } catch let error as DatabaseError where error.resultCode == .busy {
+/// do { try db.execute("BEGIN IMMEDIATE") } catch ResultCode.busy {
 ///   // another connection holds the write lock
+/// }
+/// switch error.extendedResultCode {
+/// case .readOnlyRollback: ...  // an extended code matches itself alone
+/// case .readOnly: ...          // every other SQLITE_READONLY_*, and SQLITE_READONLY
+/// default: ...
 /// }
 /// ```
 public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -17,6 +25,17 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
 
   /// The primary code: `.readOnly` for `.readOnlyRollback`, the code itself for a primary one.
   public var primaryResultCode: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
+
+  /// Whether `code` is `pattern`, or an extended code of `pattern` when `pattern` is a primary code.
+  public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
+    pattern.primaryResultCode == pattern ? code.primaryResultCode == pattern : code == pattern
+  }
+
+  /// Whether `error` is a `DatabaseError` whose extended code `pattern` matches (`catch ResultCode.busy`).
+  public static func ~= (pattern: ResultCode, error: any Error) -> Bool {
+    guard let error = error as? DatabaseError else { return false }
+    return pattern ~= error.extendedResultCode
+  }
 
   /// `5 (database is locked)`: the number and SQLite's English for it.
   public var description: String { "\(rawValue) (\(String(cString: csqlite_errstr(rawValue))))" }

@@ -170,7 +170,7 @@ extension Importer {
           if try db.scalar("PRAGMA journal_mode = \(mode)")?.string == mode { return true }
           refusals += 1
           if limit == nil && refusals >= 50 { return false }
-        } catch let error as DatabaseError where error.resultCode == .busy {}
+        } catch ResultCode.busy {}
         if let limit {
           if clock.now >= limit || shouldStop() { return false }
         } else {

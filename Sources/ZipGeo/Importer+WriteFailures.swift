@@ -99,8 +99,7 @@ extension Importer {
 
   /// Whether SQLite refused to write a file or to make one (`SQLITE_READONLY`, `SQLITE_CANTOPEN`).
   static func isWriteRefusal(_ error: any Error) -> Bool {
-    guard let error = error as? DatabaseError else { return false }
-    return error.resultCode == .readOnly || error.resultCode == .cannotOpen
+    ResultCode.readOnly ~= error || ResultCode.cannotOpen ~= error
   }
 
   /// The folder SQLite makes its temporary files in, as SQLite's Unix VFS picks it:

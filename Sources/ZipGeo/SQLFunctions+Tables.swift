@@ -377,20 +377,9 @@ extension SQLFunctions {
 
     var rowCount: Int { band.count }
 
-    func value(row: Int, column: Int) -> DatabaseValue {
-      guard row < band.rows.count else { return .null }
-      if column == distanceColumn { return .real(band.distances[row]) }
-      let (store, index) = band.rows[row]
-      if store == Self.ownStore { return ownValue(ownInBand[Int(index)], column: column) }
-      let rows = band.stores[Int(store)]
-      guard rows.hasColumns else { return .null }
-      switch column {
-      case stateNameColumn:
-        return stateName(of: rows, row: index).map { .text(String(decoding: $0, as: UTF8.self)) } ?? .null
-      case kindColumn: return kind(of: rows, row: index).map { .text($0.rawValue) } ?? .null
-      default: return rows.zipCode(row: index).value(column: column)
-      }
-    }
+    /// Never asked: SQLite reads these rows from their cells (`makeCells`), and rows without
+    /// cells are those of a query that reads no column.
+    func value(row: Int, column: Int) -> DatabaseValue { .null }
 
     /// The value of `column` (not the distance) of one of the code's own places.
     private func ownValue(_ zip: ZipCode, column: Int) -> DatabaseValue {

@@ -26,4 +26,46 @@ import Testing
     #expect(error?.isConstraintViolation == true)
     #expect(error?.description.hasPrefix("SQLite error 19: CHECK constraint failed") == true)
   }
+
+  @Test func aPrimaryCodeMatchesItsExtendedCodesAndAnExtendedOneOnlyItself() {
+    let unique = ResultCode(rawValue: 2067)  // SQLITE_CONSTRAINT_UNIQUE
+    #expect(ResultCode.constraint ~= unique)
+    #expect(ResultCode.constraint ~= .constraint)
+    #expect(!(ResultCode.busy ~= unique))
+    #expect(ResultCode.readOnly ~= .readOnlyRollback)
+    #expect(ResultCode.readOnlyRollback ~= .readOnlyRollback)
+    #expect(!(ResultCode.readOnlyRollback ~= .readOnly))
+    #expect(!(ResultCode.readOnlyRollback ~= ResultCode(rawValue: 1032)))  // SQLITE_READONLY_DBMOVED
+    func matched(_ code: ResultCode) -> String {
+      switch code {
+      case .readOnlyRollback: "rollback"
+      case .readOnly: "read-only"
+      case .constraint: "constraint"
+      default: "other"
+      }
+    }
+    #expect(matched(.readOnlyRollback) == "rollback")
+    #expect(matched(ResultCode(rawValue: 1032)) == "read-only")
+    #expect(matched(unique) == "constraint")
+    #expect(matched(.busy) == "other")
+  }
+
+  @Test func aCatchOfACodeMatchesTheDatabaseErrorsOfItAndNoOtherError() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    try db.execute("INSERT INTO t VALUES (1)")
+    var caught = ""
+    do {
+      try db.execute("INSERT INTO t VALUES (1)")
+    } catch ResultCode.busy {
+      caught = "busy"
+    } catch ResultCode.constraint {
+      caught = "constraint"
+    } catch {
+      caught = "other"
+    }
+    #expect(caught == "constraint")
+    struct Other: Error {}
+    #expect(!(ResultCode.constraint ~= Other() as any Error))
+  }
 }

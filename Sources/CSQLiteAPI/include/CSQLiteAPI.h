@@ -196,14 +196,6 @@ static inline void csqlite_result_int64(sqlite3_context *ctx, sqlite3_int64 v) {
 /// NUL-terminated (length -1): given a length, SQLite stores the bytes without a terminator, and
 /// the first `sqlite3_column_text` of the result (Python reads every text so) grows the copy
 /// again to add one. Text with NULs inside keeps its length.
-/// `text` holds `n` bytes and a NUL after them. Text without NULs inside goes to SQLite as
-/// NUL-terminated (length -1): given a length, SQLite stores the bytes without a terminator, and
-/// the first `sqlite3_column_text` of the result (Python reads every text so) grows the copy
-/// again to add one. Text with NULs inside keeps its length.
-/// `n` bytes of UTF-8 (not NUL-terminated, maybe holding NULs), copied.
-static inline void csqlite_result_text_bytes(sqlite3_context *ctx, const void *bytes, int n) {
-  CSQLITE_API->result_text(ctx, n > 0 ? (const char *)bytes : "", n > 0 ? n : 0, SQLITE_TRANSIENT);
-}
 static inline void csqlite_result_text(sqlite3_context *ctx, const char *text, int n) {
   CSQLITE_API->result_text(ctx, text, strlen(text) == (size_t)n ? -1 : n, SQLITE_TRANSIENT);
 }
