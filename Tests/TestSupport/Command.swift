@@ -121,3 +121,9 @@ public func runCommandAsUnprivilegedUser(
   }
   throw CocoaError(.executableNotLoadable, userInfo: [NSLocalizedDescriptionKey: "neither setpriv nor runuser"])
 }
+
+/// A command a test needed failed, with what it said.
+public struct CommandFailure: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}

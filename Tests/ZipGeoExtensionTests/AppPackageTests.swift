@@ -6,8 +6,8 @@ import Testing
 /// one and names the `ZipGeo` product alone, built from nothing, in a scratch folder of its own.
 /// It builds only if every module of the library declares what it imports, and its program needs
 /// SQLite and the Swift runtime alone: no Foundation, libarchive or zlib, which only the command
-/// line links.
-@Suite struct AppPackageTests {
+/// line links. It compiles the whole library again: tier slow (`TestTier`).
+@Suite(.tier(.slow)) struct AppPackageTests {
   static let packageFolder = PackageGraphTests.packageFolder
 
   @Test func anAppsPackageBuildsTheLibraryAloneAndItsProgramNeedsOnlySQLiteAndSwift() throws {

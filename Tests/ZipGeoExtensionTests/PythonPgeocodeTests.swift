@@ -7,27 +7,48 @@ import Testing
 /// (`python/pgeocode_layer.py`), offline.
 @Suite struct PythonPgeocodeTests {
   /// A python3 with pandas and numpy, which the layer needs: `$ZIPGEO_TEST_PANDAS_PYTHON` (a venv
-  /// of /usr/bin/python3 with pandas from PyPI, say), else /usr/bin/python3 when it has them;
-  /// `nil` when neither, and the tests that need pandas are skipped, saying so.
-  static let pandasPython: URL? = {
+  /// of /usr/bin/python3 with pandas from PyPI, say), else /usr/bin/python3 when it has them,
+  /// else, in tier online (`TestTier`), a venv of /usr/bin/python3 with them from PyPI, made once
+  /// a run (whose failure fails the tests); `nil` when none, and the tests that need pandas are
+  /// skipped, saying so.
+  static let pandasPython: Result<URL, any Error>? = {
     var candidates = ["/usr/bin/python3"]
     if let chosen = ProcessInfo.processInfo.environment["ZIPGEO_TEST_PANDAS_PYTHON"], !chosen.isEmpty {
       candidates.insert(chosen, at: 0)
     }
-    return candidates.map { URL(fileURLWithPath: $0) }.first { python in
+    let found = candidates.map { URL(fileURLWithPath: $0) }.first { python in
       (try? runCommand(python, ["-c", "import pandas, numpy"]))?.status == 0
     }
+    if let found { return .success(found) }
+    return TestTier.online.skipReason == nil ? Result { try pandasVenv() } : nil
   }()
 
+  /// A venv of /usr/bin/python3 with pandas and numpy from PyPI, removed when the tests end.
+  static func pandasVenv() throws -> URL {
+    let folder = pandasFolder
+    atexit { try? FileManager.default.removeItem(at: PythonPgeocodeTests.pandasFolder) }
+    let made = try runCommand(URL(fileURLWithPath: "/usr/bin/python3"), ["-m", "venv", folder.path])
+    guard made.status == 0 else { throw CommandFailure(made.err) }
+    let python = folder.appendingPathComponent("bin/python")
+    let pip = try runCommand(
+      python, ["-m", "pip", "install", "--no-input", "--retries", "2", "pandas", "numpy"],
+      environment: ["PIP_DISABLE_PIP_VERSION_CHECK": "1", "PATH": "/usr/bin:/bin"], timeLimit: 600)
+    guard pip.status == 0 else { throw CommandFailure(pip.out + pip.err) }
+    return python
+  }
+
+  static let pandasFolder = FileManager.default.temporaryDirectory.appendingPathComponent("zipgeo-pandas-\(getpid())")
+
   /// Skipped, not passed, without pandas: /usr/bin/python3 has none on machines without Debian's
-  /// python3-pandas, and the suite must run offline, so it installs none.
-  @Test(
-    .enabled(
-      if: pandasPython != nil,
-      "needs pandas: /usr/bin/python3 has none (apt-get install python3-pandas, or set ZIPGEO_TEST_PANDAS_PYTHON to a python3 that has it)"
-    ))
+  /// python3-pandas, and the default suite runs offline, so it installs none.
+  static let needsPandas = Comment(
+    rawValue: "needs pandas: /usr/bin/python3 has none (apt-get install python3-pandas, set ZIPGEO_TEST_PANDAS_PYTHON"
+      + " to a python3 that has it, or run tier online: ZIPGEO_TEST_TIERS=online swift test)"
+      + (TestTier.online.isAsked ? "; \(TestTier.online.skipReason ?? "")" : ""))
+
+  @Test(.enabled(if: pandasPython != nil, needsPandas))
   func nominatimAndGeoDistanceAnswerAsPgeocodeDoesOnUSFRDEGBAndJPCodes() throws {
-    let python = try #require(Self.pandasPython)
+    let python = try #require(Self.pandasPython).get()
     let script = PythonAPITests.scripts.appendingPathComponent("pgeocode_layer.py").path
     let result = try runCommand(
       python, [script, ExtensionTests.loadPath, PythonAPITests.package.path, try WorldDatabase.path()],
@@ -39,13 +60,9 @@ import Testing
 
   /// docs/python.md's migration: the zipgeo block is the pgeocode block with its import line
   /// changed, and prints what the page shows, from the installed wheel on the world database.
-  @Test(
-    .enabled(
-      if: pandasPython != nil,
-      "needs pandas: /usr/bin/python3 has none (apt-get install python3-pandas, or set ZIPGEO_TEST_PANDAS_PYTHON to a python3 that has it)"
-    ))
+  @Test(.enabled(if: pandasPython != nil, needsPandas))
   func theDocsMigrationFromPgeocodeChangesTheImportLineAndPrintsWhatItShows() throws {
-    let python = try #require(Self.pandasPython)
+    let python = try #require(Self.pandasPython).get()
     let pgeocode = try PythonWheelTests.readmeExample(startingWith: "import pgeocode\n")
     let zipgeo = try PythonWheelTests.readmeExample(startingWith: "import zipgeo_sqlite.pgeocode as pgeocode\n")
     #expect(

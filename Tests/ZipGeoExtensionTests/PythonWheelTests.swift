@@ -328,9 +328,9 @@ import Testing
   }
 
   /// The wheel's tag is what auditwheel (from PyPI) says the extension is consistent with, so
-  /// that pip installs it where it loads and refuses it where it would not. This test needs the
-  /// network, and fails (it does not skip) without it.
-  @Test func theWheelsPlatformTagIsTheOneAuditwheelFinds() throws {
+  /// that pip installs it where it loads and refuses it where it would not. It needs PyPI: tier
+  /// online (`TestTier`).
+  @Test(.tier(.online)) func theWheelsPlatformTagIsTheOneAuditwheelFinds() throws {
     let wheel = try builtWheel(into: temporary.path("dist"))
     let venv = try virtualEnvironment(installing: ["auditwheel"], options: ["--retries", "2"])
     let show = try run("auditwheel", in: venv, ["show", wheel])
@@ -340,9 +340,8 @@ import Testing
     #expect(Self.platformTag(of: wheel).hasPrefix("manylinux_2_"))
   }
 
-  /// `pip install datasette sqlite-utils` from PyPI, as users get them: this test needs the
-  /// network, and fails (it does not skip) without it.
-  @Test func datasetteAndSqliteUtilsLoadTheExtensionThroughTheirPlugins() throws {
+  /// `pip install datasette sqlite-utils` from PyPI, as users get them: tier online (`TestTier`).
+  @Test(.tier(.online)) func datasetteAndSqliteUtilsLoadTheExtensionThroughTheirPlugins() throws {
     let wheel = try builtWheel(into: temporary.path("dist"))
     let venv = try virtualEnvironment(installing: [wheel, "datasette", "sqlite-utils"], options: ["--retries", "2"])
     let database = try importedDatabase()
