@@ -44,8 +44,8 @@ if [ -n "$unexpected" ]; then
   exit 1
 fi
 
-version=$(sed -n 's/^public let zipgeoVersion = "\(.*\)"$/\1/p' "$root/Sources/ZipGeo/Version.swift")
-[ -n "$version" ] || { echo "Error: no version in Sources/ZipGeo/Version.swift" >&2; exit 1; }
+version=$(sed -n 's/^public let zipgeoVersion = "\(.*\)"$/\1/p' "$root/Sources/ZipGeo/Model/Version.swift")
+[ -n "$version" ] || { echo "Error: no version in Sources/ZipGeo/Model/Version.swift" >&2; exit 1; }
 
 # manylinux_2_<N>_<arch>, N the newest glibc whose symbols the extension needs (GLIBC_2.35 here),
 # which is what `auditwheel show` (PyPI) finds, as PythonWheelTests checks: pip installs the

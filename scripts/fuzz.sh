@@ -18,9 +18,9 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name CSV \
   -emit-module-path "$out/CSV.swiftmodule" -o "$out/libCSV.a" Sources/CSV/*.swift
 # The validator and what it needs, in one module: their `import Geodesy` and `import SQLiteKit`
 # lines go, since the few types they use from there are compiled into the same module.
-for file in Sources/ZipGeo/ColumnMap.swift Sources/ZipGeo/ColumnMap+Validation.swift Sources/ZipGeo/Double+Decimal.swift \
-  Sources/ZipGeo/ZipCode.swift Sources/ZipGeo/ImportError.swift Sources/ZipGeo/CountryCode.swift \
-  Sources/ZipGeo/Trimming.swift Sources/Geodesy/Coordinate.swift Sources/Geodesy/Length.swift \
+for file in Sources/ZipGeo/Import/ColumnMap.swift Sources/ZipGeo/Import/ColumnMap+Validation.swift Sources/ZipGeo/Support/Double+Decimal.swift \
+  Sources/ZipGeo/Model/ZipCode.swift Sources/ZipGeo/Import/ImportError.swift Sources/ZipGeo/Model/CountryCode.swift \
+  Sources/ZipGeo/Support/Trimming.swift Sources/Geodesy/Coordinate.swift Sources/Geodesy/Length.swift \
   Sources/Geodesy/LengthUnit.swift Sources/SQLiteKit/String+Shortened.swift; do
   grep -v -e '^import Geodesy$' -e '^import SQLiteKit$' "$file" >"$out/src/$(basename "$file")"
 done

@@ -290,8 +290,8 @@ import Testing
   /// An excerpt of the raw GeoNames US file data/zips.csv is built from (its README), as
   /// delivered: a byte-order mark, CRLF line ends, its own column names (`city`, `state_abbr`,
   /// `lng`), leading zeros, empty fields, and 96860 and 96863 twice, with different places.
-  static let rawGeoNames = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/geonames-us-excerpt.csv").path
+  static let rawGeoNames = repositoryFolder.appendingPathComponent("Tests/ZipGeoTests/Fixtures/geonames-us-excerpt.csv")
+    .path
 
   /// Its two rows of 96860 were duplicates while a code had one row; now they are further places
   /// of the code (Jbphh, FPO AA), and the code answers with the first.

@@ -71,8 +71,7 @@ import ZipGeo
     let body = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.dropFirst(4) }.joined(separator: "\n")
     let readme = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../docs/swift.md"),
+      contentsOf: repositoryFolder.appendingPathComponent("docs/swift.md"),
       encoding: .utf8)
     // README defines the path the test passes in.
     let opening =
