@@ -15,7 +15,7 @@ extension ZipDatabase {
   /// The home country this database records, or `nil` for none (or a value that is no country
   /// code: the table is the user's to edit).
   public func recordedHome() throws -> String? {
-    try Self.recordedHome(on: database)
+    try StoredCodes.recordedHome(on: database)
   }
 
   /// Records `country` (two letters, any case) as the database's home, or removes it (`nil`).
@@ -33,9 +33,9 @@ extension ZipDatabase {
   ///   letters; `DatabaseError` when SQLite cannot write it (a read-only file or folder).
   public static func recordHome(_ country: String?, inDatabaseAt path: String) throws {
     let sqlitePath = try sqlitePath(for: path)
-    let db = try openForWriting(sqlitePath, shownAs: path, creating: false)
+    let db = try DatabaseOpening.openForWriting(sqlitePath, shownAs: path, creating: false)
     db.setBusyTimeout(milliseconds: 5000)
-    try requireZipgeo(db, path: path, writing: false)
+    try DatabaseOpening.requireZipgeo(db, path: path, writing: false)
     try recordHome(country, on: db)
   }
 
@@ -80,18 +80,6 @@ extension ZipDatabase {
       """) != nil
   }
 
-  /// The home `db` records; `nil` when it has no settings table or no valid home in it. Asked only
-  /// when a bare code turns out to be shared, so that a lookup of any other code costs nothing more.
-  static func recordedHome(on db: Database) throws -> String? {
-    // Both statements are cached: a shared bare code costs a lookup, not two preparations.
-    guard try Schema.hasSettingsTable(db) else { return nil }
-    // A table of that name with other columns (the user's own) records nothing zipgeo reads.
-    guard let value = try? db.cachedStatement("SELECT value FROM zipgeo_settings WHERE name = 'home_country'")
-    else { return nil }
-    defer { value.reset() }
-    guard (try? value.step()) == true, case .text(let text) = value.value(at: 0) else { return nil }
-    return CountryCode(text)?.text
-  }
 }
 
 extension Schema {

@@ -18,3 +18,43 @@ extension ZipDatabase {
     try Importer(options: options).importFile(path, intoDatabaseAt: databasePath, notify: notify, progress: progress)
   }
 }
+
+extension Importer {
+  /// Imports `path` into `db`, in one transaction on that connection.
+  ///
+  /// To import into a database file, `importFile(_:intoDatabaseAt:...)` is safer: it never leaves
+  /// a half-made new file, waits for other imports, and leaves the data in the database file.
+  ///
+  /// - Parameters:
+  ///   - path: The CSV file, named in messages as given.
+  ///   - db: The database whose zip codes are replaced.
+  ///   - notify: Called for each skipped line and each duplicate zip.
+  ///   - shouldStop: Asked every few thousand rows, and every 100 ms while the file (a pipe) has
+  ///     nothing to read; `true` abandons the import, which then throws `ImportError.interrupted`
+  ///     and leaves the database as it was.
+  ///   - progress: Told every few thousand rows how far the import has come.
+  ///   - phase: Told each point the import reaches (`ImportPhase`).
+  /// - Throws: `ImportError` for a problem with the file or an interruption; `DatabaseError` when
+  ///   SQLite fails.
+  public func importFile(
+    _ path: String, into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in },
+    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
+    phase: (ImportPhase) -> Void = { _ in }
+  ) throws -> ImportSummary {
+    try importFiles([path], into: db, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+  }
+
+  /// Imports the files at `paths` into `db`, all in one transaction on that connection: either
+  /// every file's rows are in, or (when one of them fails) none are. The rows of each country any
+  /// of the files holds replace that country's earlier rows; a country two files hold keeps the
+  /// rows of both. The parameters are those of `importFile(_:into:...)`.
+  public func importFiles(
+    _ paths: [String], into db: ZipDatabase, notify: (ImportNotice) -> Void = { _ in },
+    shouldStop: () -> Bool = { false }, progress: (ImportProgress) -> Void = { _ in },
+    phase: (ImportPhase) -> Void = { _ in }
+  ) throws -> ImportSummary {
+    try replace(
+      in: db.database, from: try openFiles(paths), notify: notify, shouldStop: shouldStop, progress: progress,
+      phase: phase)
+  }
+}

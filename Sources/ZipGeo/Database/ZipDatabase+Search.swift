@@ -111,3 +111,10 @@ extension ZipDatabase {
     return Length(model.distance(from: from.center, to: to.center, in: .kilometres), .kilometres)
   }
 }
+
+extension RadiusQuery {
+  /// Runs the query.
+  public func run(on db: ZipDatabase) throws -> [NearbyZip] {
+    try run(on: db.database)
+  }
+}

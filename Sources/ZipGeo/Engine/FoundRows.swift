@@ -61,7 +61,7 @@ final class FoundRows: TextRows {
     /// Appends a row read for its distance only.
     mutating func append(distance: Double) { entries.append((distance, 0, Int32(truncatingIfNeeded: entries.count))) }
 
-    /// Appends the current row of `statement` (columns as `ZipDatabase.zipCode(from:)` reads
+    /// Appends the current row of `statement` (columns as `StoredCodes.zipCode(from:)` reads
     /// them; its order in its file at 9) found at `distance`; of place, state, county and
     /// accuracy only `details` are read, the others left NULL (each read of a column is a call
     /// into SQLite, under its mutex in a serialized host such as Python).

@@ -237,7 +237,7 @@ public struct NearestFirstSearch: BandedSearch {
   }
 
   /// The search statement: parameters 1-2 are a range of cells, 3 the country when
-  /// `restricted`; result columns as `ZipDatabase.zipCode(from:)` reads them, then the cell (read
+  /// `restricted`; result columns as `StoredCodes.zipCode(from:)` reads them, then the cell (read
   /// for its declared type, which `Schema.requireSearchable` checks) and the rows' order in their
   /// file. Without `details`, place, state, county and accuracy are NULL. Parameters 4-7, the
   /// latitudes and longitudes of a box within -90...90 and -180...180, keep out every row whose

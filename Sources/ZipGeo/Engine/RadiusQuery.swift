@@ -41,11 +41,6 @@ public struct RadiusQuery: Equatable, Sendable {
     self.country = country
   }
 
-  /// Runs the query.
-  public func run(on db: ZipDatabase) throws -> [NearbyZip] {
-    try run(on: db.database)
-  }
-
   /// Runs the query on any connection with a zipgeo `zips` table.
   public func run(on database: Database) throws -> [NearbyZip] {
     try run(on: database, details: true)

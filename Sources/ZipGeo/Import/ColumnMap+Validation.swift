@@ -97,9 +97,8 @@ extension ColumnMap {
     }
   }
 
-  /// The most bytes of UTF-8 in a row's zip, place, state or county: GeoNames' longest is a
-  /// place of 161 bytes.
-  public static let longestText = 1_000
+  /// The most bytes of UTF-8 in a row's zip, place, state or county (`ZipCode.longestText`).
+  public static let longestText = ZipCode.longestText
 
   /// Fails if `text` is longer than `longestText` bytes.
   static func checkLength(of text: String, named name: String) throws(ImportError.Problem) {

@@ -61,9 +61,10 @@ extension Importer {
     phase: (ImportPhase) -> Void = { _ in }
   ) throws -> ImportSummary {
     let file = Self.listed(files)
-    let sqlitePath = try DatabaseFolder.followingLinks(ZipDatabase.sqlitePath(for: databasePath), shownAs: databasePath)
+    let sqlitePath = try DatabaseFolder.followingLinks(
+      DatabaseOpening.sqlitePath(for: databasePath), shownAs: databasePath)
     // Where a link points is checked as a path given directly would be (a missing folder, a FIFO).
-    if sqlitePath != databasePath { _ = try ZipDatabase.sqlitePath(for: sqlitePath) }
+    if sqlitePath != databasePath { _ = try DatabaseOpening.sqlitePath(for: sqlitePath) }
     let folder = DatabaseFolder(containing: sqlitePath)
     folder.removeAbandonedImports()
     let exists = access(sqlitePath, F_OK) == 0
@@ -131,7 +132,7 @@ extension Importer {
     progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
   ) throws -> ImportSummary {
     let file = Self.listed(inputs.map(\.path))
-    let db = try ZipDatabase.openForWriting(sqlitePath, shownAs: databasePath, creating: false)
+    let db = try DatabaseOpening.openForWriting(sqlitePath, shownAs: databasePath, creating: false)
     db.setInterruptCheck(shouldStop)
     // Until the commit, wait for other connections as long as it takes (another import runs
     // until it is done), telling the user once; afterwards, only as long as readers may fairly
@@ -201,7 +202,7 @@ extension Importer {
       db.setBusyHandler(nil)
       try? db.close()
     }
-    try ZipDatabase.requireZipgeo(db, path: databasePath, writing: true)
+    try DatabaseOpening.requireZipgeo(db, path: databasePath, writing: true)
     // Without it (a file it cannot read whole), a failed import only goes back to a rollback journal.
     let found = try? DatabaseFileState(of: db)
     startedInWAL = found?.isInWALMode ?? false
@@ -262,7 +263,7 @@ extension Importer {
     defer { if !linked { DatabaseFolder.remove(database: temporary) } }
     let db: Database
     do {
-      db = try ZipDatabase.openForWriting(temporary, shownAs: databasePath, creating: true)
+      db = try DatabaseOpening.openForWriting(temporary, shownAs: databasePath, creating: true)
     } catch {
       // "cannot open 'x.db': unable to open database file", for a folder this user cannot write.
       throw Self.notWritable(file: sqlitePath, in: folder, shownAs: databasePath, isNew: true) ?? error

@@ -38,3 +38,28 @@ extension PlaceNameIndexBuilder {
     }
   }
 }
+
+extension PlaceNameIndex {
+  /// The notice for rows of `zips` that the index leaves out (`isIndexed(zip:name:)`), or `nil`
+  /// when there are none.
+  static func unindexedRows(on db: Database) throws -> ImportNotice? {
+    let statement = try db.prepare(
+      """
+      SELECT count(*), sum(zip = ''), country, zip, substr(place, 1, 40) FROM zips
+        WHERE place <> '' AND (zip = '' OR length(CAST(place AS BLOB)) > \(ZipCode.longestText))
+      """)
+    defer { statement.reset() }
+    guard try statement.step(), case let count = Int(statement.int64(at: 0)), count > 0 else { return nil }
+    let empty = Int(statement.int64(at: 1))
+    let zip = statement.text(at: 3) ?? ""
+    let first = Importer.shown(
+      code: zip.isEmpty ? "''" : zip, country: statement.text(at: 2) ?? "", place: statement.text(at: 4))
+    let reason =
+      empty == count
+      ? (count == 1 ? "an empty zip" : "empty zips")
+      : empty == 0
+        ? "a place longer than \(ZipCode.longestText) bytes"
+        : "an empty zip or a place longer than \(ZipCode.longestText) bytes"
+    return .leftOutOfPlaceIndex(count: count, first: first, reason: reason)
+  }
+}

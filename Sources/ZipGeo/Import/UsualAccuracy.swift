@@ -111,8 +111,3 @@ public struct UsualAccuracy: Sendable {
     )
   }
 }
-
-extension ZipDatabase {
-  /// The usual accuracy of each country of the database (`UsualAccuracy`).
-  public func usualAccuracies() throws -> UsualAccuracy { try UsualAccuracy.load(from: database) }
-}

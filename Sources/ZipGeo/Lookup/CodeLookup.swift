@@ -104,20 +104,20 @@ extension CodeLookup {
         written: written, reference: nil, failure: written.trimmingWhitespace.isEmpty ? .empty : .invalid)
     }
     func find(_ reference: CodeReference) throws -> PostalCode? {
-      try ZipDatabase.postalCode(reference, on: db, shownAs: name, home: home)
+      try StoredCodes.postalCode(reference, on: db, shownAs: name, home: home)
     }
     do {
       if let code = try find(reference) { return CodeLookup(written: written, reference: reference, code: code) }
       if let padded = ZipCode.restoringLeadingZeros(reference.code) {
         let countryKnown =
           try reference.country == "US"
-          || (reference.country == nil && !ZipDatabase.holdsSeveralCountries(on: db) && ZipDatabase.holds("US", on: db))
+          || (reference.country == nil && !StoredCodes.holdsSeveralCountries(on: db) && StoredCodes.holds("US", on: db))
         if countryKnown, let code = try find(CodeReference(code: padded, country: "US")) {
           return CodeLookup(written: written, reference: reference, code: code, restoredLeadingZeros: true)
         }
         return CodeLookup(
           written: written, reference: reference, failure: .unknown,
-          suggestion: try ZipDatabase.withLeadingZeros(reference, on: db).map { _ in "US:\(padded)" })
+          suggestion: try StoredCodes.withLeadingZeros(reference, on: db).map { _ in "US:\(padded)" })
       }
       return CodeLookup(written: written, reference: reference, failure: .unknown)
     } catch ZipGeoError.ambiguousCode {

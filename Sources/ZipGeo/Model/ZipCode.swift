@@ -2,6 +2,10 @@ import Geodesy
 
 /// One zip code and where it is.
 public struct ZipCode: Equatable, Sendable {
+  /// The most bytes of UTF-8 in a row's zip, place, state or county that an import writes:
+  /// GeoNames' longest is a place of 161 bytes.
+  public static let longestText = 1_000
+
   /// The zip code as text: `01001` keeps its leading zero.
   public let zip: String
   /// The place name, such as `Agawam`, or `nil` when the data set has none.

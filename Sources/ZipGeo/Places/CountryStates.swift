@@ -22,7 +22,7 @@ struct CountryStates {
     let lists = try load(from: db)
     guard !lists.byCountry.isEmpty else { return nil }
     var found: Set<String> = []
-    for held in try ZipDatabase.countries(on: db).map(\.country) {
+    for held in try StoredCodes.countries(on: db).map(\.country) {
       guard let states = lists.byCountry[held] else {
         found.insert(held)
         continue
@@ -91,7 +91,7 @@ struct CountryStates {
       "DELETE FROM zipgeo_settings WHERE name GLOB 'states.*' AND substr(name, 8) NOT IN (SELECT country FROM countries)"
     )
     let listed = Set(try load(from: db).byCountry.keys).union(imported)
-    let unlisted = try ZipDatabase.countries(on: db).map(\.country).filter { !listed.contains($0) }
+    let unlisted = try StoredCodes.countries(on: db).map(\.country).filter { !listed.contains($0) }
     guard !unlisted.isEmpty else { return }
     // One scan of the rows kept, once: the next import finds their lists.
     var kept: [String: Set<String>] = Dictionary(uniqueKeysWithValues: unlisted.map { ($0, []) })

@@ -37,11 +37,11 @@ enum PlaceNameIndex {
   }
 
   /// Whether a row of `zips` is in the index: it has a code, and a name no longer than an import
-  /// writes (`ColumnMap.longestText`). Rows another tool wrote without are left out, with a
+  /// writes (`ZipCode.longestText`). Rows another tool wrote without are left out, with a
   /// warning from the import (`unindexedRows(on:)`, the same test in SQL), rather than marking the index damaged or
   /// making it large.
   static func isIndexed(zip: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>) -> Bool {
-    !zip.isEmpty && name.count <= ColumnMap.longestText
+    !zip.isEmpty && name.count <= ZipCode.longestText
   }
 
   static let createStatements = """
@@ -130,29 +130,6 @@ enum PlaceNameIndex {
       }
     }
     return mask
-  }
-
-  /// The notice for rows of `zips` that the index leaves out (`isIndexed(zip:name:)`), or `nil`
-  /// when there are none.
-  static func unindexedRows(on db: Database) throws -> ImportNotice? {
-    let statement = try db.prepare(
-      """
-      SELECT count(*), sum(zip = ''), country, zip, substr(place, 1, 40) FROM zips
-        WHERE place <> '' AND (zip = '' OR length(CAST(place AS BLOB)) > \(ColumnMap.longestText))
-      """)
-    defer { statement.reset() }
-    guard try statement.step(), case let count = Int(statement.int64(at: 0)), count > 0 else { return nil }
-    let empty = Int(statement.int64(at: 1))
-    let zip = statement.text(at: 3) ?? ""
-    let first = Importer.shown(
-      code: zip.isEmpty ? "''" : zip, country: statement.text(at: 2) ?? "", place: statement.text(at: 4))
-    let reason =
-      empty == count
-      ? (count == 1 ? "an empty zip" : "empty zips")
-      : empty == 0
-        ? "a place longer than \(ColumnMap.longestText) bytes"
-        : "an empty zip or a place longer than \(ColumnMap.longestText) bytes"
-    return .leftOutOfPlaceIndex(count: count, first: first, reason: reason)
   }
 
   // MARK: Reading

@@ -323,9 +323,9 @@ struct PlaceNameSearch {
       try statement.bind(values: [.text(code), .text(entryCountry), .text(place)])
       while try statement.step() {
         // A damaged row is an error naming it, never a place at a point that does not exist.
-        _ = try ZipDatabase.storedCoordinate(
+        _ = try StoredCodes.storedCoordinate(
           zip: code, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-        let zip = ZipDatabase.zipCode(from: statement)
+        let zip = StoredCodes.zipCode(from: statement)
         if let kinds, !kinds.contains(zip.kind) { continue }
         let code = zip.state.map { regions!.code(of: $0, in: zip.country) }
         if let state {

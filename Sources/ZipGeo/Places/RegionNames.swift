@@ -205,8 +205,3 @@ extension Schema {
     try db.execute(createRegionsTable)
   }
 }
-
-extension ZipDatabase {
-  /// The names of the database's numeric state codes (`RegionNames`).
-  public func regionNames() throws -> RegionNames { try RegionNames.load(from: database) }
-}

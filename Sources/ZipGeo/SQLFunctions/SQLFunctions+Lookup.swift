@@ -33,7 +33,7 @@ extension SQLFunctions {
       let found = try Schema.diagnosingTable(call.database) {
         try CodeLookup.lookUp(
           written, country: country, on: call.database, shownAs: "the zips table",
-          home: { try ZipDatabase.recordedHome(on: call.database) })
+          home: { try StoredCodes.recordedHome(on: call.database) })
       }
       guard let code = found.code, let resolution = found.resolution else { return none }
       let summary = code.summary

@@ -25,7 +25,7 @@ extension SQLFunctions {
     }
     var country: String?
     if arguments.count > 1 && !arguments.isNull(at: 1) {
-      guard case .text(let text) = arguments.value(at: 1), let code = try? ColumnMap.countryCode(text) else {
+      guard case .text(let text) = arguments.value(at: 1), let code = CountryCode(text)?.text else {
         let given = arguments.text(at: 1).map { "'\($0.shortened)'" } ?? "not text"
         throw FunctionError(
           "\(function)(): only_country (argument 2) \(given) is not a two-letter country code, as 'DE'")
@@ -33,9 +33,9 @@ extension SQLFunctions {
       country = code
     }
     return try reportingErrors(of: function) {
-      if let country, try !ZipDatabase.holds(country, on: call.database) {
+      if let country, try !StoredCodes.holds(country, on: call.database) {
         throw ZipGeoError.unknownCountry(
-          country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database).map(\.country))
+          country: country, path: "the zips table", known: try StoredCodes.countries(on: call.database).map(\.country))
       }
       let search = try PlaceNameSearch(name: name, country: country, state: nil, shownAs: "the database")
       return try PlaceRows(search, on: call.database, function: function)

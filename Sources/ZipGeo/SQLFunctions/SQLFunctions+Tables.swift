@@ -65,9 +65,9 @@ extension SQLFunctions {
       do {
         found = try Schema.diagnosingTable(call.database) {
           // A bare code that several countries share is the database's home country's.
-          try ZipDatabase.postalCode(
+          try StoredCodes.postalCode(
             reference, on: call.database, shownAs: "the zips table",
-            home: { try ZipDatabase.recordedHome(on: call.database) })
+            home: { try StoredCodes.recordedHome(on: call.database) })
         }
       } catch ZipGeoError.ambiguousCode(let code, let countries, let places) {
         // The command line's message suggests --country and ZIPGEO_COUNTRY, which SQL has not.
@@ -76,12 +76,12 @@ extension SQLFunctions {
             + " or record a home country in the database (zipgeo home CC)")
       }
       guard let center = found?.center else {
-        let suggestion = try ZipDatabase.withLeadingZeros(reference, on: call.database)
+        let suggestion = try StoredCodes.withLeadingZeros(reference, on: call.database)
         throw FunctionError(
           "\(function)(): "
             + ZipGeoError.unknownZip(
               zip: reference.description.shortened, path: "the zips table", suggestion: suggestion,
-              hint: suggestion == nil ? ZipDatabase.hint(for: reference, on: call.database) : nil
+              hint: suggestion == nil ? StoredCodes.hint(for: reference, on: call.database) : nil
             )
             .description)
       }
@@ -133,7 +133,7 @@ extension SQLFunctions {
     let model = try optionalModel(arguments, at: 3, function: function)
     var country: String?
     if arguments.count > 4 && !arguments.isNull(at: 4) {
-      guard case .text(let text) = arguments.value(at: 4), let code = try? ColumnMap.countryCode(text) else {
+      guard case .text(let text) = arguments.value(at: 4), let code = CountryCode(text)?.text else {
         let given = arguments.text(at: 4).map { "'\($0.shortened)'" } ?? "not text"
         throw FunctionError(
           "\(function)(): only_country (argument 5) \(given) is not a two-letter country code, as 'JP'")
@@ -142,9 +142,9 @@ extension SQLFunctions {
     }
     return try reportingErrors(of: function) {
       // A country the table lacks would widen the search to the whole Earth to find nothing.
-      if let country, try !ZipDatabase.holds(country, on: call.database) {
+      if let country, try !StoredCodes.holds(country, on: call.database) {
         throw ZipGeoError.unknownCountry(
-          country: country, path: "the zips table", known: try ZipDatabase.countries(on: call.database).map(\.country))
+          country: country, path: "the zips table", known: try StoredCodes.countries(on: call.database).map(\.country))
       }
       let search = try NearestFirstSearch(
         nearestTo: center, count: count, model: model, unit: .kilometres, country: country)

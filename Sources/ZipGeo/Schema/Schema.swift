@@ -219,7 +219,7 @@ public enum Schema {
     var order: String { self == .current ? "id" : "rowid" }
   }
 
-  /// The columns that make a `ZipCode` (`ZipDatabase.zipCode(from:)` reads them as 0...7), as a
+  /// The columns that make a `ZipCode` (`StoredCodes.zipCode(from:)` reads them as 0...7), as a
   /// select list; a version-1 table has no country or accuracy: its rows are US.
   static func placeColumns(_ layout: Layout) -> String {
     "zip, place, state, county, lat, lon, " + (layout.hasCountries ? "country, accuracy" : "'US', NULL")

@@ -1,0 +1,99 @@
+import SQLiteKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How zipgeo opens a database file and judges what it holds before it reads or writes it: the
+/// path SQLite is given, and the refusal of a file that is not zipgeo's, or that an import would
+/// fill with rows searches cannot read. Shared by the facade (`ZipDatabase`) and the importer.
+enum DatabaseOpening {
+  /// Opens the file at `sqlitePath` (from `sqlitePath(for:)`) for an import, with no busy
+  /// timeout: the importer sets its own busy handler.
+  static func openForWriting(_ sqlitePath: String, shownAs shown: String, creating: Bool) throws -> Database {
+    do {
+      return try Database(path: sqlitePath, mode: creating ? .readWriteCreate : .readWrite)
+    } catch let error as DatabaseError {
+      throw ZipGeoError.databaseUnreadable(path: shown, reason: error.message)
+    }
+  }
+
+  /// Refuses a database that is not zipgeo's, as `require(_:path:writing:)` does.
+  static func requireZipgeo(_ db: Database, path: String, writing: Bool) throws {
+    let state = try checkedState(of: db, path: path)
+    try require(state, path: path, writing: writing)
+    if writing && state == .current { try requireImportable(db, path: path) }
+  }
+
+  /// Refuses, before any row is written, a `zips` table that an import would fill with what
+  /// searches then refuse or read wrongly (a `zip` declared INTEGER keeps `04160` as 4160).
+  static func requireImportable(_ db: Database, path: String) throws {
+    let problem: String?
+    do {
+      problem = try Schema.importProblem(db)
+    } catch let error as DatabaseError {
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    }
+    if let problem { throw ZipGeoError.databaseNotWritten(path: path, reason: "\(problem); the database is unchanged") }
+  }
+
+  /// Refuses a database in `state` that is not zipgeo's, or, unless it is opened for `writing` (an
+  /// import, which makes the tables and upgrades old ones), has no tables yet or needs an upgrade
+  /// before it can be read; names `path`.
+  static func require(_ state: Schema.State, path: String, writing: Bool) throws {
+    switch state {
+    case .current: break
+    case .empty: if !writing { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty") }
+    case .upgradable(let reason): if !writing { throw ZipGeoError.databaseUnreadable(path: path, reason: reason) }
+    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
+    }
+  }
+
+  /// The name to hand SQLite so that it opens the file at `path`, the path used as it is: a
+  /// `--db` of `file:x.db` is a file of that name, not a URI, and one of `:memory:`, which SQLite
+  /// would take for a database in memory, the file `./:memory:`.
+  ///
+  /// - Throws: `ZipGeoError.databaseUnreadable` for an empty path, and for a path that is not a
+  ///   regular file (a folder, a FIFO, which would hang the open, a device such as `/dev/null`),
+  ///   before SQLite opens it or makes any file beside it.
+  static func sqlitePath(for path: String) throws -> String {
+    guard !path.isEmpty else { throw ZipGeoError.databaseUnreadable(path: path, reason: "the path is empty") }
+    var status = stat()
+    if stat(path, &status) == 0 {
+      let kind: String? =
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+      if let kind { throw ZipGeoError.databaseUnreadable(path: path, reason: "it is \(kind), not a database file") }
+    } else if errno == ELOOP {
+      throw ZipGeoError.databaseUnreadable(path: path, reason: "it is a loop of symbolic links")
+    } else if errno == ENOENT || errno == ENOTDIR {
+      // No file: say so when its folder is missing too, rather than SQLite's "unable to open".
+      let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+      var folderStatus = stat()
+      if !folder.isEmpty, stat(folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
+        throw ZipGeoError.databaseUnreadable(path: path, reason: "there is no folder '\(folder)'")
+      }
+    }
+    // SQLite reads a name starting `file:` as a URI when it was built to (Debian's is), whatever
+    // the open flags say: `./` makes both names plain relative paths.
+    return path == ":memory:" || path.hasPrefix("file:") ? "./" + path : path
+  }
+
+  static func checkedState(of db: Database, path: String) throws -> Schema.State {
+    do {
+      return try Schema.state(of: db)
+    } catch let error as DatabaseError {
+      // "file is not a database" shows up on the first read, not on open.
+      throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
+    }
+  }
+}
