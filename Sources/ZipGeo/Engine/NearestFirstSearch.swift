@@ -81,6 +81,12 @@ public struct NearestFirstSearch: BandedSearch {
   /// A read of more rows than this halves `finest` below its square's size; one of fewer than
   /// `sparseRows` doubles it above, up to `coarsest`.
   static let denseRows = 1_024
+  /// The largest square a radius search reads at first, and the largest it reads after sparse
+  /// reads, in metres (docs/spatial-index.md).
+  static let finestAtFirst = 20_000.0
+  static let coarsestRead = 80_000.0
+  /// The most squares a radius search starts from (`GridCell.Node.covering`).
+  static let startingSquares = 16
   static let sparseRows = 128
   /// The largest `finest` may grow.
   private let coarsest: Double
@@ -102,7 +108,9 @@ public struct NearestFirstSearch: BandedSearch {
     // over inside SQLite, and fewer reads cost less than the rows they add (measured against the
     // radius itself, interleaved: 10 km around Sao Paulo 16 against 21 us, London 0.63 against
     // 0.66 ms, 100 km around Frankfurt 4.46 against 4.64 ms).
-    self.init(query, details: details, finest: min(2 * radius, 20_000), coarsest: min(2 * radius, 80_000))
+    self.init(
+      query, details: details, finest: min(2 * radius, Self.finestAtFirst), coarsest: min(2 * radius, Self.coarsestRead)
+    )
   }
 
   /// The `count` zip codes nearest `center` on the whole Earth, nearest first, with distances in
@@ -139,7 +147,7 @@ public struct NearestFirstSearch: BandedSearch {
     if query.limit == nil, level > 2, box.minLatitude <= box.maxLatitude,
       let start = GridCell.Node.covering(
         latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
-        most: 16)
+        most: Self.startingSquares)
     {
       for node in start { queue(node) }
     } else {

@@ -174,3 +174,34 @@ import Testing
     #expect(found.map(\.zipCode.place) == expected.map(\.1))
   }
 }
+
+/// docs/spatial-index.md and docs/sql.md describe the search as the code makes it.
+@Suite struct SearchDocsTests {
+  static func page(_ name: String) throws -> String {
+    try String(contentsOf: repositoryFolder.appendingPathComponent("docs/\(name)"), encoding: .utf8)
+      .replacing("\n", with: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+  }
+
+  /// `4,096`, as the pages write numbers.
+  static func written(_ number: Int) -> String {
+    let digits = String(number)
+    return digits.enumerated().map { index, digit in
+      index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
+    }.joined()
+  }
+
+  @Test func theSpatialIndexPageGivesTheSearchsOwnSizes() throws {
+    let text = try Self.page("spatial-index.md")
+    #expect(text.contains("squares, at most \(NearestFirstSearch.startingSquares), of the level"))
+    #expect(text.contains("at most \(Int(NearestFirstSearch.finestAtFirst / 1000)) km at first"))
+    #expect(text.contains("up to \(Int(NearestFirstSearch.coarsestRead / 1000)) km"))
+    #expect(text.contains("(at most \(Int(NearestFirstSearch.largest / 1000)) km across)"))
+    #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
+  }
+
+  @Test func theSQLPageGivesTheBandsOfTheTableFunctions() throws {
+    let text = try Self.page("sql.md")
+    #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) at a time"))
+    #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) rows a band"))
+  }
+}
