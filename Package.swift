@@ -8,21 +8,15 @@ let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 
 /// Test builds are debug builds, and the tests import the world file (1.8 million rows) and
 /// compare searches with brute force: the reading, searching and measuring code is optimised in
-/// them too (unoptimised, a WGS84 distance takes 2 to 4 µs: seconds for each brute force).
+/// them too. Measured here (docs/benchmarks.md, "Builds"): the default `swift test` takes 7.2
+/// minutes with it, and had not ended after 13.5 minutes without it.
 ///
 /// Only this repository's own builds get it: checked out as another package's dependency (by
 /// SwiftPM under `.build/checkouts/`, by Xcode under `SourcePackages/checkouts/`), the library's
 /// targets must have no unsafe flags, or SwiftPM refuses them to any package that asks for a
-/// version (`.package(url:from:)`).
+/// version (`.package(url:from:)`), and an app's debug build is then a plain one.
 let isDependency = packageFolder.contains("/checkouts/")
 let optimizedEvenInDebug: [SwiftSetting] = isDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
-/// The CSV reader takes a file a byte at a time from its own stored properties, and Swift checks
-/// at run time that no two accesses to a property overlap: a fifth of the reading thread's time
-/// on the world file (`perf`: swift_beginAccess, swift_endAccess, their thread-local lookups).
-/// The reader's accesses never overlap (one method at a time, no callbacks into it while it
-/// reads), so in this repository's builds the CSV module is compiled without the run-time checks;
-/// the compile-time ones stay.
-let uncheckedExclusivity: [SwiftSetting] = isDependency ? [] : [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 let package = Package(
   name: "zipgeo",
@@ -54,7 +48,7 @@ let package = Package(
     .target(name: "Geodesy", swiftSettings: optimizedEvenInDebug),
     // A streaming RFC 4180 CSV reader of plain files, pipes and the bytes of any `ByteSource`.
     // No dependencies: the library and the loadable extension import through it.
-    .target(name: "CSV", swiftSettings: optimizedEvenInDebug + uncheckedExclusivity),
+    .target(name: "CSV", swiftSettings: optimizedEvenInDebug),
     // libarchive from the system (Debian: libarchive-dev), to read compressed and zipped files.
     .systemLibrary(
       name: "CArchive",
@@ -123,7 +117,7 @@ let package = Package(
     .testTarget(
       name: "ZipGeoExtensionTests", dependencies: ["zipgeo", "TestSupport"], exclude: ["sql", "python"]),
     // Helpers shared by the test targets.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Geodesy"], path: "Tests/TestSupport", swiftSettings: optimizedEvenInDebug),
   ],
   swiftLanguageModes: [.v6]
 )

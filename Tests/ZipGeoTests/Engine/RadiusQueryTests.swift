@@ -54,13 +54,11 @@ import Testing
     return centres.map { ($0, exp(.random(in: log(1.0)...log(20_000_000), using: &rng))) }
   }
 
-  /// Every point, nearest first (ties by zip), with its distance in `unit` as `distance()` (or
-  /// `geodesic_distance()`) computes it in that unit: the unit decides the last bit, and so ties.
+  /// Every point, nearest first (ties by zip), with its distance in `unit` (`TestSupport.ranked`).
   func ranked(around center: Coordinate, model: EarthModel = .sphere, in unit: LengthUnit = .kilometres) -> [(
     zip: String, distance: Double
   )] {
-    points.map { ($0.0, model.distance(from: center, to: $0.1, in: unit)) }
-      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+    TestSupport.ranked(points, around: center, model: model, in: unit)
   }
 
   func expectSame(_ found: [String], _ expected: [String], _ what: @autoclosure () -> String) {
