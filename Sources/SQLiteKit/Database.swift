@@ -35,11 +35,8 @@ public final class Database {
   public static let cachedStatementLimit = 64
   /// What `onClose(_:)` asked to run once the connection is closed.
   private var closeActions: [() -> Void] = []
-  /// Small facts a library works out once per connection and keeps on it, by name (ZipGeo's
-  /// `Schema` keeps the layout of `zips` it found). They go with the connection, and whenever a
-  /// statement fails to prepare or run with an SQL error: the schema they were found from may
-  /// have changed under them (another connection replaced a table).
-  public var kept: [String: Int] = [:]
+  /// The `ConnectionFacts` of each type kept on this connection (`facts(_:)`).
+  var keptFacts: [ObjectIdentifier: any ConnectionFacts] = [:]
 
   /// Opens (or creates) the database at `path`. `":memory:"` opens a private in-memory database.
   ///
@@ -146,10 +143,13 @@ public final class Database {
   }
 
   /// The error SQLite reports for a statement of this connection that failed to prepare or run
-  /// with `code`; forgets what `kept` holds when the error may come of a schema that changed.
+  /// with `code`; has the kept `ConnectionFacts` forget when the error may come of a schema that
+  /// changed.
   func statementFailure(_ code: Int32, sql: String?) -> DatabaseError {
     let error = DatabaseError.lastError(of: handle, code: code, sql: sql)
-    if error.resultCode == .error || error.resultCode == .schema { kept.removeAll() }
+    if error.resultCode == .error || error.resultCode == .schema {
+      for facts in keptFacts.values { facts.forget() }
+    }
     return error
   }
 

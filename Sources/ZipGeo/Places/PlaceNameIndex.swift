@@ -82,15 +82,22 @@ enum PlaceNameIndex {
   /// Whether `db` has the index: its three tables, found as a search's statements find them (in
   /// `temp`, `main`, then the databases attached), so that a host that attached a zipgeo
   /// database searches its names as it searches its `zips`. Once found, kept on the connection
-  /// (`Database.kept`) until one of its statements fails: a search reads a dropped table's error.
+  /// (`ConnectionFacts`) until one of its statements fails: a search reads a dropped table's error.
   static func exists(on db: Database) throws -> Bool {
-    if db.kept[keptExists] == 1 { return true }
+    let kept = db.facts(ExistsFacts.self)
+    if kept.exists { return true }
     let found = try db.cachedStatement(existsSQL).scalar() == .integer(1)
-    if found { db.kept[keptExists] = 1 }
+    kept.exists = found
     return found
   }
 
-  private static let keptExists = "zipgeo.place_index"
+  /// Whether `exists(on:)` found the index on a connection.
+  final class ExistsFacts: ConnectionFacts {
+    var exists = false
+    init() {}
+    func forget() { exists = false }
+  }
+
   private static let existsSQL = CachedSQL(
     "SELECT "
       + [namesTable, wordsTable, vocabularyTable].map { "EXISTS (SELECT 1 FROM pragma_table_info('\($0)'))" }

@@ -249,11 +249,6 @@ public enum Schema {
     return (try db.cachedStatement(variants.statements[layout.rawValue]), layout)
   }
 
-  /// The names under which a connection keeps the layout `layout(of:)` found, and the schema
-  /// version (`PRAGMA schema_version`, which every change of the schema raises) it found it at.
-  private static let keptLayout = "zipgeo.layout"
-  private static let keptSchemaVersion = "zipgeo.layout.schema_version"
-
   /// The layout of the `zips` table `db` reads, judged once by its key and columns: the key
   /// zipgeo gives it, `(cell, zip, country, id)`, makes the current one (a column a user adds,
   /// such as an `id` on an older table, cannot), `country` alone version 2, neither version 1.
@@ -261,22 +256,29 @@ public enum Schema {
   /// keep; and a table that no zipgeo made, of sqlite-utils or a hand-written schema, has none.)
   ///
   /// The current layout, once found, is kept on the connection until one of its statements fails
-  /// with an SQL error (`Database.kept`): no zipgeo makes an older table of a current one, and a
+  /// with an SQL error (`ConnectionFacts`): no zipgeo makes an older table of a current one, and a
   /// table another tool put in its place fails the first search, which the next one judges again.
   /// An older one is kept while the schema version stays the same, one pragma a call, so that a
   /// connection reads the table another one (`zipgeo import`) upgraded at its next statement.
   static func layout(of db: Database) throws -> Layout {
-    let kept = db.kept[keptLayout].flatMap(Layout.init(rawValue:))
-    if kept == .current { return .current }
+    let kept = db.facts(LayoutFacts.self)
+    if kept.layout == .current { return .current }
     let schemaVersion = Int(try db.cachedStatement(schemaVersionSQL).scalar()?.int64 ?? 0)
-    if let kept, db.kept[keptSchemaVersion] == schemaVersion { return kept }
+    if let layout = kept.layout, kept.schemaVersion == schemaVersion { return layout }
     let columns = try columns(of: db)
     let key = try db.cachedStatement(keySQL).rows().compactMap { $0[0].string }
     let layout: Layout =
       key == currentKey ? .current : columns.contains("country") ? .version2 : .version1
-    db.kept[keptLayout] = layout.rawValue
-    db.kept[keptSchemaVersion] = schemaVersion
+    (kept.layout, kept.schemaVersion) = (layout, schemaVersion)
     return layout
+  }
+
+  /// The layout `layout(of:)` found on a connection, and the schema version it found it at.
+  final class LayoutFacts: ConnectionFacts {
+    var layout: Layout?
+    var schemaVersion: Int?
+    init() {}
+    func forget() { (layout, schemaVersion) = (nil, nil) }
   }
 
   private static let schemaVersionSQL = CachedSQL("PRAGMA schema_version")
