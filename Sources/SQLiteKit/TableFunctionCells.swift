@@ -2,8 +2,7 @@ import CSQLiteAPI
 
 /// The values of one part of a table function's rows, laid out so that SQLite's cursor hands
 /// them over without calling back into Swift: SQLite asks for every column of every row it reads,
-/// and a call back for each costs as much as the value (through Python, a tenth of a search that
-/// returns every column).
+/// and a call back for each costs as much as the value.
 ///
 /// Every cell starts NULL. A text cell points at bytes it does not copy, which a NUL follows (as
 /// in SQLite's own copies, so that SQLite's copy of the value is terminated too): they must stay

@@ -10,7 +10,7 @@ final class FoundRows: TextRows {
   /// The text columns kept, in the order of their spans: zip, place, state, county, country.
   static let textColumns = 5
   // Constants, made by a `Builder`: a class's variables are checked for exclusive access at
-  // every read, which cost a tenth of a search.
+  // every read, on the path of every row.
   /// The texts' bytes, in memory of this object's own that never moves: table functions hand
   /// SQLite pointers into it (`TableFunctionCells`) while this object lives.
   private let text: UnsafeMutableBufferPointer<UInt8>

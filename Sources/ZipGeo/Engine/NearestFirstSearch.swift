@@ -93,8 +93,8 @@ public struct NearestFirstSearch: BandedSearch {
   /// The rows the last read stepped through (none, for squares counted inside SQLite: a count
   /// is not delayed by a large square, and reads them as large as it may).
   private var scanned = 0
-  /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where
-  /// each row costs a tenth of one handed to the search.
+  /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where a
+  /// row costs far less than one handed to the search.
   private let box: BoundingBox
   /// The largest square read, however far (in metres of latitude): what one read holds (a few
   /// countries' rows at most) bounds the memory of a search of the whole world.
@@ -140,8 +140,8 @@ public struct NearestFirstSearch: BandedSearch {
       ? .world : query.model.boundingBox(around: query.center, radius: min(metres, query.model.halfCircumference * 2))
     guard remaining > 0 else { return }
     // A radius search starts from the few squares of about four times its radius that cover its
-    // box, rather than walking down to them from the whole world (a distance bound for each
-    // square on the way: a tenth of a small search).
+    // box, rather than walking down to them from the whole world: each square on the way costs a
+    // distance bound, which a small search would feel.
     var level = 0
     while level < GridCell.bits && Double.pi * Sphere.earth.radius / Double(2 << level) >= 4 * metres { level += 1 }
     if query.limit == nil, level > 2, box.minLatitude <= box.maxLatitude,

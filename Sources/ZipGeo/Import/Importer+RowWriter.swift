@@ -23,7 +23,7 @@ extension Importer {
     private var lastID: Int64 = 0
     /// Rows taken, and repeats of them. Repeats are found as the rows come, while the buffer
     /// holds them: the unique index then succeeds at its first sort, where failing it and
-    /// grouping the table took four more sorts (6 s of 12 on the world file).
+    /// grouping the table would take four more sorts.
     private(set) var inserted = 0
     private(set) var duplicates = 0
     /// The names each file gives its state codes, for the regions table.

@@ -229,14 +229,14 @@ public struct Importer: Sendable {
     shouldStop: () -> Bool, progress: (_ rows: Int, _ bytesRead: Int, _ totalBytes: Int?) -> Void,
     phase: (ImportPhase) -> Void
   ) throws -> (imported: Int, skipped: Int, duplicates: Int, replaced: Int) {
-    // Index builds sort with a helper thread; a 16 MiB page cache bounds each sorter's memory.
-    // (Measured on 10 million rows: 35 s and 148 MB with one thread and 64 MiB; 29 s and 78 MB.)
+    // Index builds sort with a helper thread, which is faster; a 16 MiB page cache bounds each
+    // sorter's memory, so that a large import stays within its memory.
     try sql.execute("PRAGMA cache_size = -16384")
     try sql.execute("PRAGMA threads = 2")
     // Every row is checked in Swift as it is read (`ColumnMap.zipCode(from:)`): the table's CHECK
     // constraints, which guard it against other writers, are not evaluated again for the rows this
-    // import writes. (They cost more than the writes themselves: 1.69 s against 0.84 s for a
-    // million rows in key order.) Rows kept from earlier imports are not rewritten.
+    // import writes, since they cost more than the writes themselves. Rows kept from earlier
+    // imports are not rewritten.
     try sql.execute("PRAGMA ignore_check_constraints = ON")
     defer { try? sql.execute("PRAGMA ignore_check_constraints = OFF") }
     // What an interruption names: the import as a whole.
@@ -295,9 +295,8 @@ public struct Importer: Sendable {
     // and indexes `zips`: the places are gathered from memory as the rows are written (after
     // those of the rows kept from earlier imports), then encoded once the rows are out of memory,
     // so that the rows, the places and the encoded index are never all in memory at once. Staged
-    // rows, and more than the index may hold in memory, are indexed from the table at the end.
-    // (The world file: the index made at the end took 4 s of 15.3; made beside the rows, the
-    // import takes 4 to 6 % longer than it did without an index, and peaks at 273 MB, not 252.)
+    // rows, and more than the index may hold in memory, are indexed from the table at the end,
+    // which is slower: made beside the rows, the index adds little to the import's time.
     var gathering: BackgroundWork<PlaceNameIndexBuilder.Places?>?
     if let rows = writer.endAppending() {
       gathering = try PlaceNameIndexBuilder.startGathering(rows, keptRowsOf: hadRows ? sql : nil)
