@@ -6,17 +6,15 @@ import PackageDescription
 /// This folder, for linker flags that take a file (the linker runs elsewhere).
 let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 
-/// Test builds are debug builds, and the tests import the world file (1.8 million rows) and
-/// compare searches with brute force: the reading, searching and measuring code is optimised in
-/// them too. Measured here (docs/benchmarks.md, "Builds"): the default `swift test` takes 7.2
-/// minutes with it, and had not ended after 13.5 minutes without it.
+/// Builds are plain: a debug build is a debug build, wherever the package is checked out.
 ///
-/// Only this repository's own builds get it: checked out as another package's dependency (by
-/// SwiftPM under `.build/checkouts/`, by Xcode under `SourcePackages/checkouts/`), the library's
-/// targets must have no unsafe flags, or SwiftPM refuses them to any package that asks for a
-/// version (`.package(url:from:)`), and an app's debug build is then a plain one.
-let isDependency = packageFolder.contains("/checkouts/")
-let optimizedEvenInDebug: [SwiftSetting] = isDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// The test command asks for more (README, "Run the tests"): `ZIPGEO_OPTIMIZED_TESTS=1 swift
+/// test` optimises the modules whose code the tests run most (the world import, searches and
+/// brute-force rankings) while the tests themselves stay debug builds with testable imports.
+/// Measured here (docs/benchmarks.md, "Builds"): plain, the suite had not ended after 14 minutes;
+/// so, it takes under 5.
+let optimizedForTests: [SwiftSetting] =
+  Context.environment["ZIPGEO_OPTIMIZED_TESTS"] == "1" ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
 let package = Package(
   name: "zipgeo",
@@ -45,10 +43,10 @@ let package = Package(
     // A small GRDB-style SQLite layer: connections, statements, values, errors, functions.
     .target(name: "SQLiteKit", dependencies: ["CSQLiteAPI"]),
     // Pure-Swift geodesy: distances, units, bounding boxes. Knows nothing of SQLite.
-    .target(name: "Geodesy", swiftSettings: optimizedEvenInDebug),
+    .target(name: "Geodesy", swiftSettings: optimizedForTests),
     // A streaming RFC 4180 CSV reader of plain files, pipes and the bytes of any `ByteSource`.
     // No dependencies: the library and the loadable extension import through it.
-    .target(name: "CSV", swiftSettings: optimizedEvenInDebug),
+    .target(name: "CSV", swiftSettings: optimizedForTests),
     // libarchive from the system (Debian: libarchive-dev), to read compressed and zipped files.
     .systemLibrary(
       name: "CArchive",
@@ -70,7 +68,7 @@ let package = Package(
     // built library.)
     .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"]),
     // zipgeo's data model, SQL functions, importer and queries.
-    .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"], swiftSettings: optimizedEvenInDebug),
+    .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"], swiftSettings: optimizedForTests),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
     .target(name: "CInterrupt"),
     // The command line, as a library so that tests can drive it. `zipgeo import` reads compressed
@@ -117,7 +115,8 @@ let package = Package(
     .testTarget(
       name: "ZipGeoExtensionTests", dependencies: ["zipgeo", "TestSupport"], exclude: ["sql", "python"]),
     // Helpers shared by the test targets.
-    .target(name: "TestSupport", dependencies: ["Geodesy"], path: "Tests/TestSupport", swiftSettings: optimizedEvenInDebug),
+    .target(
+      name: "TestSupport", dependencies: ["Geodesy"], path: "Tests/TestSupport", swiftSettings: optimizedForTests),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,9 @@
 import Geodesy
 
 /// Every point, nearest `center` first (ties by zip), with its distance in `unit` as `model`
-/// computes it in that unit: the brute force searches are compared with. Here, in a module built
-/// optimised even in debug builds (Package.swift), because the tests rank thousands of points
-/// for each of a thousand centres.
+/// computes it in that unit: the brute force searches are compared with. Here, in a module the test
+/// command builds optimised (`ZIPGEO_OPTIMIZED_TESTS=1`, Package.swift), because the tests rank
+/// thousands of points for each of a thousand centres.
 public func ranked(
   _ points: [(String, Coordinate)], around center: Coordinate, model: EarthModel = .sphere,
   in unit: LengthUnit = .kilometres

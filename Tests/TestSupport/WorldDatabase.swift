@@ -7,8 +7,9 @@ import Foundation
 /// let db = try ZipDatabase(readingAt: try WorldDatabase.path())
 /// ```
 ///
-/// Tests run in parallel: the first to ask imports (about 12 s with a debug build) while the
-/// others wait for it, and all of them then read the same file. Nothing may write to it.
+/// Tests run in parallel: the first to ask imports (about 10 s with the test command's optimised
+/// modules, a minute without) while the others wait for it, and all of them then read the same
+/// file. Nothing may write to it.
 public enum WorldDatabase {
   /// The repository's data/world.txt.xz.
   public static let sourcePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -32,6 +33,12 @@ public enum WorldDatabase {
 
   /// Runs `zipgeo import data/world.txt.xz` into a folder removed when the test process exits.
   private static func importWorld() throws -> String {
+    if _isDebugAssertConfiguration() {
+      FileHandle.standardError.write(
+        Data(
+          ("note: the tests' modules are built unoptimised (the suite takes over 14 minutes so): "
+            + "README's test command is ZIPGEO_OPTIMIZED_TESTS=1 swift test\n").utf8))
+    }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zipgeo-world-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // Called once (under `lock`): one folder, one handler.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Runs the built `zipgeo` binary and the stock `sqlite3` shell, as a user would.
-@Suite(.serialized) struct EndToEndTests {
+@Suite struct EndToEndTests {
   struct Result {
     let status: Int32
     let out: String

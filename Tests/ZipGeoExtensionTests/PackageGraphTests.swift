@@ -21,7 +21,9 @@ import Testing
   let settings: [String: String]
 
   /// `swift package dump-package` of the Package.swift in `folder`, as JSON.
-  static func manifest(at folder: URL) throws -> [String: Any] {
+  static func manifest(
+    at folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> [String: Any] {
     let scratch = try TemporaryFolder()
     // A scratch folder of its own, so that SwiftPM does not wait for the `swift test` that runs
     // this test and holds the package's .build.
@@ -30,7 +32,7 @@ import Testing
         URL(fileURLWithPath: "/usr/bin/env"),
         ["swift", "package", "--package-path", folder.path, "--scratch-path", scratch.path("build"), "dump-package"],
         // SwiftPM and clang keep their caches under the real HOME (runCommand's default hides it).
-        environment: ProcessInfo.processInfo.environment)
+        environment: environment)
     }
     try #require(dump.status == 0, "swift package dump-package (swift must be on PATH): \(dump.err)")
     return try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
@@ -84,23 +86,33 @@ import Testing
   }
 
   /// SwiftPM refuses a dependency's product whose targets have unsafe flags when an app asks for
-  /// a version of it (`.package(url:from:)`): checked out as a dependency, Package.swift leaves
-  /// out the debug optimisation only this repository's tests need.
-  @Test func checkedOutAsADependencyTheLibraryHasNoUnsafeFlags() throws {
+  /// a version of it (`.package(url:from:)`), and a debug build should be one: the library's
+  /// targets have none, wherever the package lies, unless the test command asks for optimised
+  /// modules (`ZIPGEO_OPTIMIZED_TESTS=1`, README).
+  @Test func theLibraryHasNoUnsafeFlagsUnlessTheTestCommandAsksForOptimisedModules() throws {
     let library = closure(of: products["ZipGeo"] ?? [])
     #expect(library.isSuperset(of: ["ZipGeo", "CSV", "Geodesy"]), "\(library)")
-    let own = settings
-    #expect(own["Geodesy"]?.contains("unsafeFlags") == true, "the test sees the flags where they are: \(own)")
+    var plain = ProcessInfo.processInfo.environment
+    plain.removeValue(forKey: "ZIPGEO_OPTIMIZED_TESTS")
+    var optimised = plain
+    optimised["ZIPGEO_OPTIMIZED_TESTS"] = "1"
+    // As this repository's checkout, and as an app's dependency (SwiftPM's `.build/checkouts/`).
     let folder = try TemporaryFolder()
     let checkout = folder.url.appendingPathComponent("app/.build/checkouts/zipgeo")
     try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
       at: Self.packageFolder.appendingPathComponent("Package.swift"),
       to: checkout.appendingPathComponent("Package.swift"))
-    let asDependency = try Self.targetSettings(Self.manifest(at: checkout))
-    for target in library {
-      let settings = try #require(asDependency[target], "\(target) in the dependency's manifest")
-      #expect(!settings.contains("unsafeFlags"), "\(target): \(settings)")
+    for place in [Self.packageFolder, checkout] {
+      let plainSettings = try Self.targetSettings(Self.manifest(at: place, environment: plain))
+      for target in library {
+        let settings = try #require(plainSettings[target], "\(target) in the manifest at \(place.path)")
+        #expect(!settings.contains("unsafeFlags"), "\(target) at \(place.path): \(settings)")
+      }
+    }
+    let asked = try Self.targetSettings(Self.manifest(at: checkout, environment: optimised))
+    for target in ["ZipGeo", "CSV", "Geodesy"] {
+      #expect(asked[target]?.contains("\"-O\"") == true, "\(target) when asked: \(asked[target] ?? "")")
     }
   }
 

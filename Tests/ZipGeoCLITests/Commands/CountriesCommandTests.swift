@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `zipgeo countries` as a user runs it.
-@Suite(.serialized) struct CountriesCommandTests {
+@Suite struct CountriesCommandTests {
   let run: EndToEndTests
 
   init() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// `zipgeo import` of GeoNames files as published (plain, .gz, .xz, a zip with a readme), of
 /// several countries, as a user runs it.
-@Suite(.serialized) struct ImportCommandTests {
+@Suite struct ImportCommandTests {
   /// 19 lines cut from data/world.txt.xz: DE 01945 (9 places) and 10115, AU 3000 and 3001,
   /// CH 3000 (4 places), and CH 6719 Aquila three times over (lines 17 to 19).
   static let world = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
