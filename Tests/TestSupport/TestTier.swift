@@ -35,7 +35,7 @@ public enum TestTier: String, CaseIterable, Sendable {
 
   private var notAsked: String {
     "tier \(rawValue) (\(rawValue == "online" ? "needs PyPI" : "builds another package")): "
-      + "run it with \(Self.variable)=\(rawValue) swift test"
+      + "run it with ZIPGEO_OPTIMIZED_TESTS=1 \(Self.variable)=\(rawValue) swift test"
   }
 
   /// Judged once per run: whether the tier is asked for, then whether PyPI answers.

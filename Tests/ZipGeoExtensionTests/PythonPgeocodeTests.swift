@@ -43,7 +43,7 @@ import Testing
   /// python3-pandas, and the default suite runs offline, so it installs none.
   static let needsPandas = Comment(
     rawValue: "needs pandas: /usr/bin/python3 has none (apt-get install python3-pandas, set ZIPGEO_TEST_PANDAS_PYTHON"
-      + " to a python3 that has it, or run tier online: ZIPGEO_TEST_TIERS=online swift test)"
+      + " to a python3 that has it, or run tier online: ZIPGEO_OPTIMIZED_TESTS=1 ZIPGEO_TEST_TIERS=online swift test)"
       + (TestTier.online.isAsked ? "; \(TestTier.online.skipReason ?? "")" : ""))
 
   @Test(.enabled(if: pandasPython != nil, needsPandas))
