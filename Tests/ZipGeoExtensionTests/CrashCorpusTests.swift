@@ -65,6 +65,7 @@ import Testing
         for model in Self.models {
           statements.append("SELECT count(*) FROM zipgeo_within(0, 0, \(radius), '\(unit)', '\(model)')")
           statements.append("SELECT count(*) FROM zipgeo_near('75075', \(radius), '\(unit)', '\(model)')")
+          statements.append("SELECT count(*) FROM zipgeo_cover(0, 0, \(radius), '\(unit)', '\(model)')")
         }
       }
       try expectSurvives("radii in \(unit)", database: db, statements)
@@ -79,6 +80,7 @@ import Testing
         for model in Self.models {
           statements.append("SELECT count(*) FROM zipgeo_within(\(lat), \(lon), 100, 'km', '\(model)')")
           statements.append("SELECT count(*) FROM zipgeo_nearest(\(lat), \(lon), 3, '\(model)')")
+          statements.append("SELECT count(*) FROM zipgeo_cover(\(lat), \(lon), 100, 'km', '\(model)')")
         }
         for unit in Self.units {
           for function in ["distance", "geodesic_distance"] {

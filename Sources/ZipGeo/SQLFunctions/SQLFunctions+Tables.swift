@@ -152,8 +152,33 @@ extension SQLFunctions {
     }
   }
 
+  /// `zipgeo_cover(lat, lon, radius [, unit [, model]])`: ranges of the `zips` table's cells,
+  /// `first_cell` to `last_cell`, ascending and disjoint, that hold every zip code within `radius`
+  /// of a point (`CellCovering`): joined to `zips` on `cell BETWEEN first_cell AND last_cell`,
+  /// SQLite reads those ranges of the clustered table itself, and `distance()` (or
+  /// `geodesic_distance()`) in `WHERE` keeps the rows within the radius, unordered, for joins and
+  /// aggregates.
+  public static let coverTable = TableFunction(
+    "zipgeo_cover", columns: ["first_cell", "last_cell"],
+    arguments: ["center_lat", "center_lon", "radius", "unit", "model"], argumentTypes: textArguments, required: 3,
+    orderedBy: ["first_cell"]
+  ) { arguments, call in
+    let function = "zipgeo_cover"
+    let center = try point(arguments, function: function)
+    let unit = try optionalUnit(arguments, at: 3, function: function)
+    let radius = try searchRadius(arguments, at: 2, in: unit, function: function)
+    let model = try optionalModel(arguments, at: 4, function: function)
+    return try reportingErrors(of: function) {
+      let query = try RadiusQuery(center: center, radius: radius, model: model)
+      let layout = try Schema.diagnosingTable(call.database) { try Schema.layout(of: call.database) }
+      return CellCovering(query).ranges(for: layout).map {
+        [.integer(Int64($0.lowerBound)), .integer(Int64($0.upperBound))]
+      }
+    }
+  }
+
   /// The table functions, in registration order.
-  public static let tableFunctions = [nearTable, withinTable, nearestTable, searchTable, lookupTable]
+  public static let tableFunctions = [nearTable, withinTable, nearestTable, coverTable, searchTable, lookupTable]
 
   /// `zipgeo_search_distance(lat, lon, center_lat, center_lon, unit, model)`: the distance a
   /// search measures from the centre to a point, in unit number `unit` of `LengthUnit.allCases`
