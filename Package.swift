@@ -12,7 +12,7 @@ let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 /// test` optimises the modules whose code the tests run most (the world import, searches and
 /// brute-force rankings) while the tests themselves stay debug builds with testable imports.
 /// Measured here (docs/benchmarks.md, "Builds"): plain, the suite had not ended after 14 minutes;
-/// so, it takes under 5.
+/// so, its tests take under 6.
 let optimizedForTests: [SwiftSetting] =
   Context.environment["ZIPGEO_OPTIMIZED_TESTS"] == "1" ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 

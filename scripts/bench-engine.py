@@ -28,7 +28,9 @@ with --prebuilt DIR takes DIR/zipgeo and DIR/libZipgeo as they are, then prints:
                         AND ? AND distance <= ? ORDER BY distance`, every column fetched;
               zip       the same reading only zip and distance;
               in SQLite `SELECT count(*), sum(length(place)) FROM (<query>)`: one row fetched;
-            and beside them the host's floor: as many rows of the same columns from neighbouring
+            and zipgeo_cover, the native form, in each of the three: its ranges joined to zips on
+            cell, distance() in WHERE, unordered, the same eight columns and the distance (with the
+            rows it reads beside the rows it returns); and beside them the host's floor: as many rows of the same columns from neighbouring
             rowids of the R*Tree database's plain table (`WHERE rowid BETWEEN ? AND ?`: no search,
             no distance, no sort), and R*Tree / floor, the ratio an engine that cost nothing would
             show.
@@ -51,7 +53,7 @@ with --prebuilt DIR takes DIR/zipgeo and DIR/libZipgeo as they are, then prints:
             AND c.lat + c.d AND rt.minlon BETWEEN c.lon - c.dl AND c.lon + c.dl JOIN t ON
             t.rowid = rt.id WHERE distance(t.lat, t.lon, c.lat, c.lon) <= 10`, --join-rounds
             rounds, interleaved, medians; the pair counts must agree (where they do not, the
-            centres that differ are listed).
+            centres that differ are listed); and the same count through zipgeo_cover, joined to zips.
   summary   one line per comparison: query, rows, zipgeo, R*Tree, R*Tree / zipgeo (the last three
             lines hold in the R*Tree column what zipgeo was set against there: zipgeo_nearest,
             zipgeo_within 10 km, the bare import).
@@ -281,6 +283,18 @@ try:
         "in SQLite": ("*", "t.*", True),
     }
     aggregate = "SELECT count(*), sum(length(place)) FROM ({})"
+    # The native form: zipgeo_cover's ranges joined to the clustered table, distance() in WHERE,
+    # unordered; the same eight columns as the R*Tree's t, and the distance.
+    COVER = ("SELECT {columns} FROM (SELECT z.*, distance(z.lat, z.lon, ?1, ?2) AS distance "
+             "FROM zipgeo_cover(?1, ?2, ?3) AS c JOIN zips AS z ON z.cell BETWEEN c.first_cell AND c.last_cell) "
+             "AS z WHERE distance <= ?3")
+    COVER_ALL = "z.zip, z.place, z.state, z.county, z.lat, z.lon, z.country, z.accuracy, distance"
+    cover_read = {}
+    for case, lat, lon, km in cases:
+        con = zipgeo_connection()
+        cover_read[case] = con.execute(
+            "SELECT count(*) FROM zipgeo_cover(?1, ?2, ?3) AS c JOIN zips AS z "
+            "ON z.cell BETWEEN c.first_cell AND c.last_cell", (lat, lon, km)).fetchone()[0]
     comparisons = []  # (name, {method: (connection, sql, parameters)})
     for case, lat, lon, km in cases:
         for form, (ours_columns, rtree_columns, wrapped) in forms.items():
@@ -296,8 +310,13 @@ try:
             f = f"SELECT {rtree_columns}, 0.0 AS distance FROM t WHERE t.rowid BETWEEN ? AND ?"
             if wrapped:
                 f = aggregate.format(f)
+            cover_columns = {"*": COVER_ALL, "zip, distance": "z.zip, distance"}[ours_columns]
+            v = COVER.format(columns=cover_columns)
+            if wrapped:
+                v = aggregate.format(v)
             comparisons.append((f"{case}, {form}", {
                 "zipgeo": (zipgeo_connection(), z, (lat, lon, km)),
+                "cover": (zipgeo_connection(), v, (lat, lon, km)),
                 "R*Tree": (rtree_connection(), r, rtree_parameters(lat, lon, km)),
                 "floor": (con, f, (first, first + count - 1)),
             }))
@@ -329,6 +348,11 @@ try:
             z, r = answers[(name, "zipgeo")], answers[(name, "R*Tree")]
             sqls = [f"zipgeo: {methods['zipgeo'][1]}  {methods['zipgeo'][2]}",
                     f"R*Tree: {methods['R*Tree'][1]}  {methods['R*Tree'][2]}"]
+            v = answers[(name, "cover")]
+            if counted(map(whole, v)) != counted(map(whole, r)):
+                mismatch(f"{name}: zipgeo_cover's rows differ from the R*Tree's",
+                         [f"cover: {methods['cover'][1]}  {methods['cover'][2]}", sqls[1]]
+                         + difference(counted(map(whole, v)), counted(map(whole, r)), "cover"))
             if name.endswith(", all"):
                 if counted((row[0], row[6]) for row in z) != counted((row[0], row[6]) for row in r):
                     mismatch(f"{name}: (zip, country) rows differ", sqls + difference(
@@ -385,17 +409,20 @@ try:
         return f"{rows[0][0]} (1 row fetched)" if name.endswith("in SQLite") else len(rows)
 
     rows = []
-    for name, methods in comparisons[:3 * len(cases)]:
-        z, r, f = (name, "zipgeo"), (name, "R*Tree"), (name, "floor")
+    for (name, methods), case in zip(comparisons[:3 * len(cases)], [c for c in cases for _ in range(3)]):
+        z, r, f, v = (name, "zipgeo"), (name, "R*Tree"), (name, "floor"), (name, "cover")
+        returned = len(answers[(name, "zipgeo")]) if not name.endswith("in SQLite") else answers[z][0][0]
         rows.append([name, shown_rows(name, "zipgeo"), fmt(median[z]), fmt(p99(z)), fmt(median[r]), fmt(p99(r)),
-                     f"{median[r] / median[z]:.2f}", fmt(median[f]), f"{median[r] / median[f]:.2f}",
+                     f"{median[r] / median[z]:.2f}", fmt(median[v]), f"{median[r] / median[v]:.2f}",
+                     f"{cover_read[case[0]]} / {returned}", fmt(median[f]), f"{median[r] / median[f]:.2f}",
                      f"{len(times[z])}/{len(times[r])}"])
     table(f"Searches ({args.rounds} rounds, interleaved, medians of single calls in one process; "
           "all = every column fetched, zip = zip and distance, in SQLite = count(*), sum(length(place)); "
           "floor = as many rows of the same columns read from neighbouring rowids of the plain table, no search, "
-          "and R*Tree / floor the ratio an engine that cost nothing would show)",
-          ["search, form", "rows", "zipgeo", "p99", "R*Tree", "p99", "R*Tree / zipgeo", "floor", "R*Tree / floor",
-           "calls"], rows)
+          "and R*Tree / floor the ratio an engine that cost nothing would show; cover = zipgeo_cover's ranges "
+          "joined to zips, distance() in WHERE, unordered, and the rows it reads / the rows it returns)",
+          ["search, form", "rows", "zipgeo", "p99", "R*Tree", "p99", "R*Tree / zipgeo", "cover", "R*Tree / cover",
+           "cover read / returned", "floor", "R*Tree / floor", "calls"], rows)
 
     # d. Nearest: the times, and the memory each query adds, in a fresh process.
     memory_probe = r"""
@@ -468,6 +495,12 @@ print(json.dumps({"reset": reset, "before": before, "after": after, "rows": len(
     join = {
         "zipgeo": (zipgeo_connection(), f"SELECT count(*) FROM c, zipgeo_within(c.lat, c.lon, {join_km})",
                    f"SELECT c.id, count(*) FROM c, zipgeo_within(c.lat, c.lon, {join_km}) GROUP BY c.id"),
+        "cover": (zipgeo_connection(),
+                  f"SELECT count(*) FROM c, zipgeo_cover(c.lat, c.lon, {join_km}) AS v JOIN zips AS z "
+                  f"ON z.cell BETWEEN v.first_cell AND v.last_cell WHERE distance(z.lat, z.lon, c.lat, c.lon) <= {join_km}",
+                  f"SELECT c.id, count(*) FROM c, zipgeo_cover(c.lat, c.lon, {join_km}) AS v JOIN zips AS z "
+                  f"ON z.cell BETWEEN v.first_cell AND v.last_cell WHERE distance(z.lat, z.lon, c.lat, c.lon) <= {join_km} "
+                  "GROUP BY c.id"),
         "R*Tree": (rtree_connection(),
                    "SELECT count(*) FROM c JOIN rt ON rt.minlat BETWEEN c.lat - c.d AND c.lat + c.d "
                    "AND rt.minlon BETWEEN c.lon - c.dl AND c.lon + c.dl JOIN t ON t.rowid = rt.id "
@@ -495,6 +528,9 @@ print(json.dumps({"reset": reset, "before": before, "after": after, "rows": len(
             start = time.perf_counter()
             pairs[method] = con.execute(sql).fetchone()[0]
             join_times[method].append(time.perf_counter() - start)
+    if pairs["cover"] != pairs["R*Tree"]:
+        mismatch(f"the spatial join counts differ: zipgeo_cover {pairs['cover']}, R*Tree {pairs['R*Tree']} pairs",
+                 [f"cover: {join['cover'][1]}"])
     if pairs["zipgeo"] != pairs["R*Tree"]:
         per_centre = {method: dict(join[method][0].execute(join[method][2]).fetchall()) for method in join}
         differ = sorted(i for i in set(per_centre["zipgeo"]) | set(per_centre["R*Tree"])
@@ -507,17 +543,23 @@ print(json.dumps({"reset": reset, "before": before, "after": after, "rows": len(
     join_median = {method: statistics.median(t) for method, t in join_times.items()}
     table(f"Spatial join: {len(centres)} centres (every {step}th row of t) x {join_km} km ({args.join_rounds} rounds, "
           f"interleaved; the R*Tree's plan: {plan})",
-          ["method", "pairs", "median", "runs (s)", "this / zipgeo"],
+          ["method", "pairs", "median", "runs (s)", "this / zipgeo", "R*Tree / this"],
           [[method, pairs[method], fmt(join_median[method]), " ".join(f"{s:.2f}" for s in join_times[method]),
-            f"{join_median[method] / join_median['zipgeo']:.2f}"] for method in join])
+            f"{join_median[method] / join_median['zipgeo']:.2f}",
+            f"{join_median['R*Tree'] / join_median[method]:.2f}"] for method in join])
 
     # f. The summary.
     rows = []
     for name, methods in comparisons[:3 * len(cases)]:
         z, r = median[(name, "zipgeo")], median[(name, "R*Tree")]
         rows.append([name, shown_rows(name, "zipgeo"), fmt(z), fmt(r), f"{r / z:.2f}"])
+        v = median[(name, "cover")]
+        rows.append([f"{name} [zipgeo column: zipgeo_cover]", shown_rows(name, "cover"), fmt(v), fmt(r), f"{r / v:.2f}"])
     rows.append([f"join {len(centres)} centres x {join_km} km (pairs)", pairs["zipgeo"], fmt(join_median["zipgeo"]),
                  fmt(join_median["R*Tree"]), f"{join_median['R*Tree'] / join_median['zipgeo']:.2f}"])
+    rows.append([f"join {len(centres)} centres x {join_km} km [zipgeo column: zipgeo_cover]", pairs["cover"],
+                 fmt(join_median["cover"]), fmt(join_median["R*Tree"]),
+                 f"{join_median['R*Tree'] / join_median['cover']:.2f}"])
     rows.append(["Frankfurt within 20000 km LIMIT 10 [R*Tree column: zipgeo_nearest 10]", len(limited),
                  fmt(median[(n, "within LIMIT 10")]), fmt(median[(n, "nearest 10")]),
                  f"{median[(n, 'nearest 10')] / median[(n, 'within LIMIT 10')]:.2f}"])

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 
 /// The tiers of tests beyond the default `swift test`, which runs offline: each runs when
 /// `ZIPGEO_TEST_TIERS` names it (`online`, `slow`, or `all`), as `.ci/run` does, and is reported
 /// as skipped, with the reason and the command that runs it, when it does not.
 ///
 /// ```swift
-/// @Test(.tier(.online)) func datasetteLoadsTheExtension() throws { ... }
+/// @Test(.tier(.online)) func datasetteLoadsTheExtension() throws { ... }   // ZipGeoExtensionTests
 /// ```
+///
+/// (`TestSupport` is a regular target, which `swift build -c release --static-swift-stdlib`
+/// builds too, where the Testing module is not: the trait lives with the tests that use it.)
 public enum TestTier: String, CaseIterable, Sendable {
   /// Tests that install packages from PyPI (datasette, sqlite-utils, auditwheel, pandas).
   case online
@@ -55,12 +57,5 @@ public enum TestTier: String, CaseIterable, Sendable {
     guard result.status != 0 else { return nil }
     let why = result.err.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
     return "tier online: PyPI (https://pypi.org) cannot be reached from here: \(why)"
-  }
-}
-
-extension Trait where Self == ConditionTrait {
-  /// Runs the test only in `tier` (`TestTier`), skipping it, with the reason, elsewhere.
-  public static func tier(_ tier: TestTier) -> Self {
-    .enabled(if: tier.skipReason == nil, Comment(rawValue: tier.skipReason ?? ""))
   }
 }

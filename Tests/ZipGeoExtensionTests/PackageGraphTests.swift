@@ -188,6 +188,26 @@ import Testing
     #expect(systemLibraries(in: used) == ["CSQLite"])
   }
 
+  /// `swift build -c release --static-swift-stdlib` (scripts/quickstart.sh, install.sh) builds
+  /// every regular target, `TestSupport` too, with Swift's static libraries, which hold no test
+  /// framework: a regular target that imports one fails the quick start.
+  @Test func noRegularTargetImportsATestFramework() throws {
+    var imports: [String] = []
+    for (name, target) in targets where target.type == "regular" {
+      let folder = Self.packageFolder.appendingPathComponent(
+        name == "TestSupport" ? "Tests/TestSupport" : "Sources/\(name)")
+      let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+      #expect(!files.isEmpty, "\(folder.path)")
+      for file in files where file.hasSuffix(".swift") {
+        let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+          if line.hasSuffix(" Testing") || line.hasSuffix(" XCTest") { imports.append("\(name)/\(file): \(line)") }
+        }
+      }
+    }
+    #expect(imports.isEmpty, "\(imports)")
+  }
+
   @Test func onlyTheCommandLineDependsOnArchiveInput() throws {
     let dependents = targets.filter { $0.value.dependencies.contains("ArchiveInput") }.keys.sorted()
     #expect(dependents == ["ArchiveInputTests", "ZipGeoCLI"])
