@@ -140,6 +140,39 @@ import Testing
     }
   }
 
+  /// A `zips` the join would read wrongly is refused as the searches refuse it: a view, no table
+  /// at all, a `cell` of text, and rows whose cells no longer match them (no triggers).
+  @Test func aTableTheJoinWouldMisreadIsAnErrorAsInTheSearches() throws {
+    let folder = try TemporaryFolder()
+    let cases: [(setup: String, words: String)] = [
+      ("CREATE TABLE z(zip TEXT, lat REAL, lon REAL, cell INTEGER); CREATE VIEW zips AS SELECT * FROM z", "it is a view"),
+      ("CREATE TABLE other(x)", "there is no zips table"),
+      ("CREATE TABLE zips(zip TEXT, lat REAL, lon REAL, cell TEXT)", "cell"),
+      (
+        """
+        CREATE TABLE zips(zip TEXT NOT NULL, place TEXT, state TEXT, county TEXT, lat REAL, lon REAL, cell INTEGER,
+          country TEXT NOT NULL DEFAULT 'US', accuracy INTEGER);
+        INSERT INTO zips VALUES ('10001', 'New York', 'NY', NULL, 33.0198, -96.6989, 4426468, 'US', 4)
+        """, "grid cell that does not match"
+      ),
+    ]
+    for (index, (setup, words)) in cases.enumerated() {
+      let db = try Database(path: folder.path("\(index).db"))
+      try db.execute(setup)
+      try SQLFunctions.register(on: db)
+      #expect {
+        _ = try db.rows("SELECT * FROM zipgeo_cover(33.0198, -96.6989, 1)")
+      } throws: { error in
+        "\(error)".contains("zipgeo_cover()") && "\(error)".contains(words)
+      }
+      #expect {
+        _ = try db.rows("SELECT * FROM zipgeo_within(33.0198, -96.6989, 1)")
+      } throws: { error in
+        "\(error)".contains(words)
+      }
+    }
+  }
+
   /// An older table numbers its cells on the old grid: the ranges are of its cells, and the
   /// native join holds the rows zipgeo_within finds there.
   @Test func aVersion2TableIsCoveredInItsOwnCells() throws {

@@ -199,6 +199,16 @@ import Testing
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
   }
 
+  /// The covering of `zipgeo_cover`, as both pages and README give it.
+  @Test func thePagesGiveTheCoveringsOwnSizes() throws {
+    #expect(CellCovering.finestShare == 1.0 / 8, "the pages say an eighth")
+    let sql = try Self.page("sql.md")
+    #expect(sql.contains("ascending, disjoint, at most \(CellCovering.mostSquares)."))
+    #expect(sql.contains("an eighth of the radius across or there are \(CellCovering.mostSquares) of them"))
+    let index = try Self.page("spatial-index.md")
+    #expect(index.contains("an eighth of the radius across or there are \(CellCovering.mostSquares) (`CellCovering`)"))
+  }
+
   @Test func theSQLPageGivesTheBandsOfTheTableFunctions() throws {
     let text = try Self.page("sql.md")
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) at a time"))
