@@ -145,7 +145,10 @@ import Testing
   @Test func aTableTheJoinWouldMisreadIsAnErrorAsInTheSearches() throws {
     let folder = try TemporaryFolder()
     let cases: [(setup: String, words: String)] = [
-      ("CREATE TABLE z(zip TEXT, lat REAL, lon REAL, cell INTEGER); CREATE VIEW zips AS SELECT * FROM z", "it is a view"),
+      (
+        "CREATE TABLE z(zip TEXT, lat REAL, lon REAL, cell INTEGER); CREATE VIEW zips AS SELECT * FROM z",
+        "it is a view"
+      ),
       ("CREATE TABLE other(x)", "there is no zips table"),
       ("CREATE TABLE zips(zip TEXT, lat REAL, lon REAL, cell TEXT)", "cell"),
       (
