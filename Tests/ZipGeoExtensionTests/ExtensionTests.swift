@@ -176,6 +176,10 @@ import Testing
         "SELECT * FROM zipgeo_within(0, 0, 5, 'km', 'flat');",
         "zipgeo_within(): unknown model 'flat' (argument 5); use 'sphere', 'wgs84'"
       ),
+      (
+        "SELECT * FROM zipgeo_cover(0, 0, 5, 'km', x'00');",
+        "zipgeo_cover(): model (argument 5) must be text, one of 'sphere', 'wgs84'"
+      ),
     ]
     for (sql, message) in cases {
       let result = try runCommand(Self.sqlite3, ["-cmd", ".load \(Self.loadPath)", ":memory:", sql])

@@ -573,10 +573,11 @@ extension SQLFunctions {
   {
     guard arguments.count > index, !arguments.isNull(at: index) else { return .sphere }
     let valid = EarthModel.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    guard let name = arguments.text(at: index), let model = EarthModel(rawValue: name.trimmingSpaces.lowercased())
-    else {
-      let given = arguments.text(at: index).map { "'\($0.shortened)'" } ?? "not text"
-      throw FunctionError("\(function)(): unknown model \(given) (argument \(index + 1)); use \(valid)")
+    guard let name = arguments.text(at: index) else {
+      throw FunctionError("\(function)(): model (argument \(index + 1)) must be text, one of \(valid)")
+    }
+    guard let model = EarthModel(rawValue: name.trimmingSpaces.lowercased()) else {
+      throw FunctionError("\(function)(): unknown model '\(name.shortened)' (argument \(index + 1)); use \(valid)")
     }
     return model
   }
