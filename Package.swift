@@ -9,8 +9,9 @@ let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 /// Builds are plain: a debug build is a debug build, wherever the package is checked out.
 ///
 /// The test command asks for more (README, "Run the tests"): `ZIPGEO_OPTIMIZED_TESTS=1 swift
-/// test` optimises the modules whose code the tests run most (the world import, searches and
-/// brute-force rankings) while the tests themselves stay debug builds with testable imports.
+/// test` optimises the modules whose code the tests run most (the world import, searches,
+/// brute-force rankings, and the command line printing millions of rows) while the tests
+/// themselves stay debug builds with testable imports.
 /// Measured here (docs/benchmarks.md, "Builds"): plain, the suite had not ended after 14 minutes;
 /// so, its tests take under 6.
 let optimizedForTests: [SwiftSetting] =
@@ -73,7 +74,9 @@ let package = Package(
     .target(name: "CInterrupt"),
     // The command line, as a library so that tests can drive it. `zipgeo import` reads compressed
     // and zipped files through ArchiveInput.
-    .target(name: "ZipGeoCLI", dependencies: ["ZipGeo", "ArchiveInput", "SQLiteLinked", "CInterrupt"]),
+    .target(
+      name: "ZipGeoCLI", dependencies: ["ZipGeo", "ArchiveInput", "SQLiteLinked", "CInterrupt"],
+      swiftSettings: optimizedForTests),
     .executableTarget(name: "zipgeo", dependencies: ["ZipGeoCLI"]),
     // Nanoseconds per distance call, sphere against WGS84: `swift run -c release geodesy-bench`.
     .executableTarget(name: "geodesy-bench", dependencies: ["Geodesy"]),

@@ -14,23 +14,14 @@ import Testing
     let output = temporary.path("out")
     let errors = temporary.path("err")
     let run = try MeasuredRun(
-      Self.zipgeo, ["near", "0,0", "--km", "30000", "--format", format, "--kind", "all", "--db", try WorldDatabase.path()],
+      Self.zipgeo,
+      ["near", "0,0", "--km", "30000", "--format", format, "--kind", "all", "--db", try WorldDatabase.path()],
       standardOutput: output, standardError: errors)
     #expect(run.exitCode == 0, "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
     #expect(run.peakResidentBytes < 200 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MB")
     // A header and every row of the world, nearest first.
-    let text = try String(contentsOfFile: output, encoding: .utf8)
-    var lines = 0
-    var last = -1.0
-    var ordered = true
-    text.enumerateLines { line, _ in
-      lines += 1
-      guard lines > 1 else { return }
-      let field = format == "csv" ? line.split(separator: ",").last : line.split(separator: " ").last
-      let distance = field.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? -1
-      if distance < last { ordered = false }
-      last = distance
-    }
+    let (lines, ordered) = try OrderedOutput.check(
+      path: output, separator: UInt8(ascii: format == "csv" ? "," : " "))
     let rows = try runCommand(
       Self.zipgeo, ["sql", "SELECT count(*) FROM zips", "--format", "tsv", "--db", try WorldDatabase.path()])
     #expect(lines == (Int(rows.out.split(separator: "\n").last ?? "") ?? -1) + 1, "\(rows.out)")
