@@ -29,35 +29,22 @@ struct CellCovering {
   init(_ query: RadiusQuery, mostSquares: Int = Self.mostSquares, finestShare: Double = Self.finestShare) {
     let model = query.model
     let unit = query.radius.unit
-    let farthest = min(query.radius.value, unit.fromMetres(model.halfCircumference * (1 + 1e-9)))
+    let farthest = query.farthest
     let metres = query.radius.metres
-    func reaches(_ node: GridCell.Node) -> Bool {
-      unit.fromMetres(
-        model.leastDistance(from: query.center, latitudes: node.holdingLatitudes, longitudes: node.holdingLongitudes))
-        <= farthest
-    }
-    func size(_ node: GridCell.Node) -> Double { Double.pi * Sphere.earth.radius / Double(1 << node.level) }
+    func reaches(_ node: GridCell.Node) -> Bool { unit.fromMetres(query.leastMetres(to: node)) <= farthest }
     guard metres < model.halfCircumference else {
       squares = [.world]
       return
     }
-    var start = [GridCell.Node.world]
-    let box = model.boundingBox(around: query.center, radius: metres)
-    var level = 0
-    while level < GridCell.bits && Double.pi * Sphere.earth.radius / Double(2 << level) >= 4 * metres { level += 1 }
-    if level > 2, box.minLatitude <= box.maxLatitude,
-      let nodes = GridCell.Node.covering(
-        latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
-        most: NearestFirstSearch.startingSquares)
-    {
-      start = nodes
-    }
+    let start =
+      NearestFirstSearch.startingSquares(box: model.boundingBox(around: query.center, radius: metres), metres: metres)
+      ?? [.world]
     var squares = start.filter(reaches)
-    let finest = max(metres * finestShare, size(GridCell.Node(level: GridCell.bits, row: 0, column: 0)))
+    let finest = max(metres * finestShare, GridCell.Node(level: GridCell.bits, row: 0, column: 0).size)
     // Cut the largest square while it is coarser than `finest` and its quarters that reach the
     // circle fit in the budget: the largest waste the most rows.
     while let index = squares.indices.min(by: { squares[$0].level < squares[$1].level }),
-      squares[index].level < GridCell.bits, size(squares[index]) > finest
+      squares[index].level < GridCell.bits, squares[index].size > finest
     {
       let quarters = squares[index].children.filter(reaches)
       guard squares.count - 1 + quarters.count <= max(mostSquares, 1) else { break }

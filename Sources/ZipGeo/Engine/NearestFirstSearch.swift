@@ -133,7 +133,7 @@ public struct NearestFirstSearch: BandedSearch {
     self.finest = finest.isNaN ? 0 : finest
     self.coarsest = max(self.finest, coarsest.map { $0.isNaN ? 0 : $0 } ?? 0)
     remaining = query.limit ?? Int.max
-    farthest = min(query.radius.value, query.radius.unit.fromMetres(query.model.halfCircumference * (1 + 1e-9)))
+    farthest = query.farthest
     let metres = query.radius.metres
     box =
       metres.isNaN || metres < 0
@@ -142,17 +142,23 @@ public struct NearestFirstSearch: BandedSearch {
     // A radius search starts from the few squares of about four times its radius that cover its
     // box, rather than walking down to them from the whole world: each square on the way costs a
     // distance bound, which a small search would feel.
-    var level = 0
-    while level < GridCell.bits && Double.pi * Sphere.earth.radius / Double(2 << level) >= 4 * metres { level += 1 }
-    if query.limit == nil, level > 2, box.minLatitude <= box.maxLatitude,
-      let start = GridCell.Node.covering(
-        latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
-        most: Self.startingSquares)
-    {
+    if query.limit == nil, let start = Self.startingSquares(box: box, metres: metres) {
       for node in start { queue(node) }
     } else {
       queue(.world)
     }
+  }
+
+  /// The squares, at most `startingSquares`, of the level whose squares are about four times
+  /// `metres` across, that cover `box`; `nil` when there would be more, or the level is too coarse
+  /// for such a start to save anything (the world is the start then).
+  static func startingSquares(box: BoundingBox, metres: Double) -> [GridCell.Node]? {
+    var level = 0
+    while level < GridCell.bits && Double.pi * Sphere.earth.radius / Double(2 << level) >= 4 * metres { level += 1 }
+    guard level > 2, box.minLatitude <= box.maxLatitude else { return nil }
+    return GridCell.Node.covering(
+      latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
+      most: startingSquares)
   }
 
   /// Lets the search go on past its limit, read as one with a limit reads (small squares first),
@@ -237,8 +243,7 @@ public struct NearestFirstSearch: BandedSearch {
 
   /// Queues `node` with its least possible distance, unless that is past the radius.
   private mutating func queue(_ node: GridCell.Node) {
-    let metres = query.model.leastDistance(
-      from: query.center, latitudes: node.holdingLatitudes, longitudes: node.holdingLongitudes)
+    let metres = query.leastMetres(to: node)
     let bound = query.radius.unit.fromMetres(metres)
     guard bound <= farthest else { return }
     squares.insert(Square(bound: bound, metres: metres, node: node))
@@ -377,7 +382,7 @@ public struct NearestFirstSearch: BandedSearch {
     let node: GridCell.Node
 
     /// Its size: its span of latitude, in metres on the mean sphere.
-    var size: Double { Double.pi * Sphere.earth.radius / Double(1 << node.level) }
+    var size: Double { node.size }
 
     static func < (a: Square, b: Square) -> Bool { a.bound < b.bound }
     static func == (a: Square, b: Square) -> Bool { a.bound == b.bound && a.node.first == b.node.first }

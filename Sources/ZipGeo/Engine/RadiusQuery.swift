@@ -41,6 +41,17 @@ public struct RadiusQuery: Equatable, Sendable {
     self.country = country
   }
 
+  /// The radius, at most half the Earth's circumference (1e300 km reads the world): the farthest
+  /// a row is found at, in the query's unit.
+  var farthest: Double { min(radius.value, radius.unit.fromMetres(model.halfCircumference * (1 + 1e-9))) }
+
+  /// The least distance any point of `node` can have from the centre, in metres
+  /// (`EarthModel.leastDistance`): a square whose bound in the query's unit is past `farthest`
+  /// holds no row of the answer.
+  func leastMetres(to node: GridCell.Node) -> Double {
+    model.leastDistance(from: center, latitudes: node.holdingLatitudes, longitudes: node.holdingLongitudes)
+  }
+
   /// Runs the query on any connection with a zipgeo `zips` table.
   public func run(on database: Database) throws -> [NearbyZip] {
     try run(on: database, details: true)

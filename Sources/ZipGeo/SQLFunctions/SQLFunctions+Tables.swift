@@ -100,13 +100,9 @@ extension SQLFunctions {
     argumentTypes: textArguments, required: 3, orderedBy: searchOrder
   ) { arguments, call in
     let function = "zipgeo_within"
-    let center = try point(arguments, function: function)
-    let unit = try optionalUnit(arguments, at: 3, function: function)
-    let radius = try searchRadius(arguments, at: 2, in: unit, function: function)
-    let model = try optionalModel(arguments, at: 4, function: function)
+    let query = try radiusQuery(arguments, function: function)
     return try reportingErrors(of: function) {
-      let query = try RadiusQuery(center: center, radius: radius, model: model)
-      return try SearchRows(
+      try SearchRows(
         NearestFirstSearch(query), call: call, function: function)
     }
   }
@@ -164,12 +160,8 @@ extension SQLFunctions {
     orderedBy: ["first_cell"]
   ) { arguments, call in
     let function = "zipgeo_cover"
-    let center = try point(arguments, function: function)
-    let unit = try optionalUnit(arguments, at: 3, function: function)
-    let radius = try searchRadius(arguments, at: 2, in: unit, function: function)
-    let model = try optionalModel(arguments, at: 4, function: function)
+    let query = try radiusQuery(arguments, function: function)
     return try reportingErrors(of: function) {
-      let query = try RadiusQuery(center: center, radius: radius, model: model)
       // The table the ranges are joined to is checked as a search checks it: a view, a table of
       // the wrong types, or rows whose cells do not match them would give a join that silently
       // misses rows.
@@ -184,6 +176,16 @@ extension SQLFunctions {
         [.integer(Int64($0.lowerBound)), .integer(Int64($0.upperBound))]
       }
     }
+  }
+
+  /// The search of `zipgeo_within` and `zipgeo_cover`: `(lat, lon, radius [, unit [, model]])`,
+  /// each argument checked, the query's own errors said as the function's.
+  private static func radiusQuery(_ arguments: borrowing FunctionArguments, function: String) throws -> RadiusQuery {
+    let center = try point(arguments, function: function)
+    let unit = try optionalUnit(arguments, at: 3, function: function)
+    let radius = try searchRadius(arguments, at: 2, in: unit, function: function)
+    let model = try optionalModel(arguments, at: 4, function: function)
+    return try reportingErrors(of: function) { try RadiusQuery(center: center, radius: radius, model: model) }
   }
 
   /// What `zipgeo_cover` reads of `zips`, to check it: nothing but the columns' types.

@@ -95,6 +95,9 @@ enum GridCell {
       return nodes
     }
 
+    /// Its span of latitude, in metres on the mean sphere.
+    var size: Double { Double.pi * Sphere.earth.radius / Double(1 << level) }
+
     var first: Int { GridCell.interleave(row: row, column: column) << (2 * (GridCell.bits - level)) }
     var last: Int { first + (1 << (2 * (GridCell.bits - level))) - 1 }
 
