@@ -42,7 +42,7 @@ let package = Package(
     // Installs the linked libsqlite3's routine table at load time.
     .target(name: "SQLiteLinked", dependencies: ["CSQLite", "CSQLiteAPI"]),
     // A small GRDB-style SQLite layer: connections, statements, values, errors, functions.
-    .target(name: "SQLiteKit", dependencies: ["CSQLiteAPI"]),
+    .target(name: "SQLiteKit", dependencies: ["CSQLiteAPI"], swiftSettings: optimizedForTests),
     // Pure-Swift geodesy: distances, units, bounding boxes. Knows nothing of SQLite.
     .target(name: "Geodesy", swiftSettings: optimizedForTests),
     // A streaming RFC 4180 CSV reader of plain files, pipes and the bytes of any `ByteSource`.
@@ -67,7 +67,7 @@ let package = Package(
     // nettle into every process that loads it, a machine without it could not load the extension,
     // and iOS has no public libarchive. (PackageGraphTests checks the graph, ExtensionTests the
     // built library.)
-    .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"]),
+    .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"], swiftSettings: optimizedForTests),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"], swiftSettings: optimizedForTests),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
