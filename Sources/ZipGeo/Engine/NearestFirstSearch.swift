@@ -22,7 +22,8 @@ import SQLiteKit
 /// `sparseRows`, twice it, up to 80 km, so that the first rows of a dense city come after a few
 /// thousand rows read, not tens of thousands, and a sparse country is read in few squares); a
 /// nearest search goes down to single cells, so that the nearest few in a dense city cost a few
-/// hundred metres of it. The rows read wait in a second queue, by distance, and leave it once no
+/// hundred metres of it, and after a read that finds no row reads twice that read's size, up to
+/// 80 km, so that an empty sea is not read cell by cell. The rows read wait in a second queue, by distance, and leave it once no
 /// square still queued can hold a nearer one. Rows of which the caller reads nothing are only
 /// counted (`Reading.count`), inside SQLite where it can.
 public struct NearestFirstSearch: BandedSearch {
@@ -61,8 +62,10 @@ public struct NearestFirstSearch: BandedSearch {
   private var countsRowByRow = false
   /// Whether the table's columns were checked (`Schema.requireSearchable`).
   private var checked = false
-  /// The squares read so far (each one range scan of the table).
+  /// The squares read so far (each one range scan of the table), and queued so far (each a
+  /// distance bound and a place in the queue).
   private(set) var squaresRead = 0
+  private(set) var squaresQueued = 0
   /// The squares read since the last band was made.
   private var readsSinceBand = 0
   /// The rows read and not yet given.
@@ -123,7 +126,7 @@ public struct NearestFirstSearch: BandedSearch {
     let everywhere = unit.fromMetres(model.halfCircumference * (1 + 1e-9))
     let query = try RadiusQuery(
       center: center, radius: Length(everywhere, unit), limit: max(0, count), model: model, country: country)
-    self.init(query, details: details, finest: 0)
+    self.init(query, details: details, finest: 0, coarsest: Self.coarsestRead)
   }
 
   init(_ query: RadiusQuery, details: Bool, finest: Double, coarsest: Double? = nil, budget: Int = Self.budget) {
@@ -222,13 +225,18 @@ public struct NearestFirstSearch: BandedSearch {
       if square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
         squaresRead += 1
         readsSinceBand += 1
+        let pendingBefore = pending
         if let reads = try Schema.diagnosingTable(database, { try read(square.node, on: database) }) {
           found.insert(Run(rows: reads))
           pending += reads.entries.count
         }
+        // A radius search reads larger squares after a sparse read; a search for the nearest few
+        // only after a read that found none of them (an empty cell far from any code), so that a
+        // dense city's nearest five are still read cell by cell.
+        let sparse = query.limit == nil ? scanned < Self.sparseRows : pending == pendingBefore
         if scanned > Self.denseRows {
           finest = min(finest, square.size / 2)
-        } else if scanned < Self.sparseRows {
+        } else if sparse {
           finest = min(coarsest, max(finest, square.size * 2))
         }
       } else {
@@ -246,6 +254,7 @@ public struct NearestFirstSearch: BandedSearch {
     let metres = query.leastMetres(to: node)
     let bound = query.radius.unit.fromMetres(metres)
     guard bound <= farthest else { return }
+    squaresQueued += 1
     squares.insert(Square(bound: bound, metres: metres, node: node))
   }
 

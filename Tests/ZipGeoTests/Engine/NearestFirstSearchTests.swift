@@ -154,6 +154,29 @@ import Testing
     #expect(search.squaresRead > 200, "\(search.squaresRead) squares for the whole answer")
   }
 
+  /// Where codes are few, the nearest ones are found in fewer reads: a read that finds none makes
+  /// the next ones larger, rather than every square around an empty centre being cut to cells on
+  /// the way to the codes 1,000 km off (212 reads and 341 squares queued for the nearest one).
+  @Test func theNearestCodesAcrossEmptyLandComeInFewReads() throws {
+    let path = temporary.path("sparse.db")
+    // Four codes about 1,000 km from the centre (0, 0), one in each direction, and one farther.
+    let csv = "zip,lat,lon\n00001,9,0\n00002,-9,0\n00003,0,9\n00004,0,-9\n00005,20,20\n"
+    _ = try ZipDatabase.importFile(try temporary.write("sparse.csv", csv), into: path)
+    let sparse = try ZipDatabase(readingAt: path).database
+    for count in [1, 4, 5] {
+      var search = try NearestFirstSearch(
+        nearestTo: try Coordinate(latitude: 0.01, longitude: 0.02), count: count, details: false)
+      var found: [String] = []
+      while let band = try search.nextBand(on: sparse) { found += band.map(\.zipCode.zip) }
+      #expect(found == Array(["00003", "00001", "00002", "00004", "00005"].prefix(count)), "\(count)")
+      // Read cell by cell all the way, as before, the fifth took 380 reads and 645 squares queued.
+      let (reads, queued) = count == 5 ? (320, 560) : (150, 260)
+      #expect(
+        search.squaresRead <= reads && search.squaresQueued <= queued,
+        "\(count) nearest: \(search.squaresRead) squares read, \(search.squaresQueued) queued")
+    }
+  }
+
   /// Thousands of stores at one spot, in several cells' worth of squares and across bands: they
   /// come in zip order, then the order of their file.
   @Test func rowsOfOneDistanceComeInZipOrderAcrossBands() throws {
@@ -195,6 +218,7 @@ import Testing
     #expect(text.contains("squares, at most \(NearestFirstSearch.startingSquares), of the level"))
     #expect(text.contains("at most \(Int(NearestFirstSearch.finestAtFirst / 1000)) km at first"))
     #expect(text.contains("up to \(Int(NearestFirstSearch.coarsestRead / 1000)) km"))
+    #expect(text.contains("doubles the size it reads, up to \(Int(NearestFirstSearch.coarsestRead / 1000)) km"))
     #expect(text.contains("(at most \(Int(NearestFirstSearch.largest / 1000)) km across)"))
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
   }
