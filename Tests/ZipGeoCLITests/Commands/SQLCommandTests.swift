@@ -26,25 +26,13 @@ import Testing
     let folder = millionZipsFolder
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     atexit { try? FileManager.default.removeItem(at: SQLCommandTests.millionZipsFolder) }
-    let csv = folder.appendingPathComponent("one.csv")
-    try Data("zip,lat,lon\n00501,40.8154,-73.0451\n".utf8).write(to: csv)
-    let database = folder.appendingPathComponent("zipgeo.db").path
-    let imported = try runCommand(zipgeo, ["import", csv.path, "--db", database])
-    guard imported.status == 0 else { throw Failure(imported.err) }
     // Zips 0000001 to 1000000, in rowid order, spread over the grid.
-    let filled = try runCommand(
-      zipgeo,
-      [
-        "sql", "--write", "--db", database,
-        """
-        DELETE FROM zips;
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
-        INSERT INTO zips (zip, place, state, county, lat, lon)
-        SELECT printf('%07d', i), 'Place ' || i, 'TX', 'County ' || (i % 3000),
-          (i % 1800) / 10.0 - 89.95, (i % 3600) / 10.0 - 179.95 FROM n
-        """,
-      ])
-    guard filled.status == 0 else { throw Failure(filled.err) }
+    let csv = folder.appendingPathComponent("million.csv").path
+    try GeneratedZips.write(count: 1_000_000, to: csv)
+    let database = folder.appendingPathComponent("zipgeo.db").path
+    let imported = try runCommand(zipgeo, ["import", csv, "--db", database, "--quiet"])
+    guard imported.status == 0 else { throw Failure(imported.err) }
+    try FileManager.default.removeItem(atPath: csv)
     return database
   }
 
