@@ -8,9 +8,9 @@ cost to the searches, e.g. the nearest search's larger reads against the commit 
     swift build -c release --static-swift-stdlib
     python3 scripts/generate-points.py 1000000 /tmp/p1m.csv && .build/release/zipgeo import /tmp/p1m.csv --db /tmp/p1m.db
     .build/release/zipgeo import data/world.txt.xz --db /tmp/world.db
-    /usr/bin/python3 scripts/bench-search-pair.py /tmp/before/.build/release .build/release /tmp/world.db /tmp/p1m.db
+    /usr/bin/python3 scripts/bench/compare-searches.py /tmp/before/.build/release .build/release /tmp/world.db /tmp/p1m.db
 
-Usage: /usr/bin/python3 scripts/bench-search-pair.py BEFORE_DIR AFTER_DIR WORLD_DB POINTS_DB
+Usage: /usr/bin/python3 scripts/bench/compare-searches.py BEFORE_DIR AFTER_DIR WORLD_DB POINTS_DB
 (each DIR holds a libZipgeo.so; WORLD_DB is data/world.txt.xz imported, POINTS_DB the 1M points
 of scripts/generate-points.py imported).
 """
