@@ -33,11 +33,21 @@ public struct NearestFirstSearch: BandedSearch {
   let query: RadiusQuery
   /// Of place, state, county and accuracy, the ones read (all with `details`, else none): a
   /// table function reads only those its query uses.
-  var detailColumns: FoundRows.Details
+  let detailColumns: FoundRows.Details
   /// Whether the search reads any of place, state, county and accuracy.
   var details: Bool { !detailColumns.isEmpty }
   /// What of its rows the caller reads: by default every column.
-  var reading = Reading.rows
+  let reading: Reading
+
+  /// What a search's caller reads of its rows, given when the search is made: of place, state,
+  /// county and accuracy the columns read, whether rows, their distances alone or only their
+  /// count, and the most rows a band holds. A table function knows them from its query.
+  struct Reads {
+    var details: FoundRows.Details = .all
+    var reading = Reading.rows
+    var budget = NearestFirstSearch.budget
+  }
+
   /// What of its rows a search's caller reads; a table function knows from its query.
   enum Reading {
     /// The columns of each zip code, and its distance: rows nearest first, ties in their order.
@@ -48,7 +58,7 @@ public struct NearestFirstSearch: BandedSearch {
     /// Nothing (`count(*)`): rows are only counted, and given in the order they were read.
     case count
   }
-  var budget: Int
+  let budget: Int
   /// The rows still wanted (`query.limit` less those given).
   private var remaining: Int
   /// The squares not yet read, by their least possible distance, in the query's unit.
@@ -106,14 +116,18 @@ public struct NearestFirstSearch: BandedSearch {
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
   /// without `details`, with no place, state, county or accuracy.
   public init(_ query: RadiusQuery, details: Bool = true) {
+    self.init(query, reads: Reads(details: details ? .all : []))
+  }
+
+  /// A search for every zip code of `query`, reading of its rows what `reads` says.
+  init(_ query: RadiusQuery, reads: Reads) {
     let radius = query.limit == nil ? query.radius.metres : 0
     // Squares up to the circle's width: rows of a square outside the circle's box are passed
     // over inside SQLite, and fewer reads cost less than the rows they add (measured against the
     // radius itself, interleaved: 10 km around Sao Paulo 16 against 21 us, London 0.63 against
     // 0.66 ms, 100 km around Frankfurt 4.46 against 4.64 ms).
     self.init(
-      query, details: details, finest: min(2 * radius, Self.finestAtFirst), coarsest: min(2 * radius, Self.coarsestRead)
-    )
+      query, reads: reads, finest: min(2 * radius, Self.finestAtFirst), coarsest: min(2 * radius, Self.coarsestRead))
   }
 
   /// The `count` zip codes nearest `center` on the whole Earth, nearest first, with distances in
@@ -122,17 +136,28 @@ public struct NearestFirstSearch: BandedSearch {
     nearestTo center: Coordinate, count: Int, model: EarthModel = .sphere, unit: LengthUnit = .kilometres,
     country: String? = nil, details: Bool = true
   ) throws {
+    try self.init(
+      nearestTo: center, count: count, model: model, unit: unit, country: country,
+      reads: Reads(details: details ? .all : []))
+  }
+
+  /// The `count` zip codes nearest `center`, reading of their rows what `reads` says.
+  init(
+    nearestTo center: Coordinate, count: Int, model: EarthModel = .sphere, unit: LengthUnit = .kilometres,
+    country: String? = nil, reads: Reads
+  ) throws {
     // Past the farthest point by more than any rounding.
     let everywhere = unit.fromMetres(model.halfCircumference * (1 + 1e-9))
     let query = try RadiusQuery(
       center: center, radius: Length(everywhere, unit), limit: max(0, count), model: model, country: country)
-    self.init(query, details: details, finest: 0, coarsest: Self.coarsestRead)
+    self.init(query, reads: reads, finest: 0, coarsest: Self.coarsestRead)
   }
 
-  init(_ query: RadiusQuery, details: Bool, finest: Double, coarsest: Double? = nil, budget: Int = Self.budget) {
+  init(_ query: RadiusQuery, reads: Reads, finest: Double, coarsest: Double? = nil) {
     self.query = query
-    detailColumns = details ? .all : []
-    self.budget = max(1, budget)
+    detailColumns = reads.details
+    reading = reads.reading
+    budget = max(1, reads.budget)
     self.finest = finest.isNaN ? 0 : finest
     self.coarsest = max(self.finest, coarsest.map { $0.isNaN ? 0 : $0 } ?? 0)
     remaining = query.limit ?? Int.max

@@ -89,7 +89,8 @@ extension SQLFunctions {
       // Every place of the code is in its answer, at its distance from their mean.
       let own = CenteredSearch.places(of: found, country: nil, from: center, model: model, unit: unit)
       return try SearchRows(
-        NearestFirstSearch(query), call: call, function: function, code: found, own: own)
+        NearestFirstSearch(query, reads: SearchRows.reads(of: call)), call: call, function: function, code: found,
+        own: own)
     }
   }
 
@@ -102,8 +103,7 @@ extension SQLFunctions {
     let function = "zipgeo_within"
     let query = try radiusQuery(arguments, function: function)
     return try reportingErrors(of: function) {
-      try SearchRows(
-        NearestFirstSearch(query), call: call, function: function)
+      try SearchRows(NearestFirstSearch(query, reads: SearchRows.reads(of: call)), call: call, function: function)
     }
   }
 
@@ -143,7 +143,8 @@ extension SQLFunctions {
           country: country, path: "the zips table", known: try StoredCodes.countries(on: call.database).map(\.country))
       }
       let search = try NearestFirstSearch(
-        nearestTo: center, count: count, model: model, unit: .kilometres, country: country)
+        nearestTo: center, count: count, model: model, unit: .kilometres, country: country,
+        reads: SearchRows.reads(of: call))
       return try SearchRows(search, call: call, function: function)
     }
   }
@@ -270,7 +271,23 @@ extension SQLFunctions {
     private static let ownStore: Int32 = -1
     private var searchEnded = false
 
-    /// The search, reading only the columns the query uses, with its first band read (so that
+    /// The columns of the table function that `call`'s query uses.
+    static func columns(used call: TableFunction.Call) -> [Int] {
+      searchColumns.indices.filter { call.uses(column: $0) }
+    }
+
+    /// What a search for `call` reads: only the columns its query uses, in bands of at most
+    /// `budget` rows. A query that reads no column of a zip code cannot tell apart rows as near:
+    /// with the distance alone they are read for it, with nothing (`count(*)`) counted.
+    static func reads(of call: TableFunction.Call) -> NearestFirstSearch.Reads {
+      let used = columns(used: call)
+      return NearestFirstSearch.Reads(
+        details: details(among: used),
+        reading: used.contains { $0 != distanceColumn } ? .rows : used.isEmpty ? .count : .distances,
+        budget: min(NearestFirstSearch.budget, budget))
+    }
+
+    /// The search (made with `reads(of: call)`), with its first band read (so that
     /// its errors fail the call itself). With `code`, the search's centre, every place of the
     /// code is given at its distance `own` (`CenteredSearch.places`), within the radius or not,
     /// first of the rows as near.
@@ -284,19 +301,11 @@ extension SQLFunctions {
       self.function = function
       ownCode = code.map { (Array($0.code.utf8), Array($0.country.utf8)) }
       self.own = own
-      used = searchColumns.indices.filter { call.uses(column: $0) }
+      used = Self.columns(used: call)
       band = SearchBand()
-      var search = search
-      search.detailColumns = details(among: used)
-      // A query that reads no column of a zip code cannot tell apart rows as near: with the
-      // distance alone they are read for it, with nothing (`count(*)`) counted.
-      search.reading =
-        used.contains { $0 != distanceColumn } ? .rows : used.isEmpty ? .count : .distances
-      search.budget = min(search.budget, Self.budget)
       // Rows read without their columns cannot be told from the code's own: the search gives
       // those within the radius, and the others come after it.
       if search.reading != .rows { self.own = own.filter { $0.distance.value > search.farthest } }
-      self.search = search
       band = try reportingErrors(of: function) { try nextBand() } ?? SearchBand()
       cells = makeCells()
     }

@@ -47,7 +47,7 @@ import Testing
     {
       let query = try RadiusQuery(
         center: try Coordinate(latitude: lat, longitude: lon), radius: Length(km, .kilometres))
-      let search = NearestFirstSearch(query, details: true, finest: finest, budget: budget)
+      let search = NearestFirstSearch(query, reads: .init(budget: budget), finest: finest)
       let found = try bands(search, budget: budget).flatMap { $0 }
       #expect(found.map(\.zipCode.zip) == (try truth(lat, lon, within: km)), "\(lat),\(lon) \(km) km by \(budget)")
       #expect(found.allSatisfy { $0.zipCode.place != nil })
@@ -59,7 +59,7 @@ import Testing
     for (lat, lon, km) in [(33.025, -96.7397, 300.0), (64.8, -147.7, 900.0), (21.3, -157.8, 4000.0)] {
       let query = try RadiusQuery(
         center: try Coordinate(latitude: lat, longitude: lon), radius: Length(km, .kilometres), model: .wgs84)
-      let search = NearestFirstSearch(query, details: false, finest: 0, budget: 50)
+      let search = NearestFirstSearch(query, reads: .init(details: [], budget: 50), finest: 0)
       let found = try bands(search, budget: 50).flatMap { $0 }
       let truth = try db.rows(
         "SELECT zip FROM zips WHERE geodesic_distance(?1, ?2, lat, lon, 'km') <= ?3"
@@ -74,7 +74,7 @@ import Testing
   @Test func aLimitStopsAtItsRowsAcrossBands() throws {
     let query = try RadiusQuery(
       center: try Coordinate(latitude: 33.025, longitude: -96.7397), radius: Length(200, .kilometres), limit: 25)
-    let search = NearestFirstSearch(query, details: false, finest: 0, budget: 4)
+    let search = NearestFirstSearch(query, reads: .init(details: [], budget: 4), finest: 0)
     let found = try bands(search, budget: 4).flatMap { $0 }
     #expect(found.map(\.zipCode.zip) == (try truth(33.025, -96.7397, within: 200, limit: 25)))
   }
@@ -188,7 +188,7 @@ import Testing
     let ties = try ZipDatabase(readingAt: path).database
     let query = try RadiusQuery(
       center: try Coordinate(latitude: 10, longitude: 10.0001), radius: Length(5, .kilometres))
-    let found = try bands(NearestFirstSearch(query, details: true, finest: 0, budget: 8), budget: 8, on: ties)
+    let found = try bands(NearestFirstSearch(query, reads: .init(budget: 8), finest: 0), budget: 8, on: ties)
       .flatMap { $0 }
     var expected = (0..<50).map { (String(format: "%05d", $0), "a") }
     expected.insert(contentsOf: [("00007", "b"), ("00007", "c")], at: 8)
