@@ -10,32 +10,53 @@
 /// this table only for a state its data gives no name.
 enum SubdivisionName {
   /// The ISO name of the subdivision `code` (`TX`, `NSW`) of `country`, or `nil`.
-  static func of(_ code: String, in country: String) -> String? { tables.names[RegionNames.key(country, code)] }
+  static func of(_ code: String, in country: String) -> String? { names[RegionNames.key(country, code)] }
 
   /// The code of the subdivision of `country` whose ISO name, folded (`PlaceNameKey`), is `name`
   /// (`texas`), or `nil`.
   static func code(of name: PlaceNameKey, in country: String) -> String? {
-    tables.codes[RegionNames.key(country, name.text)]
+    codes[RegionNames.key(country, name.text)]
   }
 
-  /// Names by `country:code`, and codes by `country:folded name`, read from `table` once.
-  private static let tables: (names: [String: String], codes: [String: String]) = {
+  /// Names by `country:code`, read from `table` once, by its bytes: a name is looked up for a
+  /// state the `regions` table does not name, in the first such search of a process, and
+  /// splitting the table's lines as characters, and folding every name with them, made that
+  /// search many times slower (docs/benchmarks.md, "State names").
+  private static let names: [String: String] = {
     var names: [String: String] = [:]
-    var codes: [String: String] = [:]
-    for line in table.split(separator: "\n") {
-      let fields = line.split(separator: "\t", maxSplits: 1)
-      guard fields.count == 2 else { continue }
-      let key = String(fields[0])
-      let name = String(fields[1])
-      names[key] = name
-      let country = key.prefix(2)
-      let code = String(key.dropFirst(3))
-      // Of two subdivisions of one name (a region and a province), the first in code order.
-      let folded = RegionNames.key(String(country), PlaceNameKey(name).text)
-      if codes[folded] == nil { codes[folded] = code }
-    }
-    return (names, codes)
+    names.reserveCapacity(2_900)
+    for (key, name) in lines() { names[key] = name }
+    return names
   }()
+
+  /// Codes by `country:folded name`, read from `table` once, apart from `names`: only a place
+  /// search asks for them, and folding every name is most of their cost.
+  private static let codes: [String: String] = {
+    var codes: [String: String] = [:]
+    for (key, name) in lines() {
+      // Of two subdivisions of one name (a region and a province), the first in code order.
+      let folded = RegionNames.key(String(key.prefix(2)), PlaceNameKey(name).text)
+      if codes[folded] == nil { codes[folded] = String(key.dropFirst(3)) }
+    }
+    return codes
+  }()
+
+  /// The lines of `table` as (`country:code`, name), split at their bytes.
+  private static func lines() -> [(key: String, name: String)] {
+    let bytes = Array(table.utf8)
+    var lines: [(key: String, name: String)] = []
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      if let tab = bytes[start..<end].firstIndex(of: UInt8(ascii: "\t")) {
+        lines.append(
+          (String(decoding: bytes[start..<tab], as: UTF8.self), String(decoding: bytes[(tab + 1)..<end], as: UTF8.self)))
+      }
+      start = end + 1
+    }
+    return lines
+  }
 
   /// One subdivision a line: `country:code`, a tab, its name.
   static let table = """
