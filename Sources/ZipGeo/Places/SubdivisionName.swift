@@ -50,8 +50,8 @@ enum SubdivisionName {
       var end = start
       while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
       if let tab = bytes[start..<end].firstIndex(of: UInt8(ascii: "\t")) {
-        lines.append(
-          (String(decoding: bytes[start..<tab], as: UTF8.self), String(decoding: bytes[(tab + 1)..<end], as: UTF8.self)))
+        let key = String(decoding: bytes[start..<tab], as: UTF8.self)
+        lines.append((key, String(decoding: bytes[(tab + 1)..<end], as: UTF8.self)))
       }
       start = end + 1
     }
