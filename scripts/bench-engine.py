@@ -18,7 +18,7 @@ with --prebuilt DIR takes DIR/zipgeo and DIR/libZipgeo as they are, then prints:
   searches  in one Python process, both databases with the extension loaded (the R*Tree's for
             distance()), round after round, the two methods interleaved (which goes first
             alternates), medians of single calls (a query of microseconds runs back to back for
-            about 5 ms of each round, every call timed). Five searches, each in three forms:
+            about 5 ms of each round, every call timed). Five searches, each in four forms:
               10 km around Plano (33.0198, -96.6989), London (51.5074, -0.1278), Sao Paulo
               (-23.5505, -46.6333); 25 km around Tokyo (35.6812, 139.7671); 100 km around
               Frankfurt (50.11, 8.68);
@@ -26,9 +26,11 @@ with --prebuilt DIR takes DIR/zipgeo and DIR/libZipgeo as they are, then prints:
                         `SELECT t.*, distance(t.lat, t.lon, ?, ?) AS distance FROM rt JOIN t ON
                         t.rowid = rt.id WHERE rt.minlat BETWEEN ? AND ? AND rt.minlon BETWEEN ?
                         AND ? AND distance <= ? ORDER BY distance`, every column fetched;
+              nine      the same, zipgeo's reading the R*Tree's nine columns (zip, place, state,
+                        county, lat, lon, country, accuracy, distance), without state_name and kind;
               zip       the same reading only zip and distance;
               in SQLite `SELECT count(*), sum(length(place)) FROM (<query>)`: one row fetched;
-            and zipgeo_cover, the native form, in each of the three: its ranges joined to zips on
+            and zipgeo_cover, the native form, in each of the four: its ranges joined to zips on
             cell, distance() in WHERE, unordered, the same eight columns and the distance (with the
             rows it reads beside the rows it returns); and beside them the host's floor: as many rows of the same columns from neighbouring
             rowids of the R*Tree database's plain table (`WHERE rowid BETWEEN ? AND ?`: no search,
@@ -260,6 +262,8 @@ try:
              ("Frankfurt 100 km", 50.11, 8.68, 100)]
     forms = {  # form: (zipgeo's columns, the R*Tree's columns, wrapped in the aggregate)
         "all": ("*", "t.*", False),
+        # The R*Tree's own nine columns: SELECT * of zipgeo_within adds state_name and kind.
+        "nine": ("zip, place, state, county, lat, lon, country, accuracy, distance", "t.*", False),
         "zip": ("zip, distance", "t.zip", False),
         "in SQLite": ("*", "t.*", True),
     }
@@ -291,7 +295,7 @@ try:
             f = f"SELECT {rtree_columns}, 0.0 AS distance FROM t WHERE t.rowid BETWEEN ? AND ?"
             if wrapped:
                 f = aggregate.format(f)
-            cover_columns = {"*": COVER_ALL, "zip, distance": "z.zip, distance"}[ours_columns]
+            cover_columns = {"*": COVER_ALL, "zip, place, state, county, lat, lon, country, accuracy, distance": COVER_ALL, "zip, distance": "z.zip, distance"}[ours_columns]
             v = COVER.format(columns=cover_columns)
             if wrapped:
                 v = aggregate.format(v)
@@ -324,8 +328,8 @@ try:
     def whole(row):
         return tuple(round(v, 9) if isinstance(v, float) else v for v in row)
 
-    for (case, lat, lon, km), i in zip(cases, range(0, 3 * len(cases), 3)):
-        for name, methods in comparisons[i:i + 3]:
+    for (case, lat, lon, km), i in zip(cases, range(0, len(forms) * len(cases), len(forms))):
+        for name, methods in comparisons[i:i + len(forms)]:
             z, r = answers[(name, "zipgeo")], answers[(name, "R*Tree")]
             sqls = [f"zipgeo: {methods['zipgeo'][1]}  {methods['zipgeo'][2]}",
                     f"R*Tree: {methods['R*Tree'][1]}  {methods['R*Tree'][2]}"]
@@ -334,7 +338,7 @@ try:
                 mismatch(f"{name}: zipgeo_cover's rows differ from the R*Tree's",
                          [f"cover: {methods['cover'][1]}  {methods['cover'][2]}", sqls[1]]
                          + difference(counted(map(whole, v)), counted(map(whole, r)), "cover"))
-            if name.endswith(", all"):
+            if name.endswith(", all") or name.endswith(", nine"):
                 z = [row[:9] for row in z]  # zipgeo_within's state_name and kind: the R*Tree has none
                 if counted((row[0], row[6]) for row in z) != counted((row[0], row[6]) for row in r):
                     mismatch(f"{name}: (zip, country) rows differ", sqls + difference(
@@ -391,7 +395,7 @@ try:
         return f"{rows[0][0]} (1 row fetched)" if name.endswith("in SQLite") else len(rows)
 
     rows = []
-    for (name, methods), case in zip(comparisons[:3 * len(cases)], [c for c in cases for _ in range(3)]):
+    for (name, methods), case in zip(comparisons[:len(forms) * len(cases)], [c for c in cases for _ in range(len(forms))]):
         z, r, f, v = (name, "zipgeo"), (name, "R*Tree"), (name, "floor"), (name, "cover")
         returned = len(answers[(name, "zipgeo")]) if not name.endswith("in SQLite") else answers[z][0][0]
         rows.append([name, shown_rows(name, "zipgeo"), fmt(median[z]), fmt(p99(z)), fmt(median[r]), fmt(p99(r)),
@@ -399,7 +403,7 @@ try:
                      f"{cover_read[case[0]]} / {returned}", fmt(median[f]), f"{median[r] / median[f]:.2f}",
                      f"{len(times[z])}/{len(times[r])}"])
     table(f"Searches ({args.rounds} rounds, interleaved, medians of single calls in one process; "
-          "all = every column fetched, zip = zip and distance, in SQLite = count(*), sum(length(place)); "
+          "all = every column fetched, nine = the R*Tree's nine columns, zip = zip and distance, in SQLite = count(*), sum(length(place)); "
           "floor = as many rows of the same columns read from neighbouring rowids of the plain table, no search, "
           "and R*Tree / floor the ratio an engine that cost nothing would show; cover = zipgeo_cover's ranges "
           "joined to zips, distance() in WHERE, unordered, and the rows it reads / the rows it returns)",
@@ -532,7 +536,7 @@ print(json.dumps({"reset": reset, "before": before, "after": after, "rows": len(
 
     # f. The summary.
     rows = []
-    for name, methods in comparisons[:3 * len(cases)]:
+    for name, methods in comparisons[:len(forms) * len(cases)]:
         z, r = median[(name, "zipgeo")], median[(name, "R*Tree")]
         rows.append([name, shown_rows(name, "zipgeo"), fmt(z), fmt(r), f"{r / z:.2f}"])
         v = median[(name, "cover")]
