@@ -23,9 +23,9 @@ import SQLiteKit
 /// thousand rows read, not tens of thousands, and a sparse country is read in few squares); a
 /// nearest search goes down to single cells, so that the nearest few in a dense city cost a few
 /// hundred metres of it, and after a read that finds no row reads twice that read's size, up to
-/// 80 km, so that an empty sea is not read cell by cell. The rows read wait in a second queue, by distance, and leave it once no
-/// square still queued can hold a nearer one. Rows of which the caller reads nothing are only
-/// counted (`Reading.count`), inside SQLite where it can.
+/// 80 km, so that an empty sea is not read cell by cell. The rows read wait in a second queue, by
+/// distance, and leave it once no square still queued can hold a nearer one. Rows of which the
+/// caller reads nothing are only counted (`Reading.count`), inside SQLite where it can.
 public struct NearestFirstSearch: BandedSearch {
   /// The most rows a band holds: the rows of a band are handed out together.
   public static let budget = 65_536

@@ -26,7 +26,7 @@ import Testing
     let folder = millionZipsFolder
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     atexit { try? FileManager.default.removeItem(at: SQLCommandTests.millionZipsFolder) }
-    // Zips 0000001 to 1000000, in rowid order, spread over the grid.
+    // Zips 0000001 to 1000000, in the file's order (`id`), spread over the grid.
     let csv = folder.appendingPathComponent("million.csv").path
     try GeneratedZips.write(count: 1_000_000, to: csv)
     let database = folder.appendingPathComponent("zipgeo.db").path
