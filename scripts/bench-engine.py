@@ -260,10 +260,11 @@ try:
     cases = [("Plano 10 km", 33.0198, -96.6989, 10), ("London 10 km", 51.5074, -0.1278, 10),
              ("Sao Paulo 10 km", -23.5505, -46.6333, 10), ("Tokyo 25 km", 35.6812, 139.7671, 25),
              ("Frankfurt 100 km", 50.11, 8.68, 100)]
+    NINE = "zip, place, state, county, lat, lon, country, accuracy, distance"
     forms = {  # form: (zipgeo's columns, the R*Tree's columns, wrapped in the aggregate)
         "all": ("*", "t.*", False),
         # The R*Tree's own nine columns: SELECT * of zipgeo_within adds state_name and kind.
-        "nine": ("zip, place, state, county, lat, lon, country, accuracy, distance", "t.*", False),
+        "nine": (NINE, "t.*", False),
         "zip": ("zip, distance", "t.zip", False),
         "in SQLite": ("*", "t.*", True),
     }
@@ -295,7 +296,7 @@ try:
             f = f"SELECT {rtree_columns}, 0.0 AS distance FROM t WHERE t.rowid BETWEEN ? AND ?"
             if wrapped:
                 f = aggregate.format(f)
-            cover_columns = {"*": COVER_ALL, "zip, place, state, county, lat, lon, country, accuracy, distance": COVER_ALL, "zip, distance": "z.zip, distance"}[ours_columns]
+            cover_columns = {"*": COVER_ALL, NINE: COVER_ALL, "zip, distance": "z.zip, distance"}[ours_columns]
             v = COVER.format(columns=cover_columns)
             if wrapped:
                 v = aggregate.format(v)
