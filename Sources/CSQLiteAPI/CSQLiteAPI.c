@@ -21,3 +21,33 @@ int csqlite_install(const sqlite3_api_routines *routines) {
 }
 
 const char *csqlite_installed_version(void) { return installed_version; }
+
+/// Appends `count` bytes to the stamp at `*at`, if they fit; returns 0 when they do not.
+static int stamp_append(unsigned char *out, int capacity, int *at, const void *bytes, size_t count) {
+  if (count > (size_t)(capacity - *at)) return 0;
+  memcpy(out + *at, bytes, count);
+  *at += (int)count;
+  return 1;
+}
+
+int csqlite_data_stamp(sqlite3 *db, unsigned char *out, int capacity) {
+  if (!db || !out || capacity <= 0 || !CSQLITE_API) return 0;
+  // sqlite3_db_name came in 3.39.0: an older library's routine table ends before it.
+  if (CSQLITE_API->libversion_number() < 3039000 || !CSQLITE_API->db_name) return 0;
+  if (!CSQLITE_API->get_autocommit(db)) return 0;
+  int at = 0;
+  for (int index = 0;; index++) {
+    const char *name = CSQLITE_API->db_name(db, index);
+    if (!name) break;
+    unsigned int version = 0;
+    // A database not opened yet (temp, before its first table) has no version: a marker says so.
+    unsigned char opened = CSQLITE_API->file_control(db, name, SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK;
+    const char *file = CSQLITE_API->db_filename(db, name);
+    if (!file) file = "";
+    if (!stamp_append(out, capacity, &at, name, strlen(name) + 1)) return 0;
+    if (!stamp_append(out, capacity, &at, file, strlen(file) + 1)) return 0;
+    if (!stamp_append(out, capacity, &at, &opened, 1)) return 0;
+    if (!stamp_append(out, capacity, &at, &version, sizeof version)) return 0;
+  }
+  return at;
+}

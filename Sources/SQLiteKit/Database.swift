@@ -279,6 +279,18 @@ public final class Database {
   /// Whether no transaction is open.
   public var isAutocommit: Bool { csqlite_get_autocommit(handle) != 0 }
 
+  /// A stamp of what the connection's databases hold (main, temp and each attached: its name,
+  /// file and data version), for a cache of what was read from them: two equal stamps of a
+  /// connection mean that no table of it changed between them, by this connection or another.
+  /// `nil` when that cannot be known: inside a transaction (its own changes are not counted until
+  /// they are committed), or with an SQLite older than 3.39.
+  public var dataStamp: DataStamp? {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DataStamp.capacity) { buffer in
+      let count = Int(csqlite_data_stamp(handle, buffer.baseAddress, Int32(buffer.count)))
+      return count > 0 ? DataStamp(bytes: Array(buffer.prefix(count))) : nil
+    }
+  }
+
   /// Whether the connection can only read its database: opened `.readOnly`, or opened for writing
   /// a file this user cannot write (SQLite then opens it read-only, without an error).
   public var isReadOnly: Bool { csqlite_db_readonly(handle) != 0 }

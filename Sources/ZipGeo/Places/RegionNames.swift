@@ -83,11 +83,17 @@ public struct RegionNames: Sendable {
     var names: [String: String] = [:]
     var codes: [String: String] = [:]
     defer { statement.reset() }
-    while try statement.step() {
-      guard let country = statement.text(at: 0), let state = statement.text(at: 1), let name = statement.text(at: 2)
-      else { continue }
-      names[Self.key(country, state)] = name
-      codes[Self.key(country, PlaceNameKey(name).text)] = state
+    do {
+      while try statement.step() {
+        guard let country = statement.text(at: 0), let state = statement.text(at: 1), let name = statement.text(at: 2)
+        else { continue }
+        names[Self.key(country, state)] = name
+        codes[Self.key(country, PlaceNameKey(name).text)] = state
+      }
+    } catch let error as DatabaseError where error.resultCode == .error {
+      // The statement was kept from before another connection put a table of another shape in
+      // the place of zipgeo's (SQLite prepares it again at its step, and fails): no names.
+      return RegionNames(names: [:], codes: [:])
     }
     return RegionNames(names: names, codes: codes)
   }

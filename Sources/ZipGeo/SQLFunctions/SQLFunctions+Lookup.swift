@@ -42,7 +42,7 @@ extension SQLFunctions {
       let first = ZipCode.columns.count
       var stateName = DatabaseValue.null
       if call.uses(column: first) {
-        var stateNames = RegionNames.Lookup()
+        let stateNames = RegionNames.Lookup.current(on: call.database)
         stateName = stateNames.name(of: summary, on: call.database).map { .text($0) } ?? .null
       }
       var names = DatabaseValue.null

@@ -49,8 +49,10 @@ extension SQLFunctions {
     private let database: Database
     private let function: String
     private var rows: [PlaceMatch] = []
-    /// The names of the states the search met.
-    private var stateNames = RegionNames.Lookup()
+    /// The names of the states the search meets, kept on the connection while its tables stay as
+    /// they are (`RegionNames.Lookup`): taken once the search has read, and so has seen any
+    /// commit of another connection since the last statement.
+    private lazy var stateNames = RegionNames.Lookup.current(on: database)
     /// The rows of the next part: 16 at first, twice as many each part after, up to 256, so that
     /// a LIMIT of a few rows makes few more (a code's places are read whole: a part may hold more).
     private var partSize = 16

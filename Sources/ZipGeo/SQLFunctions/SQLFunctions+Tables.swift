@@ -258,8 +258,10 @@ extension SQLFunctions {
     private(set) var cells: TableFunctionCells?
     /// The texts of the band's derived columns, which its reads do not hold.
     private var texts = TableFunctionTexts()
-    /// The names of the states the search met.
-    private var stateNames = RegionNames.Lookup()
+    /// The names of the states the search meets, kept on the connection while its tables stay as
+    /// they are (`RegionNames.Lookup`): taken once the search has read, and so has seen any
+    /// commit of another connection since the last statement.
+    private lazy var stateNames = RegionNames.Lookup.current(on: database)
     /// The most rows of a band: its cells hold 144 bytes a row.
     static let budget = 4_096
     /// The centre code's own places not given yet (`zipgeo_near`), nearest first.

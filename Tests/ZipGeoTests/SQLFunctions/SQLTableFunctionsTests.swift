@@ -238,6 +238,52 @@ import Testing
     #expect(try db.scalar("SELECT state_name FROM zipgeo_search('Plano') WHERE state = 'TX'") == .text("Texas"))
   }
 
+  /// The names of states kept on a connection between its statements (`RegionNames.Lookup`)
+  /// follow every change of what names them: the connection's own, committed or not (and
+  /// rolled back), another connection's, a temporary table that hides the file's, its dropping,
+  /// a table of another shape in its place, and one made again.
+  @Test func stateNamesKeptBetweenStatementsFollowEveryChangeOfTheirTable() throws {
+    let path = temporary.path("kept.db")
+    _ = try ZipDatabase.importFile(Self.zipsCSV, into: path)
+    let db = try ZipDatabase(writingAt: path).database
+    let other = try ZipDatabase(writingAt: path).database
+    func names() throws -> [String?] {
+      let within = try db.scalar("SELECT state_name FROM zipgeo_within(33.025, -96.7397, 1) LIMIT 1")?.string
+      let nearest = try db.scalar("SELECT state_name FROM zipgeo_nearest(33.025, -96.7397, 1)")?.string
+      let near = try db.scalar("SELECT state_name FROM zipgeo_near('75075', 1) LIMIT 1")?.string
+      let search = try db.scalar("SELECT state_name FROM zipgeo_search('Plano') WHERE state = 'TX' LIMIT 1")?.string
+      let lookup = try db.scalar("SELECT state_name FROM zipgeo_lookup('75075')")?.string
+      return [within, nearest, near, search, lookup]
+    }
+    func named(_ name: String) -> [String?] { Array(repeating: name, count: 5) }
+    let texas = "UPDATE regions SET name = ? WHERE country = 'US' AND state = 'TX'"
+    #expect(try names() == named("Texas"))
+    #expect(try names() == named("Texas"))
+    try db.execute(texas, ["Tejas"])
+    #expect(try names() == named("Tejas"))
+    try other.execute(texas, ["Lone Star"])
+    #expect(try names() == named("Lone Star"))
+    try db.execute("BEGIN")
+    try db.execute(texas, ["Not yet committed"])
+    #expect(try names() == named("Not yet committed"))
+    try db.execute("ROLLBACK")
+    #expect(try names() == named("Lone Star"))
+    try db.execute("CREATE TEMP TABLE regions (country TEXT, state TEXT, name TEXT)")
+    try db.execute("INSERT INTO temp.regions VALUES ('US', 'TX', 'Hidden by a temporary table')")
+    #expect(try names() == named("Hidden by a temporary table"))
+    try db.execute("DROP TABLE temp.regions")
+    #expect(try names() == named("Lone Star"))
+    try other.execute("DROP TABLE regions")
+    #expect(try names() == named("Texas"))
+    // A table of the user's own in its place fails the lookup's query, which has the connection
+    // forget its facts, the kept lookup among them, in the middle of a lookup.
+    try other.execute("CREATE TABLE regions (note TEXT)")
+    #expect(try names() == named("Texas"))
+    try other.execute("DROP TABLE regions; CREATE TABLE regions (country TEXT, state TEXT, name TEXT)")
+    try other.execute("INSERT INTO regions VALUES ('US', 'TX', 'Made again')")
+    #expect(try names() == named("Made again"))
+  }
+
   /// From a code, `zipgeo_near` gives every place of it, past the radius too, at its distance;
   /// of rows as near, the code's own first, then its country's, then by zip, across bands.
   @Test func zipgeoNearGivesTheCodesOwnPlacesFirstOfRowsAsNear() throws {
