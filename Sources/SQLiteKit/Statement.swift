@@ -142,6 +142,20 @@ public final class Statement {
     guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
   }
 
+  /// Binds `pointer` to the parameter at `index` as a pointer of type `type`: a function that
+  /// asks for that type (`FunctionArguments.pointer(at:type:)`) gets it; to SQL it is NULL. The
+  /// caller keeps what it points at alive while the statement may run.
+  public func bind(pointer: UnsafeMutableRawPointer?, type: StaticString, at index: Int32) throws {
+    guard type.hasPointerRepresentation else {
+      throw DatabaseError(extendedResultCode: .misuse, message: "a pointer's type must be a string literal", sql: sql)
+    }
+    // A string literal's bytes, a NUL after them, last as long as the program: SQLite keeps the
+    // type's address with the binding.
+    let name = UnsafeRawPointer(type.utf8Start).assumingMemoryBound(to: CChar.self)
+    let code = csqlite_bind_pointer(handle, index, pointer, name)
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
+  }
+
   /// Unbinds every parameter (each is NULL again), so that no borrowed text stays bound.
   public func clearBindings() { csqlite_clear_bindings(handle) }
 

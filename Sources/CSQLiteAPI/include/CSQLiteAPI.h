@@ -114,6 +114,12 @@ static inline const char *csqlite_sql(sqlite3_stmt *stmt) { return CSQLITE_API->
 static inline int csqlite_bind_parameter_count(sqlite3_stmt *stmt) {
   return CSQLITE_API->bind_parameter_count(stmt);
 }
+/// Binds `pointer` to parameter `i` as a pointer of type `type` (sqlite3_bind_pointer): only a
+/// function that asks for that type by name (sqlite3_value_pointer) sees it; SQL sees NULL.
+/// `type` must last as long as the binding (a string literal).
+static inline int csqlite_bind_pointer(sqlite3_stmt *stmt, int i, void *pointer, const char *type) {
+  return CSQLITE_API->bind_pointer(stmt, i, pointer, type, 0);
+}
 static inline int csqlite_bind_null(sqlite3_stmt *stmt, int i) { return CSQLITE_API->bind_null(stmt, i); }
 static inline int csqlite_bind_int64(sqlite3_stmt *stmt, int i, sqlite3_int64 v) {
   return CSQLITE_API->bind_int64(stmt, i, v);
@@ -193,6 +199,18 @@ static inline int csqlite_value_numeric_type(sqlite3_value *v) { return CSQLITE_
 static inline double csqlite_value_double(sqlite3_value *v) { return CSQLITE_API->value_double(v); }
 static inline sqlite3_int64 csqlite_value_int64(sqlite3_value *v) { return CSQLITE_API->value_int64(v); }
 static inline const unsigned char *csqlite_value_text(sqlite3_value *v) { return CSQLITE_API->value_text(v); }
+/// The pointer of type `type` bound to a parameter and passed to a function (sqlite3_value_pointer),
+/// or NULL for any other value: SQL cannot make one.
+static inline void *csqlite_value_pointer(sqlite3_value *v, const char *type) {
+  return CSQLITE_API->value_pointer(v, type);
+}
+/// `v` as text (NULL for NULL), its length in bytes in `*n`. A function's arguments take no
+/// mutex, where a statement's columns take the connection's at every call.
+static inline const unsigned char *csqlite_value_text_bytes(sqlite3_value *v, int *n) {
+  const unsigned char *text = CSQLITE_API->value_text(v);
+  *n = text ? CSQLITE_API->value_bytes(v) : 0;
+  return text;
+}
 static inline const void *csqlite_value_blob(sqlite3_value *v) { return CSQLITE_API->value_blob(v); }
 static inline int csqlite_value_bytes(sqlite3_value *v) { return CSQLITE_API->value_bytes(v); }
 static inline void csqlite_result_null(sqlite3_context *ctx) { CSQLITE_API->result_null(ctx); }

@@ -61,28 +61,29 @@ final class FoundRows: TextRows {
     /// Appends a row read for its distance only.
     mutating func append(distance: Double) { entries.append((distance, 0, Int32(truncatingIfNeeded: entries.count))) }
 
-    /// Appends the current row of `statement` (columns as `StoredCodes.zipCode(from:)` reads
-    /// them; its order in its file at 9) found at `distance`; of place, state, county and
-    /// accuracy only `details` are read, the others left NULL (each read of a column is a call
-    /// into SQLite, under its mutex in a serialized host such as Python).
-    mutating func append(from statement: Statement, distance: Double, details: Details) {
-      let row = Int32(orders.count)
-      if row == 0 { reserve(Self.firstRows) }
-      let zip = statement.textBytes(at: 0)
+    /// Appends `row` (a statement's current row, or a function's arguments: values as
+    /// `StoredCodes.zipCode(from:)` reads them; its order in its file at 9) found at `distance`;
+    /// of place, state, county and accuracy only `details` are read, the others left NULL (each
+    /// read of a statement's column is a call into SQLite, under its mutex in a serialized host
+    /// such as Python).
+    mutating func append<Row: RowValues & ~Copyable>(from row: borrowing Row, distance: Double, details: Details) {
+      let index = Int32(orders.count)
+      if index == 0 { reserve(Self.firstRows) }
+      let zip = row.textBytes(at: 0)
       appendText(zip)
-      appendText(details.contains(.place) ? statement.textBytes(at: 1) : nil)
-      appendText(details.contains(.state) ? statement.textBytes(at: 2) : nil)
-      appendText(details.contains(.county) ? statement.textBytes(at: 3) : nil)
-      appendText(statement.textBytes(at: 6))
-      coordinates.append(statement.double(at: 4))
-      coordinates.append(statement.double(at: 5))
-      accuracies.append(details.contains(.accuracy) ? statement.int64(at: 7, orIfNull: .min) : .min)
-      orders.append(statement.int64(at: 9))
+      appendText(details.contains(.place) ? row.textBytes(at: 1) : nil)
+      appendText(details.contains(.state) ? row.textBytes(at: 2) : nil)
+      appendText(details.contains(.county) ? row.textBytes(at: 3) : nil)
+      appendText(row.textBytes(at: 6))
+      coordinates.append(row.real(at: 4))
+      coordinates.append(row.real(at: 5))
+      accuracies.append(details.contains(.accuracy) ? row.int64(at: 7, orIfNull: .min) : .min)
+      orders.append(row.int64(at: 9, orIfNull: 0))
       var key: UInt64 = 0
       if let zip {
         for index in 0..<8 { key = key << 8 | UInt64(index < zip.count ? zip[index] : 0) }
       }
-      entries.append((distance, key, row))
+      entries.append((distance, key, index))
     }
 
     /// The rows a read first makes room for: arrays that grow from nothing to a few dozen rows

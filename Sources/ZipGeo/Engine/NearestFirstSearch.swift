@@ -72,6 +72,11 @@ public struct NearestFirstSearch: BandedSearch {
   private var countsRowByRow = false
   /// Whether the table's columns were checked (`Schema.requireSearchable`).
   private var checked = false
+  /// Whether rows are read one by one here (a connection without the function of
+  /// `SearchRowCollector`), not handed over inside SQLite.
+  private var readsRowByRow = false
+  /// What collects the rows of each read inside SQLite, made at the first.
+  private var collector: SearchRowCollector?
   /// The squares read so far (each one range scan of the table), and queued so far (each a
   /// distance bound and a place in the queue).
   private(set) var squaresRead = 0
@@ -320,6 +325,25 @@ public struct NearestFirstSearch: BandedSearch {
 
   private static let countStatements = [false, true].map { CachedSQL(countSQL(restricted: $0)) }
 
+  /// The statement that hands a square's rows to the search inside SQLite, in one step
+  /// (`SearchRowCollector`): parameters 1-7 as `sql(details:restricted:layout:)`'s, 8 the
+  /// collector; its columns, the rows stepped through and the rows kept. Of the current layout
+  /// only: an older table's rows go through `sql(details:restricted:layout:)` one by one.
+  static func collectSQL(details: Bool, restricted: Bool) -> String {
+    let columns = details ? Schema.placeColumns(.current) : "zip, NULL, NULL, NULL, lat, lon, country, NULL"
+    let country = restricted ? " AND country = ?3" : ""
+    return """
+      SELECT count(*), count(zipgeo_search_rows(\(columns), cell, \(Schema.Layout.current.order), ?8))
+      FROM zips
+      WHERE cell BETWEEN ?1 AND ?2 AND lat BETWEEN ?4 AND ?5 AND lon BETWEEN ?6 AND ?7\(country)
+      """
+  }
+
+  /// The statements of `collectSQL(details:restricted:)`; index as `statements`'.
+  private static let collectStatements = (0..<4).map {
+    CachedSQL(collectSQL(details: $0 & 2 != 0, restricted: $0 & 1 != 0))
+  }
+
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
   private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
 
@@ -373,8 +397,45 @@ public struct NearestFirstSearch: BandedSearch {
       pending += Int(counting.int64(at: 0))
       return nil
     }
-    // Without the function (a host that registered the table functions alone), row by row.
-    countsRowByRow = reading == .count
+    if reading == .count { countsRowByRow = true }
+    // Rows read, of this version's table: handed to the search inside SQLite, one step a square.
+    if reading != .count, layout == .current, !readsRowByRow {
+      if let collecting = try? database.cachedStatement(
+        Self.collectStatements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
+      {
+        if !checked {
+          try Schema.requireSearchable(statement, columns: Self.searchedColumns)
+          checked = true
+        }
+        let collector =
+          self.collector
+          ?? SearchRowCollector(
+            center: center, model: model, unit: unit, farthest: farthest, details: detailColumns, reading: reading)
+        self.collector = collector
+        defer { collecting.reset() }
+        collecting.reset()
+        try collecting.bind(.integer(Int64(node.first)), at: 1)
+        try collecting.bind(.integer(Int64(node.last)), at: 2)
+        if let country = query.country { try collecting.bind(.text(country), at: 3) }
+        try collecting.bind(.real(latitudes.lowerBound), at: 4)
+        try collecting.bind(.real(latitudes.upperBound), at: 5)
+        try collecting.bind(.real(longitudes.lowerBound), at: 6)
+        try collecting.bind(.real(longitudes.upperBound), at: 7)
+        try withExtendedLifetime(collector) {
+          try collecting.bind(
+            pointer: Unmanaged.passUnretained(collector).toOpaque(), type: SearchRowCollector.pointerType, at: 8)
+          // Unbound once read: the statement is kept, the collector is not.
+          defer { try? collecting.bind(.null, at: 8) }
+          _ = try collecting.step()
+        }
+        scanned = Int(collecting.int64(at: 0))
+        let found = collector.take()
+        return found.count == 0 ? nil : FoundRows(found)
+      }
+      readsRowByRow = true
+    }
+    // Without the functions (a host that registered the table functions alone), or of an older
+    // table, row by row.
     let cells = node.first...node.last
     scanned = 0
     var found = FoundRows.Builder(hasColumns: reading == .rows)

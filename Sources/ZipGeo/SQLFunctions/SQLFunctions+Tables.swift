@@ -88,9 +88,10 @@ extension SQLFunctions {
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       // Every place of the code is in its answer, at its distance from their mean.
       let own = CenteredSearch.places(of: found, country: nil, from: center, model: model, unit: unit)
+      let used = SearchRows.columns(used: call)
       return try SearchRows(
-        NearestFirstSearch(query, reads: SearchRows.reads(of: call)), call: call, function: function, code: found,
-        own: own)
+        NearestFirstSearch(query, reads: SearchRows.reads(of: used)), call: call, used: used, function: function,
+        code: found, own: own)
     }
   }
 
@@ -103,7 +104,9 @@ extension SQLFunctions {
     let function = "zipgeo_within"
     let query = try radiusQuery(arguments, function: function)
     return try reportingErrors(of: function) {
-      try SearchRows(NearestFirstSearch(query, reads: SearchRows.reads(of: call)), call: call, function: function)
+      let used = SearchRows.columns(used: call)
+      return try SearchRows(
+        NearestFirstSearch(query, reads: SearchRows.reads(of: used)), call: call, used: used, function: function)
     }
   }
 
@@ -142,10 +145,11 @@ extension SQLFunctions {
         throw ZipGeoError.unknownCountry(
           country: country, path: "the zips table", known: try StoredCodes.countries(on: call.database).map(\.country))
       }
+      let used = SearchRows.columns(used: call)
       let search = try NearestFirstSearch(
         nearestTo: center, count: count, model: model, unit: .kilometres, country: country,
-        reads: SearchRows.reads(of: call))
-      return try SearchRows(search, call: call, function: function)
+        reads: SearchRows.reads(of: used))
+      return try SearchRows(search, call: call, used: used, function: function)
     }
   }
 
@@ -278,23 +282,23 @@ extension SQLFunctions {
       searchColumns.indices.filter { call.uses(column: $0) }
     }
 
-    /// What a search for `call` reads: only the columns its query uses, in bands of at most
-    /// `budget` rows. A query that reads no column of a zip code cannot tell apart rows as near:
-    /// with the distance alone they are read for it, with nothing (`count(*)`) counted.
-    static func reads(of call: TableFunction.Call) -> NearestFirstSearch.Reads {
-      let used = columns(used: call)
-      return NearestFirstSearch.Reads(
+    /// What a search reads for a query that uses columns `used` (`columns(used:)`): only those,
+    /// in bands of at most `budget` rows. A query that reads no column of a zip code cannot tell
+    /// apart rows as near: with the distance alone they are read for it, with nothing
+    /// (`count(*)`) counted.
+    static func reads(of used: [Int]) -> NearestFirstSearch.Reads {
+      NearestFirstSearch.Reads(
         details: details(among: used),
         reading: used.contains { $0 != distanceColumn } ? .rows : used.isEmpty ? .count : .distances,
         budget: min(NearestFirstSearch.budget, budget))
     }
 
-    /// The search (made with `reads(of: call)`), with its first band read (so that
-    /// its errors fail the call itself). With `code`, the search's centre, every place of the
+    /// The search (made with `reads(of: used)`, `used` the columns `call`'s query uses), with its
+    /// first band read (so that its errors fail the call itself). With `code`, the search's centre, every place of the
     /// code is given at its distance `own` (`CenteredSearch.places`), within the radius or not,
     /// first of the rows as near.
     init(
-      _ search: NearestFirstSearch, call: TableFunction.Call, function: String, code: PostalCode? = nil,
+      _ search: NearestFirstSearch, call: TableFunction.Call, used: [Int], function: String, code: PostalCode? = nil,
       own: [NearbyZip] = []
     ) throws {
       let database = call.database
@@ -303,7 +307,7 @@ extension SQLFunctions {
       self.function = function
       ownCode = code.map { (Array($0.code.utf8), Array($0.country.utf8)) }
       self.own = own
-      used = Self.columns(used: call)
+      self.used = used
       band = SearchBand()
       // Rows read without their columns cannot be told from the code's own: the search gives
       // those within the radius, and the others come after it.

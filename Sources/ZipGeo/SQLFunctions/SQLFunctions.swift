@@ -117,6 +117,7 @@ public enum SQLFunctions {
     for function in all { try db.add(function: function) }
     for function in tableFunctions { try db.add(tableFunction: function) }
     try db.add(function: searchDistance)
+    try db.add(function: SearchRowCollector.function)
   }
 
   private static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]

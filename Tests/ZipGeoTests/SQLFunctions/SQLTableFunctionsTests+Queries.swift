@@ -152,6 +152,36 @@ import Testing
     }
   }
 
+  /// Rows handed to the search inside SQLite (`SearchRowCollector`) are the rows read one by one
+  /// where the connection has the table functions without zipgeo's other functions: every column,
+  /// some, the distances alone; from a point, a code, for the nearest few, of one country.
+  @Test func rowsHandedOverInsideSQLiteEqualRowsReadOneByOne() throws {
+    let bare = try Database.inMemory()
+    try bare.execute("ATTACH '\(try Self.database.get())' AS z")
+    for function in SQLFunctions.tableFunctions { try bare.add(tableFunction: function) }
+    #expect(throws: DatabaseError.self) {
+      try bare.scalar("SELECT zipgeo_search_rows(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)")
+    }
+    let searches = [
+      "zipgeo_within(33.025, -96.7397, 150)", "zipgeo_within(61.2, -149.9, 300, 'km', 'wgs84')",
+      "zipgeo_near('75075', 40, 'nmi')", "zipgeo_nearest(33.025, -96.7397, 77)",
+      "zipgeo_nearest(40.75, -73.99, 30, 'sphere', 'US')",
+    ]
+    for search in searches {
+      for columns in ["*", "zip, kind, distance", "distance", "place, lat"] {
+        let sql = "SELECT \(columns) FROM \(search)"
+        let inside = try db.rows(sql).map(\.values)
+        #expect(inside.count > 10, "\(sql)")
+        #expect(try bare.rows(sql).map(\.values) == inside, "\(sql), row by row")
+      }
+    }
+    // No value SQL can make is a collector: the function gives NULL, and never fails.
+    for last in ["NULL", "0", "140737488355328", "'zipgeo_search_rows'", "x'00'", "1.5", "-0.0", "1e308"] {
+      let call = "zipgeo_search_rows('1', 'p', 's', 'c', 1, 1, 'US', 1, 1, 1, \(last))"
+      #expect(try db.scalar("SELECT \(call)") == .null, "\(call)")
+    }
+  }
+
   /// Texts reach the query byte for byte, whatever they hold: empty, a NUL inside, long, not
   /// UTF-8 at all, or of another type in a file another program wrote.
   @Test func everyValueReachesTheQueryByteForByte() throws {
