@@ -36,6 +36,10 @@ searches = [
     ("nearest 5", "SELECT * FROM zipgeo_nearest(?, ?, 5)"),
     ("nearest 50", "SELECT * FROM zipgeo_nearest(?, ?, 50)"),
     ("within 10 km", "SELECT * FROM zipgeo_within(?, ?, 10)"),
+    ("within 25 km", "SELECT * FROM zipgeo_within(?, ?, 25)"),
+    # Inside SQLite: the columns read, no row handed to Python.
+    ("25 km inside", "SELECT count(*), sum(length(place)), sum(lat), count(state), count(county) "
+     "FROM zipgeo_within(?, ?, 25)"),
 ]
 
 connections = {}

@@ -75,8 +75,15 @@ public struct NearestFirstSearch: BandedSearch {
   /// Whether rows are read one by one here (a connection without the function of
   /// `SearchRowCollector`), not handed over inside SQLite.
   private var readsRowByRow = false
-  /// What collects the rows of each read inside SQLite, made at the first.
+  /// A search reads a square inside SQLite after a read that stepped through at least this many
+  /// rows, and row by row after one of fewer (a search for the nearest few starts so: its first
+  /// reads are single cells, mostly empty): a step of the aggregate that collects a square's
+  /// rows costs about as much as two rows read one by one.
+  static let rowsWorthCollecting = 4
+  /// What collects the rows of each read inside SQLite, and the statement that hands them over,
+  /// taken at the first read.
   private var collector: SearchRowCollector?
+  private var collectingStatement: Statement?
   /// The squares read so far (each one range scan of the table), and queued so far (each a
   /// distance bound and a place in the queue).
   private(set) var squaresRead = 0
@@ -109,7 +116,8 @@ public struct NearestFirstSearch: BandedSearch {
   /// The largest `finest` may grow.
   private let coarsest: Double
   /// The rows the last read stepped through (none, for squares counted inside SQLite: a count
-  /// is not delayed by a large square, and reads them as large as it may).
+  /// is not delayed by a large square, and reads them as large as it may). A radius search
+  /// starts as if its last read were worth collecting (`rowsWorthCollecting`).
   private var scanned = 0
   /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where a
   /// row costs far less than one handed to the search.
@@ -166,6 +174,7 @@ public struct NearestFirstSearch: BandedSearch {
     self.finest = finest.isNaN ? 0 : finest
     self.coarsest = max(self.finest, coarsest.map { $0.isNaN ? 0 : $0 } ?? 0)
     remaining = query.limit ?? Int.max
+    scanned = query.limit == nil ? Self.rowsWorthCollecting : 0
     farthest = query.farthest
     let metres = query.radius.metres
     box =
@@ -348,18 +357,126 @@ public struct NearestFirstSearch: BandedSearch {
   private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
 
   /// Reads the rows of `node` within the radius, sorted, or `nil` when there are none (always, for
-  /// a search that only counts them, in `pending`).
+  /// a search that only counts them, in `pending`). A table of the current layout is read inside
+  /// SQLite, one statement step a square (`collect(_:on:)`, `count(_:on:)`); an older one, or a
+  /// connection without zipgeo's functions, row by row (`readRowByRow(_:layout:on:)`), off the
+  /// path of the current one.
   private mutating func read(_ node: GridCell.Node, on database: Database) throws -> FoundRows? {
-    let (statement, layout) = try Schema.cachedStatementAndLayout(
-      database, Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
-    defer { statement.reset() }
-    statement.reset()
-    if let country = query.country { try statement.bind(.text(country), at: 3) }
-    let ranges: [ClosedRange<Int>]
-    var latitudes = max(-90, box.minLatitude)...min(90, max(-90, box.maxLatitude))
-    // The box's longitudes about the square (two ranges across the 180th meridian).
+    let layout = try Schema.layout(of: database)
+    if layout == .current {
+      if reading == .count, !countsRowByRow {
+        if try count(node, on: database) { return nil }
+        countsRowByRow = true
+      } else if reading != .count, !readsRowByRow, scanned >= Self.rowsWorthCollecting {
+        if let found = try collect(node, on: database) { return found.count == 0 ? nil : FoundRows(found) }
+        readsRowByRow = true
+      }
+    }
+    return try readRowByRow(node, layout: layout, on: database)
+  }
+
+  /// The latitudes and longitudes of the box about `node` (one range of longitudes: across the
+  /// 180th meridian, all of them), within -90...90 and -180...180.
+  private func box(about node: GridCell.Node) -> (ClosedRange<Double>, ClosedRange<Double>) {
+    let latitudes = max(-90, box.minLatitude)...min(90, max(-90, box.maxLatitude))
     let around = box.longitudeRanges.filter { $0.overlaps(node.holdingLongitudes) }
-    var longitudes = around.count == 1 ? around[0].clamped(to: -180...180) : -180...180
+    return (latitudes, around.count == 1 ? around[0].clamped(to: -180...180) : -180...180)
+  }
+
+  /// Binds a square's parameters, 1-7 of `sql(details:restricted:layout:)`, to `statement`: its
+  /// cells `cells`, the country, and the box.
+  private func bindSquare(
+    _ statement: Statement, cells: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>
+  ) throws {
+    try statement.bind(.integer(Int64(cells.lowerBound)), at: 1)
+    try statement.bind(.integer(Int64(cells.upperBound)), at: 2)
+    if let country = query.country { try statement.bind(.text(country), at: 3) }
+    try statement.bind(.real(latitudes.lowerBound), at: 4)
+    try statement.bind(.real(latitudes.upperBound), at: 5)
+    try statement.bind(.real(longitudes.lowerBound), at: 6)
+    try statement.bind(.real(longitudes.upperBound), at: 7)
+  }
+
+  /// Checks, once a search, that the table's columns are typed as zipgeo's are
+  /// (`Schema.requireSearchable`), or a range of cells would compare text with numbers.
+  private mutating func checkTable(on database: Database) throws {
+    guard !checked else { return }
+    let statement = try Schema.cachedStatement(
+      database, Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
+    try Schema.requireSearchable(statement, columns: Self.searchedColumns)
+    checked = true
+  }
+
+  /// Counts the rows of `node` within the radius inside SQLite (`countSQL(restricted:)`), into
+  /// `pending`; `false` when the connection lacks the function that measures them.
+  private mutating func count(_ node: GridCell.Node, on database: Database) throws -> Bool {
+    guard let counting = try? database.cachedStatement(Self.countStatements[query.country != nil ? 1 : 0]) else {
+      return false
+    }
+    try checkTable(on: database)
+    let (latitudes, longitudes) = box(about: node)
+    defer { counting.reset() }
+    counting.reset()
+    try bindSquare(counting, cells: node.first...node.last, latitudes: latitudes, longitudes: longitudes)
+    let (center, model, unit) = (query.center, query.model, query.radius.unit)
+    try counting.bind(.real(center.latitude), at: 8)
+    try counting.bind(.real(center.longitude), at: 9)
+    try counting.bind(.integer(Int64(LengthUnit.allCases.firstIndex(of: unit)!)), at: 10)
+    try counting.bind(.integer(Int64(EarthModel.allCases.firstIndex(of: model)!)), at: 11)
+    try counting.bind(.real(farthest), at: 12)
+    _ = try counting.step()
+    pending += Int(counting.int64(at: 0))
+    return true
+  }
+
+  /// The rows of `node` within the radius, handed to the search inside SQLite in one step
+  /// (`collectSQL(details:restricted:)`); `nil` when the connection lacks the function that
+  /// collects them.
+  private mutating func collect(_ node: GridCell.Node, on database: Database) throws -> FoundRows.Builder? {
+    let collecting: Statement
+    if let kept = collectingStatement {
+      collecting = kept
+    } else {
+      guard
+        let prepared = try? database.cachedStatement(
+          Self.collectStatements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
+      else { return nil }
+      try checkTable(on: database)
+      collecting = prepared
+      collectingStatement = prepared
+    }
+    let collector =
+      self.collector
+      ?? SearchRowCollector(
+        center: query.center, model: query.model, unit: query.radius.unit, farthest: farthest,
+        details: detailColumns, reading: reading)
+    self.collector = collector
+    let (latitudes, longitudes) = box(about: node)
+    defer { collecting.reset() }
+    collecting.reset()
+    try bindSquare(collecting, cells: node.first...node.last, latitudes: latitudes, longitudes: longitudes)
+    try withExtendedLifetime(collector) {
+      try collecting.bind(
+        pointer: Unmanaged.passUnretained(collector).toOpaque(), type: SearchRowCollector.pointerType, at: 8)
+      // Unbound once read: the statement is kept, the collector is not.
+      defer { try? collecting.bind(.null, at: 8) }
+      _ = try collecting.step()
+    }
+    scanned = Int(collecting.int64(at: 0))
+    return collector.take()
+  }
+
+  /// The rows of `node` within the radius, read one by one: of an older table (`layout`), whose
+  /// cells are `GridCell.Legacy`'s, each row is read for its own square; and on a connection
+  /// without zipgeo's functions (a host that registered the table functions alone).
+  private mutating func readRowByRow(_ node: GridCell.Node, layout: Schema.Layout, on database: Database) throws
+    -> FoundRows?
+  {
+    let variants = Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)]
+    let statement = try database.cachedStatement(variants.statements[layout.rawValue])
+    defer { statement.reset() }
+    var (latitudes, longitudes) = box(about: node)
+    let ranges: [ClosedRange<Int>]
     if layout == .current {
       ranges = [node.first...node.last]
     } else {
@@ -367,82 +484,13 @@ public struct NearestFirstSearch: BandedSearch {
       latitudes = latitudes.clamped(to: node.holdingLatitudes)
       longitudes = longitudes.clamped(to: node.holdingLongitudes)
     }
-    try statement.bind(.real(latitudes.lowerBound), at: 4)
-    try statement.bind(.real(latitudes.upperBound), at: 5)
-    try statement.bind(.real(longitudes.lowerBound), at: 6)
-    try statement.bind(.real(longitudes.upperBound), at: 7)
     let (center, model, unit) = (query.center, query.model, query.radius.unit)
-    // Rows only counted, of this version's table: counted inside SQLite, where the function is.
-    if reading == .count, layout == .current, !countsRowByRow,
-      let counting = try? database.cachedStatement(Self.countStatements[query.country != nil ? 1 : 0])
-    {
-      if !checked {
-        try Schema.requireSearchable(statement, columns: Self.searchedColumns)
-        checked = true
-      }
-      defer { counting.reset() }
-      counting.reset()
-      let values: [DatabaseValue] = [
-        .integer(Int64(node.first)), .integer(Int64(node.last)), query.country.map(DatabaseValue.text) ?? .null,
-        .real(latitudes.lowerBound), .real(latitudes.upperBound), .real(longitudes.lowerBound),
-        .real(longitudes.upperBound), .real(center.latitude), .real(center.longitude),
-        .integer(Int64(LengthUnit.allCases.firstIndex(of: unit)!)),
-        .integer(Int64(EarthModel.allCases.firstIndex(of: model)!)),
-        .real(farthest),
-      ]
-      for (index, value) in values.enumerated() where index != 2 || query.country != nil {
-        try counting.bind(value, at: Int32(index + 1))
-      }
-      _ = try counting.step()
-      pending += Int(counting.int64(at: 0))
-      return nil
-    }
-    if reading == .count { countsRowByRow = true }
-    // Rows read, of this version's table: handed to the search inside SQLite, one step a square.
-    if reading != .count, layout == .current, !readsRowByRow {
-      if let collecting = try? database.cachedStatement(
-        Self.collectStatements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
-      {
-        if !checked {
-          try Schema.requireSearchable(statement, columns: Self.searchedColumns)
-          checked = true
-        }
-        let collector =
-          self.collector
-          ?? SearchRowCollector(
-            center: center, model: model, unit: unit, farthest: farthest, details: detailColumns, reading: reading)
-        self.collector = collector
-        defer { collecting.reset() }
-        collecting.reset()
-        try collecting.bind(.integer(Int64(node.first)), at: 1)
-        try collecting.bind(.integer(Int64(node.last)), at: 2)
-        if let country = query.country { try collecting.bind(.text(country), at: 3) }
-        try collecting.bind(.real(latitudes.lowerBound), at: 4)
-        try collecting.bind(.real(latitudes.upperBound), at: 5)
-        try collecting.bind(.real(longitudes.lowerBound), at: 6)
-        try collecting.bind(.real(longitudes.upperBound), at: 7)
-        try withExtendedLifetime(collector) {
-          try collecting.bind(
-            pointer: Unmanaged.passUnretained(collector).toOpaque(), type: SearchRowCollector.pointerType, at: 8)
-          // Unbound once read: the statement is kept, the collector is not.
-          defer { try? collecting.bind(.null, at: 8) }
-          _ = try collecting.step()
-        }
-        scanned = Int(collecting.int64(at: 0))
-        let found = collector.take()
-        return found.count == 0 ? nil : FoundRows(found)
-      }
-      readsRowByRow = true
-    }
-    // Without the functions (a host that registered the table functions alone), or of an older
-    // table, row by row.
     let cells = node.first...node.last
     scanned = 0
     var found = FoundRows.Builder(hasColumns: reading == .rows)
     for range in ranges {
       statement.reset()
-      try statement.bind(.integer(Int64(range.lowerBound)), at: 1)
-      try statement.bind(.integer(Int64(range.upperBound)), at: 2)
+      try bindSquare(statement, cells: range, latitudes: latitudes, longitudes: longitudes)
       while try statement.step() {
         scanned += 1
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
@@ -462,10 +510,7 @@ public struct NearestFirstSearch: BandedSearch {
     // The rows came from the statement as SQLite last prepared it: its columns must be typed as
     // zipgeo's are, or the range above compared text with numbers. (Once a search: a statement
     // that SQLite prepares again for a changed schema mid-search is checked by the next search.)
-    if !checked {
-      try Schema.requireSearchable(statement, columns: Self.searchedColumns)
-      checked = true
-    }
+    try checkTable(on: database)
     return found.count == 0 ? nil : FoundRows(found)
   }
 
