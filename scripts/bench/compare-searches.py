@@ -10,9 +10,9 @@ cost to the searches, e.g. the nearest search's larger reads against the commit 
     .build/release/zipgeo import data/world.txt.xz --db /tmp/world.db
     /usr/bin/python3 scripts/bench/compare-searches.py /tmp/before/.build/release .build/release /tmp/world.db /tmp/p1m.db
 
-Usage: /usr/bin/python3 scripts/bench/compare-searches.py BEFORE_DIR AFTER_DIR WORLD_DB POINTS_DB
+Usage: /usr/bin/python3 scripts/bench/compare-searches.py BEFORE_DIR AFTER_DIR WORLD_DB POINTS_DB [ONLY]
 (each DIR holds a libZipgeo.so; WORLD_DB is data/world.txt.xz imported, POINTS_DB the 1M points
-of scripts/generate-points.py imported).
+of scripts/generate-points.py imported; ONLY keeps the searches whose name holds it: "within").
 """
 import sqlite3
 import statistics
@@ -20,10 +20,14 @@ import sys
 import time
 
 before, after, world, points = sys.argv[1:5]
+# An optional fifth argument keeps only the searches whose name contains it ("within", "inside").
+only = sys.argv[5] if len(sys.argv) > 5 else ""
 libraries = {"before": before.rstrip("/") + "/libZipgeo", "after": after.rstrip("/") + "/libZipgeo"}
 databases = {"world": world, "1M US": points}
 centres = {
     "world": [
+        ("Plano", 33.0198, -96.6989),
+        ("London", 51.5074, -0.1278),
         ("Tokyo", 35.6812, 139.7671),
         ("Frankfurt", 50.11, 8.68),
         ("Sao Paulo", -23.5505, -46.6333),
@@ -73,6 +77,8 @@ print(f"{'database':8} {'centre':12} {'search':13} {'rows':>5} {'before':>10} {'
 for database, places in centres.items():
     for place, lat, lon in places:
         for search, sql in searches:
+            if only not in search:
+                continue
             times = {"before": [], "after": []}
             answers = {}
             for build in ["before", "after", "after", "before"]:
