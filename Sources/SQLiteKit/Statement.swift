@@ -119,6 +119,20 @@ public final class Statement {
     guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
   }
 
+  /// Binds a real to the parameter at `index`: `bind(.real(value), at:)`, without the value's
+  /// enum, for statements bound again for every read of a search.
+  public func bind(real value: Double, at index: Int32) throws {
+    let code = csqlite_bind_double(handle, index, value)
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
+  }
+
+  /// Binds an integer to the parameter at `index`: `bind(.integer(value), at:)`, without the
+  /// value's enum.
+  public func bind(integer value: Int64, at index: Int32) throws {
+    let code = csqlite_bind_int64(handle, index, value)
+    guard code == SQLITE_OK else { throw DatabaseError.lastError(of: database.handle, code: code, sql: sql) }
+  }
+
   /// Binds UTF-8 bytes as text (`nil`: NULL) to the parameter at `index`, without making a
   /// `String` of them, and without copying them: SQLite reads them in place, so they must stay
   /// as they are until the statement is finalized or the parameter is bound again (or the

@@ -84,6 +84,10 @@ public struct NearestFirstSearch: BandedSearch {
   /// taken at the first read.
   private var collector: SearchRowCollector?
   private var collectingStatement: Statement?
+  /// The layout of the table the last read read, and the statement that reads a table of a
+  /// layout row by row, taken at the first such read.
+  private var layout: Schema.Layout?
+  private var rowStatement: (layout: Schema.Layout, statement: Statement)?
   /// The squares read so far (each one range scan of the table), and queued so far (each a
   /// distance bound and a place in the queue).
   private(set) var squaresRead = 0
@@ -362,7 +366,10 @@ public struct NearestFirstSearch: BandedSearch {
   /// connection without zipgeo's functions, row by row (`readRowByRow(_:layout:on:)`), off the
   /// path of the current one.
   private mutating func read(_ node: GridCell.Node, on database: Database) throws -> FoundRows? {
-    let layout = try Schema.layout(of: database)
+    // The current layout is kept for the search; an older one is judged again at each read, so
+    // that a search that reads across an upgrade by another connection reads the new table.
+    let layout = self.layout == .current ? .current : try Schema.layout(of: database)
+    self.layout = layout
     if layout == .current {
       if reading == .count, !countsRowByRow {
         if try count(node, on: database) { return nil }
@@ -379,8 +386,14 @@ public struct NearestFirstSearch: BandedSearch {
   /// 180th meridian, all of them), within -90...90 and -180...180.
   private func box(about node: GridCell.Node) -> (ClosedRange<Double>, ClosedRange<Double>) {
     let latitudes = max(-90, box.minLatitude)...min(90, max(-90, box.maxLatitude))
-    let around = box.longitudeRanges.filter { $0.overlaps(node.holdingLongitudes) }
-    return (latitudes, around.count == 1 ? around[0].clamped(to: -180...180) : -180...180)
+    let holding = node.holdingLongitudes
+    var around: ClosedRange<Double>?
+    for range in box.longitudeRanges where range.overlaps(holding) {
+      // Two ranges about one square: it spans the 180th meridian's neighbourhood, read whole.
+      guard around == nil else { return (latitudes, -180...180) }
+      around = range
+    }
+    return (latitudes, around?.clamped(to: -180...180) ?? -180...180)
   }
 
   /// Binds a square's parameters, 1-7 of `sql(details:restricted:layout:)`, to `statement`: its
@@ -388,19 +401,23 @@ public struct NearestFirstSearch: BandedSearch {
   private func bindSquare(
     _ statement: Statement, cells: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>
   ) throws {
-    try statement.bind(.integer(Int64(cells.lowerBound)), at: 1)
-    try statement.bind(.integer(Int64(cells.upperBound)), at: 2)
+    try statement.bind(integer: Int64(cells.lowerBound), at: 1)
+    try statement.bind(integer: Int64(cells.upperBound), at: 2)
     if let country = query.country { try statement.bind(.text(country), at: 3) }
-    try statement.bind(.real(latitudes.lowerBound), at: 4)
-    try statement.bind(.real(latitudes.upperBound), at: 5)
-    try statement.bind(.real(longitudes.lowerBound), at: 6)
-    try statement.bind(.real(longitudes.upperBound), at: 7)
+    try statement.bind(real: latitudes.lowerBound, at: 4)
+    try statement.bind(real: latitudes.upperBound, at: 5)
+    try statement.bind(real: longitudes.lowerBound, at: 6)
+    try statement.bind(real: longitudes.upperBound, at: 7)
   }
 
   /// Checks, once a search, that the table's columns are typed as zipgeo's are
   /// (`Schema.requireSearchable`), or a range of cells would compare text with numbers.
+  @inline(__always)
   private mutating func checkTable(on database: Database) throws {
-    guard !checked else { return }
+    if !checked { try checkTableNow(on: database) }
+  }
+
+  private mutating func checkTableNow(on database: Database) throws {
     let statement = try Schema.cachedStatement(
       database, Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
     try Schema.requireSearchable(statement, columns: Self.searchedColumns)
@@ -472,8 +489,14 @@ public struct NearestFirstSearch: BandedSearch {
   private mutating func readRowByRow(_ node: GridCell.Node, layout: Schema.Layout, on database: Database) throws
     -> FoundRows?
   {
-    let variants = Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)]
-    let statement = try database.cachedStatement(variants.statements[layout.rawValue])
+    let statement: Statement
+    if let kept = rowStatement, kept.layout == layout {
+      statement = kept.statement
+    } else {
+      let variants = Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)]
+      statement = try database.cachedStatement(variants.statements[layout.rawValue])
+      rowStatement = (layout, statement)
+    }
     defer { statement.reset() }
     var (latitudes, longitudes) = box(about: node)
     let ranges: [ClosedRange<Int>]
