@@ -34,8 +34,7 @@ final class FoundRows: TextRows {
   /// The rows of `builder`, sorted nearest first.
   init(_ builder: consuming Builder) {
     builder.sortEntries()
-    text = .allocate(capacity: max(1, builder.text.count))
-    _ = text.initialize(from: builder.text)
+    text = builder.text.takeBytes()
     (spans, coordinates, accuracies, orders, entries, hasColumns) =
       (builder.spans, builder.coordinates, builder.accuracies, builder.orders, builder.entries, builder.hasColumns)
   }
@@ -47,7 +46,7 @@ final class FoundRows: TextRows {
     /// Whether rows are read with their columns (`append(from:distance:details:)`), or for
     /// their distance only (`append(distance:)`).
     let hasColumns: Bool
-    fileprivate var text: [UInt8] = []
+    fileprivate let text = TextBytes()
     fileprivate var spans: [Int] = []
     fileprivate var coordinates: [Double] = []
     fileprivate var accuracies: [Int64] = []
@@ -91,7 +90,6 @@ final class FoundRows: TextRows {
     static let firstRows = 32
 
     private mutating func reserve(_ rows: Int) {
-      text.reserveCapacity(rows * 32)
       spans.reserveCapacity(rows * 2 * FoundRows.textColumns)
       coordinates.reserveCapacity(rows * 2)
       accuracies.reserveCapacity(rows)
@@ -107,14 +105,13 @@ final class FoundRows: TextRows {
       }
       // Ints: the texts of one read may pass 2 GB in all (SQLite allows a text of 1 GB), where a
       // narrower number would trap inside the host.
-      spans.append(text.count)
+      spans.append(text.append(bytes))
       spans.append(bytes.count)
-      text.append(contentsOf: bytes)
-      text.append(0)
     }
 
     func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
-      FoundRows.withText(text, spans, row: row, column: column, body)
+      guard let span = FoundRows.span(spans, row: row, column: column) else { return body(nil) }
+      return text.withBytes { body(UnsafeBufferPointer(rebasing: $0[span])) }
     }
 
     func order(row: Int32) -> Int64 { orders[Int(row)] }
@@ -168,13 +165,6 @@ final class FoundRows: TextRows {
     let span = Int(row) * 2 * textColumns + 2 * column
     let (start, count) = (spans[span], spans[span + 1])
     return count >= 0 ? start..<(start + count) : nil
-  }
-
-  fileprivate static func withText<T>(
-    _ text: [UInt8], _ spans: [Int], row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T
-  ) -> T {
-    guard let span = span(spans, row: row, column: column) else { return body(nil) }
-    return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) }
   }
 
   /// The bytes of text column `column` (0 zip, 1 place, 2 state, 3 county, 4 country) of `row`,
