@@ -67,9 +67,6 @@ public struct NearestFirstSearch: BandedSearch {
   private var found = MinHeap<Run>()
   /// Bands made so far, to tell which reads a band already holds.
   private var bands = 0
-  /// Whether rows only counted are counted row by row here (an older table, or a connection
-  /// without `SQLFunctions.searchDistance`), not inside SQLite.
-  private var countsRowByRow = false
   /// Whether the table's columns were checked (`Schema.requireSearchable`).
   private var checked = false
   /// Whether rows are read one by one here (a connection without the function of
@@ -119,9 +116,9 @@ public struct NearestFirstSearch: BandedSearch {
   static let sparseRows = 128
   /// The largest `finest` may grow.
   private let coarsest: Double
-  /// The rows the last read stepped through (none, for squares counted inside SQLite: a count
-  /// is not delayed by a large square, and reads them as large as it may). A radius search
-  /// starts as if its last read were worth collecting (`rowsWorthCollecting`).
+  /// The rows the last read stepped through (left as they were by squares counted inside SQLite:
+  /// a count is not delayed by a large square, and reads them as large as it may). A radius
+  /// search starts as if its last read were worth collecting (`rowsWorthCollecting`).
   private var scanned = 0
   /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where a
   /// row costs far less than one handed to the search.
@@ -325,36 +322,29 @@ public struct NearestFirstSearch: BandedSearch {
     Schema.Variants { sql(details: index & 2 != 0, restricted: index & 1 != 0, layout: $0) }
   }
 
-  /// The statement that counts a square's rows within the radius, inside SQLite
-  /// (`SQLFunctions.searchDistance`): parameters 1-7 as `sql(details:restricted:layout:)`'s, then
-  /// the centre's latitude and longitude, the unit's and the model's numbers and the radius.
-  static func countSQL(restricted: Bool) -> String {
-    """
-    SELECT count(*) FROM zips
-    WHERE cell BETWEEN ?1 AND ?2 AND lat BETWEEN ?4 AND ?5 AND lon BETWEEN ?6 AND ?7\(restricted ? " AND country = ?3" : "")
-      AND zipgeo_search_distance(lat, lon, ?8, ?9, ?10, ?11) <= ?12
-    """
-  }
-
-  private static let countStatements = [false, true].map { CachedSQL(countSQL(restricted: $0)) }
-
   /// The statement that hands a square's rows to the search inside SQLite, in one step
   /// (`SearchRowCollector`): parameters 1-7 as `sql(details:restricted:layout:)`'s, 8 the
-  /// collector; its columns, the rows stepped through and the rows kept. Of the current layout
+  /// collector; its columns, the rows stepped through and the rows kept. `counting`, for a
+  /// search whose rows are only counted, hands over only their coordinates. Of the current layout
   /// only: an older table's rows go through `sql(details:restricted:layout:)` one by one.
-  static func collectSQL(details: Bool, restricted: Bool) -> String {
-    let columns = details ? Schema.placeColumns(.current) : "zip, NULL, NULL, NULL, lat, lon, country, NULL"
+  static func collectSQL(details: Bool, restricted: Bool, counting: Bool = false) -> String {
+    let columns =
+      counting
+      ? "NULL, NULL, NULL, NULL, lat, lon, NULL, NULL, NULL, NULL"
+      : (details ? Schema.placeColumns(.current) : "zip, NULL, NULL, NULL, lat, lon, country, NULL")
+        + ", cell, \(Schema.Layout.current.order)"
     let country = restricted ? " AND country = ?3" : ""
     return """
-      SELECT count(*), count(zipgeo_search_rows(\(columns), cell, \(Schema.Layout.current.order), ?8))
+      SELECT count(*), count(zipgeo_search_rows(\(columns), ?8))
       FROM zips
       WHERE cell BETWEEN ?1 AND ?2 AND lat BETWEEN ?4 AND ?5 AND lon BETWEEN ?6 AND ?7\(country)
       """
   }
 
-  /// The statements of `collectSQL(details:restricted:)`; index as `statements`'.
-  private static let collectStatements = (0..<4).map {
-    CachedSQL(collectSQL(details: $0 & 2 != 0, restricted: $0 & 1 != 0))
+  /// The statements of `collectSQL(details:restricted:counting:)`; index as `statements`', plus 4
+  /// for counting.
+  private static let collectStatements = (0..<8).map {
+    CachedSQL(collectSQL(details: $0 & 2 != 0, restricted: $0 & 1 != 0, counting: $0 & 4 != 0))
   }
 
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
@@ -362,22 +352,18 @@ public struct NearestFirstSearch: BandedSearch {
 
   /// Reads the rows of `node` within the radius, sorted, or `nil` when there are none (always, for
   /// a search that only counts them, in `pending`). A table of the current layout is read inside
-  /// SQLite, one statement step a square (`collect(_:on:)`, `count(_:on:)`); an older one, or a
-  /// connection without zipgeo's functions, row by row (`readRowByRow(_:layout:on:)`), off the
-  /// path of the current one.
+  /// SQLite, one statement step a square (`collect(_:on:)`); an older one, or a connection
+  /// without zipgeo's functions, row by row (`readRowByRow(_:layout:on:)`), off the path of the
+  /// current one.
   private mutating func read(_ node: GridCell.Node, on database: Database) throws -> FoundRows? {
     // The current layout is kept for the search; an older one is judged again at each read, so
     // that a search that reads across an upgrade by another connection reads the new table.
     let layout = self.layout == .current ? .current : try Schema.layout(of: database)
     self.layout = layout
-    if layout == .current {
-      if reading == .count, !countsRowByRow {
-        if try count(node, on: database) { return nil }
-        countsRowByRow = true
-      } else if reading != .count, !readsRowByRow, scanned >= Self.rowsWorthCollecting {
-        if let found = try collect(node, on: database) { return found.count == 0 ? nil : FoundRows(found) }
-        readsRowByRow = true
-      }
+    // Rows only counted are always counted inside SQLite: nothing of them is handed over.
+    if layout == .current, !readsRowByRow, reading == .count || scanned >= Self.rowsWorthCollecting {
+      if let found = try collect(node, on: database) { return found.count == 0 ? nil : FoundRows(found) }
+      readsRowByRow = true
     }
     return try readRowByRow(node, layout: layout, on: database)
   }
@@ -424,28 +410,6 @@ public struct NearestFirstSearch: BandedSearch {
     checked = true
   }
 
-  /// Counts the rows of `node` within the radius inside SQLite (`countSQL(restricted:)`), into
-  /// `pending`; `false` when the connection lacks the function that measures them.
-  private mutating func count(_ node: GridCell.Node, on database: Database) throws -> Bool {
-    guard let counting = try? database.cachedStatement(Self.countStatements[query.country != nil ? 1 : 0]) else {
-      return false
-    }
-    try checkTable(on: database)
-    let (latitudes, longitudes) = box(about: node)
-    defer { counting.reset() }
-    counting.reset()
-    try bindSquare(counting, cells: node.first...node.last, latitudes: latitudes, longitudes: longitudes)
-    let (center, model, unit) = (query.center, query.model, query.radius.unit)
-    try counting.bind(.real(center.latitude), at: 8)
-    try counting.bind(.real(center.longitude), at: 9)
-    try counting.bind(.integer(Int64(LengthUnit.allCases.firstIndex(of: unit)!)), at: 10)
-    try counting.bind(.integer(Int64(EarthModel.allCases.firstIndex(of: model)!)), at: 11)
-    try counting.bind(.real(farthest), at: 12)
-    _ = try counting.step()
-    pending += Int(counting.int64(at: 0))
-    return true
-  }
-
   /// The rows of `node` within the radius, handed to the search inside SQLite in one step
   /// (`collectSQL(details:restricted:)`); `nil` when the connection lacks the function that
   /// collects them.
@@ -456,7 +420,7 @@ public struct NearestFirstSearch: BandedSearch {
     } else {
       guard
         let prepared = try? database.cachedStatement(
-          Self.collectStatements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
+          Self.collectStatements[(reading == .count ? 4 : 0) + (details ? 2 : 0) + (query.country != nil ? 1 : 0)])
       else { return nil }
       try checkTable(on: database)
       collecting = prepared
@@ -479,7 +443,11 @@ public struct NearestFirstSearch: BandedSearch {
       defer { try? collecting.bind(.null, at: 8) }
       _ = try collecting.step()
     }
-    scanned = Int(collecting.int64(at: 0))
+    if reading == .count {
+      pending += Int(collecting.int64(at: 1))
+    } else {
+      scanned = Int(collecting.int64(at: 0))
+    }
     return collector.take()
   }
 

@@ -202,8 +202,8 @@ extension SQLFunctions {
   /// `zipgeo_search_distance(lat, lon, center_lat, center_lon, unit, model)`: the distance a
   /// search measures from the centre to a point, in unit number `unit` of `LengthUnit.allCases`
   /// on model number `model` of `EarthModel.allCases`, to the last bit; NULL for anything else
-  /// (never an error). A search that only counts its rows (`count(*)` of a spatial join) counts
-  /// them with it inside SQLite, one statement a square, instead of stepping through each row.
+  /// (never an error). Searches counted their rows with it until they handed them to
+  /// `SearchRowCollector`; it stays, for the queries written with it (docs/sql.md).
   static let searchDistance = DatabaseFunction("zipgeo_search_distance", argumentCount: 6, nullPropagating: false) {
     arguments in
     guard let lat = arguments.double(at: 0), let lon = arguments.double(at: 1),

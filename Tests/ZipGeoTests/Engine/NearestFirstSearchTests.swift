@@ -221,6 +221,7 @@ import Testing
     #expect(text.contains("doubles the size it reads, up to \(Int(NearestFirstSearch.coarsestRead / 1000)) km"))
     #expect(text.contains("(at most \(Int(NearestFirstSearch.largest / 1000)) km across)"))
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
+    #expect(text.contains("A read that steps through fewer than \(NearestFirstSearch.rowsWorthCollecting) rows"))
   }
 
   /// The covering of `zipgeo_cover`, as both pages and README give it.
