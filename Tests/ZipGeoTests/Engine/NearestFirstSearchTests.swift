@@ -222,6 +222,7 @@ import Testing
     #expect(text.contains("(at most \(Int(NearestFirstSearch.largest / 1000)) km across)"))
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
     #expect(text.contains("A read that steps through fewer than \(NearestFirstSearch.rowsWorthCollecting) rows"))
+    #expect(text.contains("not less than \(Int(NearestFirstSearch.finestCounted / 1000)) km"))
   }
 
   /// The covering of `zipgeo_cover`, as both pages and README give it.
