@@ -78,4 +78,56 @@ import Testing
     try db.add(function: count)
     #expect(try db.scalar("SELECT argc(1, NULL, 'x')") == .integer(3))
   }
+
+  /// A pointer bound with a type reaches a function that asks for that type, and nothing else
+  /// does: not a function asking for another type, not any value SQL can make.
+  @Test func aBoundPointerReachesOnlyAFunctionThatAsksForItsType() throws {
+    let db = try Database.inMemory()
+    final class Box { var calls = 0 }
+    let box = Box()
+    let read = DatabaseFunction("read_box", argumentCount: 1, pure: false, nullPropagating: false) { arguments in
+      guard let pointer = arguments.pointer(at: 0, type: "test_box") else { return .null }
+      let found = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
+      found.calls += 1
+      return .integer(Int64(found.calls))
+    }
+    let other = DatabaseFunction("read_other", argumentCount: 1, pure: false, nullPropagating: false) { arguments in
+      arguments.pointer(at: 0, type: "other_box") == nil ? .null : .integer(1)
+    }
+    try db.add(function: read)
+    try db.add(function: other)
+    let statement = try db.prepare("SELECT read_box(?1), read_other(?1), typeof(?1)")
+    try withExtendedLifetime(box) {
+      try statement.bind(pointer: Unmanaged.passUnretained(box).toOpaque(), type: "test_box", at: 1)
+      #expect(try statement.step())
+      #expect(statement.int64(at: 0) == 1 && statement.text(at: 1) == nil && statement.text(at: 2) == "null")
+    }
+    #expect(box.calls == 1)
+    for value in ["NULL", "0", "140737488355328", "'test_box'", "x'00'", "1.5", "-0.0", "1e308"] {
+      #expect(try db.scalar("SELECT read_box(\(value))") == .null, "\(value)")
+    }
+    // A statement stepped and not reset cannot be bound again: the search resets before it
+    // unbinds its collector.
+    #expect(throws: DatabaseError.self) { try statement.bind(.null, at: 1) }
+    statement.reset()
+    try statement.bind(.null, at: 1)
+    #expect(try statement.step())
+    #expect(statement.text(at: 0) == nil)
+    #expect(box.calls == 1)
+  }
+
+  /// Reals and integers bound without the value's enum are the numbers bound with it.
+  @Test(arguments: [0.0, -0.0, 1e-300, 1e308, -1.5, .infinity, .leastNonzeroMagnitude])
+  func realsAndIntegersBoundDirectlyAreTheSameValues(number: Double) throws {
+    let db = try Database.inMemory()
+    let statement = try db.prepare("SELECT ?1, ?2, typeof(?1), typeof(?2)")
+    try statement.bind(real: number, at: 1)
+    try statement.bind(integer: Int64.min, at: 2)
+    #expect(try statement.step())
+    #expect(statement.double(at: 0).bitPattern == number.bitPattern || (number == 0 && statement.double(at: 0) == 0))
+    #expect(statement.int64(at: 1) == Int64.min)
+    #expect(statement.text(at: 2) == "real" && statement.text(at: 3) == "integer")
+    statement.reset()
+    #expect(throws: DatabaseError.self) { try statement.bind(real: 1, at: 3) }
+  }
 }

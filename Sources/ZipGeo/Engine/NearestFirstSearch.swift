@@ -440,20 +440,24 @@ public struct NearestFirstSearch: BandedSearch {
         details: detailColumns, reading: reading)
     self.collector = collector
     let (latitudes, longitudes) = box(about: node)
-    defer { collecting.reset() }
     collecting.reset()
     try bindSquare(collecting, cells: node.first...node.last, latitudes: latitudes, longitudes: longitudes)
-    try withExtendedLifetime(collector) {
+    let (stepped, kept) = try withExtendedLifetime(collector) {
       try collecting.bind(
         pointer: Unmanaged.passUnretained(collector).toOpaque(), type: SearchRowCollector.pointerType, at: 8)
-      // Unbound once read: the statement is kept, the collector is not.
-      defer { try? collecting.bind(.null, at: 8) }
+      // Reset, then unbound once read: the statement is kept, the collector is not (SQLite
+      // refuses to bind a statement that has not been reset).
+      defer {
+        collecting.reset()
+        try? collecting.bind(.null, at: 8)
+      }
       _ = try collecting.step()
+      return (Int(collecting.int64(at: 0)), Int(collecting.int64(at: 1)))
     }
     if reading == .count {
-      pending += Int(collecting.int64(at: 1))
+      pending += kept
     } else {
-      scanned = Int(collecting.int64(at: 0))
+      scanned = stepped
     }
     return collector.take()
   }
