@@ -88,8 +88,16 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
   /// The rules that judge the codes of `country`, in order: a search that judges many rows of
   /// one country picks them once.
   static func rules(for country: String) -> [Rule] {
-    rules.filter { $0.countries.isEmpty || $0.countries.contains(country) }
+    rulesByCountry[country] ?? rulesOfEveryCountry
   }
+
+  /// The rules of every country, and of each country a rule names, worked out once: a search
+  /// picks its rows' rules once a call, and filtering them each time made an array a call.
+  private static let rulesOfEveryCountry = rules.filter(\.countries.isEmpty)
+  private static let rulesByCountry: [String: [Rule]] = Dictionary(
+    uniqueKeysWithValues: Set(rules.flatMap(\.countries)).map { country in
+      (country, rules.filter { $0.countries.isEmpty || $0.countries.contains(country) })
+    })
 
   /// The kind of a row by `rules` (`rules(for:)` of its country), and the rule that gave it.
   static func classify(
