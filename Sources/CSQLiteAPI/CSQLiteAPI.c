@@ -35,7 +35,15 @@ int csqlite_data_stamp(sqlite3 *db, unsigned char *out, int capacity) {
   // sqlite3_db_name came in 3.39.0: an older library's routine table ends before it.
   if (CSQLITE_API->libversion_number() < 3039000 || !CSQLITE_API->db_name) return 0;
   if (!CSQLITE_API->get_autocommit(db)) return 0;
+  // A statement that writes holds a write transaction even outside BEGIN (a trigger's own
+  // statements, an UPDATE whose subquery searches): what it changed moves no version before it
+  // ends, and its end may be a rollback. No stamp while any database is being written.
+  if (CSQLITE_API->txn_state(db, 0) == SQLITE_TXN_WRITE) return 0;
   int at = 0;
+  // This connection's changes, counted as each statement ends, committed or not: with the
+  // journal off, a ROLLBACK keeps a change without moving the data version.
+  int changes = CSQLITE_API->total_changes(db);
+  if (!stamp_append(out, capacity, &at, &changes, sizeof changes)) return 0;
   for (int index = 0;; index++) {
     const char *name = CSQLITE_API->db_name(db, index);
     if (!name) break;

@@ -280,10 +280,11 @@ public final class Database {
   public var isAutocommit: Bool { csqlite_get_autocommit(handle) != 0 }
 
   /// A stamp of what the connection's databases hold (main, temp and each attached: its name,
-  /// file and data version), for a cache of what was read from them: two equal stamps of a
-  /// connection mean that no table of it changed between them, by this connection or another.
-  /// `nil` when that cannot be known: inside a transaction (its own changes are not counted until
-  /// they are committed), or with an SQLite older than 3.39.
+  /// file and data version; and the rows the connection changed), for a cache of what was read
+  /// from them: two equal stamps of a connection mean that no table of it changed between them,
+  /// by this connection or another. `nil` when that cannot be known: inside a transaction, or
+  /// while a statement writes (a trigger's statements; its changes are not counted until they
+  /// are committed, and may be rolled back), or with an SQLite older than 3.39.
   public var dataStamp: DataStamp? {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DataStamp.capacity) { buffer in
       let count = Int(csqlite_data_stamp(handle, buffer.baseAddress, Int32(buffer.count)))

@@ -44,11 +44,12 @@ static inline int csqlite_changes(sqlite3 *db) { return CSQLITE_API->changes(db)
 static inline int csqlite_get_autocommit(sqlite3 *db) { return CSQLITE_API->get_autocommit(db); }
 /// A stamp of what every database of `db` holds (main, temp and each attached, in order): its
 /// name, its file and its data version (SQLITE_FCNTL_DATA_VERSION, which changes whenever its
-/// content changes: at every commit of this connection, and when it sees another's), written to
-/// `out`. Returns the stamp's length; 0 when it is not known: inside a transaction the connection
-/// opened (its own changes do not move the version until they are committed), in a library
-/// older than sqlite3_db_name (3.39), or when `capacity` is too small. Two equal stamps of a
-/// connection mean no table of it changed between them.
+/// content changes: at every commit of this connection, and when it sees another's), after the
+/// connection's count of changed rows, written to `out`. Returns the stamp's length; 0 when it is
+/// not known: inside a transaction the connection opened, or while a statement writes (its own
+/// changes do not move the version until they are committed, and may be rolled back), in a
+/// library older than sqlite3_db_name (3.39), or when `capacity` is too small. Two equal stamps
+/// of a connection mean no table of it changed between them.
 int csqlite_data_stamp(sqlite3 *db, unsigned char *out, int capacity);
 static inline int csqlite_busy_timeout(sqlite3 *db, int ms) { return CSQLITE_API->busy_timeout(db, ms); }
 static inline int csqlite_busy_handler(sqlite3 *db, int (*handler)(void *, int), void *context) {

@@ -1,7 +1,7 @@
 /// The bytes of the texts of one read as it goes (`FoundRows.Builder`), in memory that grows by
-/// doubling and that the read's `FoundRows` then takes over as it is, not copied: a text is
-/// appended with one copy of its bytes and a NUL, where an array's append checked its storage's
-/// uniqueness and capacity twice and copied through a generic path.
+/// doubling and that the read's `FoundRows` then takes over (copied only when much of it is
+/// unused): a text is appended with one copy of its bytes and a NUL, where an array's append
+/// checked its storage's uniqueness and capacity twice and copied through a generic path.
 final class TextBytes {
   private var base: UnsafeMutablePointer<UInt8>?
   private(set) var count = 0
@@ -39,9 +39,17 @@ final class TextBytes {
     body(UnsafeBufferPointer(start: base, count: count))
   }
 
-  /// The bytes, now the caller's to deallocate (at least one byte), and none left here.
+  /// The bytes, now the caller's to deallocate (at least one byte), and none left here. Memory
+  /// more than an eighth larger than the bytes is given back first (a copy): the reads whose
+  /// rows wait for their band hold their texts, and a world-wide search holds many.
   func takeBytes() -> UnsafeMutableBufferPointer<UInt8> {
     if base == nil { grow(to: 1) }
+    if capacity - count > count / 8 + 16 {
+      let exact = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count))
+      exact.update(from: base!, count: count)
+      base!.deallocate()
+      (base, capacity) = (exact, max(1, count))
+    }
     let taken = UnsafeMutableBufferPointer(start: base!, count: count)
     (base, count, capacity) = (nil, 0, 0)
     return taken

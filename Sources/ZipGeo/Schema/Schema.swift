@@ -258,18 +258,24 @@ public enum Schema {
   /// The current layout, once found, is kept on the connection until one of its statements fails
   /// with an SQL error (`ConnectionFacts`): no zipgeo makes an older table of a current one, and a
   /// table another tool put in its place fails the first search, which the next one judges again.
-  /// An older one is kept while the schema version stays the same, one pragma a call, so that a
-  /// connection reads the table another one (`zipgeo import`) upgraded at its next statement.
+  /// An older one is kept while the schema version and the databases' data stay the same
+  /// (`Database.dataStamp`), one pragma a call, so that a connection reads the table another one
+  /// (`zipgeo import`) upgraded, or the one a dropped temporary `zips` hid, at its next statement.
   static func layout(of db: Database) throws -> Layout {
     let kept = db.facts(LayoutFacts.self)
     if kept.layout == .current { return .current }
     let schemaVersion = Int(try db.cachedStatement(schemaVersionSQL).scalar()?.int64 ?? 0)
-    if let layout = kept.layout, kept.schemaVersion == schemaVersion { return layout }
+    // Main's schema version does not move when `temp` changes (a temporary `zips` dropped): the
+    // data stamp does, where there is one.
+    let stamp = db.dataStamp
+    if let layout = kept.layout, kept.schemaVersion == schemaVersion, stamp == nil || kept.stamp == stamp {
+      return layout
+    }
     let columns = try columns(of: db)
     let key = try db.cachedStatement(keySQL).rows().compactMap { $0[0].string }
     let layout: Layout =
       key == currentKey ? .current : columns.contains("country") ? .version2 : .version1
-    (kept.layout, kept.schemaVersion) = (layout, schemaVersion)
+    (kept.layout, kept.schemaVersion, kept.stamp) = (layout, schemaVersion, stamp)
     return layout
   }
 
@@ -277,8 +283,9 @@ public enum Schema {
   final class LayoutFacts: ConnectionFacts {
     var layout: Layout?
     var schemaVersion: Int?
+    var stamp: DataStamp?
     init() {}
-    func forget() { (layout, schemaVersion) = (nil, nil) }
+    func forget() { (layout, schemaVersion, stamp) = (nil, nil, nil) }
   }
 
   private static let schemaVersionSQL = CachedSQL("PRAGMA schema_version")

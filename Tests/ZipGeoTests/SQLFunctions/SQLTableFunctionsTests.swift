@@ -284,6 +284,74 @@ import Testing
     #expect(try names() == named("Made again"))
   }
 
+  /// A statement that changes the names and searches in the same breath (a trigger's) sees its
+  /// own changes, and a change it rolls back leaves no name behind: nothing is kept while a
+  /// statement writes.
+  @Test func stateNamesFollowAStatementsOwnChangesAndItsRollback() throws {
+    let path = temporary.path("trigger.db")
+    _ = try ZipDatabase.importFile(Self.zipsCSV, into: path)
+    let db = try ZipDatabase(writingAt: path).database
+    try db.execute(
+      """
+      CREATE TABLE t (x);
+      CREATE TABLE log (seen, truth);
+      CREATE TRIGGER tr AFTER INSERT ON t BEGIN
+        UPDATE regions SET name = NEW.x WHERE country = 'US' AND state = 'TX';
+        INSERT INTO log SELECT state_name, (SELECT name FROM regions WHERE country = 'US' AND state = 'TX')
+          FROM zipgeo_within(33.025, -96.7397, 1) LIMIT 1;
+        SELECT RAISE(ABORT, 'refused') WHERE NEW.x = 'Refused';
+      END;
+      """)
+    let within = "SELECT state_name FROM zipgeo_within(33.025, -96.7397, 1) LIMIT 1"
+    #expect(try db.scalar(within) == .text("Texas"))
+    try db.execute("INSERT INTO t VALUES ('A')")
+    try db.execute("INSERT INTO t VALUES ('B'), ('C')")
+    let log = try db.rows("SELECT seen, truth FROM log").map(\.values)
+    #expect(log.count == 3 && log.allSatisfy { $0[0] == $0[1] }, "\(log)")
+    #expect(try db.scalar(within) == .text("C"))
+    #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO t VALUES ('Refused')") }
+    #expect(try db.scalar(within) == .text("C"))
+    #expect(try db.scalar("SELECT state_name FROM zipgeo_lookup('75075')") == .text("C"))
+  }
+
+  /// With the journal off, a ROLLBACK keeps a change and moves no data version: the names kept
+  /// follow the change all the same (the stamp counts the connection's changed rows).
+  @Test func stateNamesFollowAChangeARollbackDidNotUndo() throws {
+    let path = temporary.path("journal-off.db")
+    _ = try ZipDatabase.importFile(Self.zipsCSV, into: path)
+    let memory = try Database.inMemory()
+    try SQLFunctions.register(on: memory)
+    try memory.execute("ATTACH '\(path)' AS src")
+    try memory.execute("PRAGMA main.journal_mode = OFF")
+    try memory.execute("CREATE TABLE main.regions AS SELECT * FROM src.regions")
+    let sql = """
+      SELECT state_name, (SELECT name FROM main.regions WHERE country = 'US' AND state = 'TX')
+      FROM zipgeo_within(33.025, -96.7397, 1) LIMIT 1
+      """
+    #expect(try memory.rows(sql).map(\.values) == [[.text("Texas"), .text("Texas")]])
+    try memory.execute("BEGIN")
+    try memory.execute("UPDATE main.regions SET name = 'Kept' WHERE country = 'US' AND state = 'TX'")
+    try memory.execute("ROLLBACK")
+    let after = try memory.rows(sql).map(\.values)
+    #expect(after.count == 1 && after.first?[0] == after.first?[1], "\(after)")
+  }
+
+  /// A temporary `zips` that hid the file's, once dropped, is no longer searched: its layout,
+  /// judged while it stood, is judged again (main's schema version did not move).
+  @Test func aDroppedTemporaryZipsLeavesTheFilesTableSearchable() throws {
+    let path = temporary.path("temp-zips.db")
+    _ = try ZipDatabase.importFile(Self.zipsCSV, into: path)
+    let count = "SELECT count(*) FROM zipgeo_within(33.025, -96.7397, 10)"
+    let expected = try ZipDatabase(readingAt: path).database.scalar(count)
+    #expect((expected?.int64 ?? 0) > 10)
+    // The first search of this connection judges the view's layout.
+    let db = try ZipDatabase(writingAt: path).database
+    try db.execute("CREATE TEMP VIEW zips AS SELECT * FROM main.zips")
+    #expect(throws: DatabaseError.self) { try db.scalar(count) }
+    try db.execute("DROP VIEW temp.zips")
+    #expect(try db.scalar(count) == expected)
+  }
+
   /// From a code, `zipgeo_near` gives every place of it, past the radius too, at its distance;
   /// of rows as near, the code's own first, then its country's, then by zip, across bands.
   @Test func zipgeoNearGivesTheCodesOwnPlacesFirstOfRowsAsNear() throws {
