@@ -324,10 +324,14 @@ public struct NearestFirstSearch: BandedSearch {
       """
   }
 
-  /// The statements of `sql(details:restricted:layout:)`; index: 2 for details, plus 1 for a country.
+  /// The statements of `sql(details:restricted:layout:)`; index (`variant`): 2 for details, plus 1
+  /// for a country.
   private static let statements = (0..<4).map { index in
     Schema.Variants { sql(details: index & 2 != 0, restricted: index & 1 != 0, layout: $0) }
   }
+
+  /// This search's index among `statements` (and `collectStatements`, less 4 for counting).
+  private var variant: Int { (details ? 2 : 0) + (query.country != nil ? 1 : 0) }
 
   /// The statement that hands a square's rows to the search inside SQLite, in one step
   /// (`SearchRowCollector`): parameters 1-7 as `sql(details:restricted:layout:)`'s, 8 the
@@ -411,8 +415,7 @@ public struct NearestFirstSearch: BandedSearch {
   }
 
   private mutating func checkTableNow(on database: Database) throws {
-    let statement = try Schema.cachedStatement(
-      database, Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)])
+    let statement = try Schema.cachedStatement(database, Self.statements[variant])
     try Schema.requireSearchable(statement, columns: Self.searchedColumns)
     checked = true
   }
@@ -425,9 +428,7 @@ public struct NearestFirstSearch: BandedSearch {
     if let kept = collectingStatement {
       collecting = kept
     } else {
-      guard
-        let prepared = try? database.cachedStatement(
-          Self.collectStatements[(reading == .count ? 4 : 0) + (details ? 2 : 0) + (query.country != nil ? 1 : 0)])
+      guard let prepared = try? database.cachedStatement(Self.collectStatements[(reading == .count ? 4 : 0) + variant])
       else { return nil }
       try checkTable(on: database)
       collecting = prepared
@@ -472,8 +473,7 @@ public struct NearestFirstSearch: BandedSearch {
     if let kept = rowStatement, kept.layout == layout {
       statement = kept.statement
     } else {
-      let variants = Self.statements[(details ? 2 : 0) + (query.country != nil ? 1 : 0)]
-      statement = try database.cachedStatement(variants.statements[layout.rawValue])
+      statement = try Schema.cachedStatement(database, Self.statements[variant], layout: layout)
       rowStatement = (layout, statement)
     }
     defer { statement.reset() }

@@ -235,18 +235,10 @@ public enum Schema {
     }
   }
 
-  /// The statement of `variants` for the layout of the `zips` table `db` reads (`layout(of:)`),
-  /// kept prepared.
-  static func cachedStatement(_ db: Database, _ variants: Variants) throws -> Statement {
-    try cachedStatementAndLayout(db, variants).statement
-  }
-
-  /// `cachedStatement(_:_:)`, and the layout whose statement it is.
-  static func cachedStatementAndLayout(_ db: Database, _ variants: Variants) throws
-    -> (statement: Statement, layout: Layout)
-  {
-    let layout = try layout(of: db)
-    return (try db.cachedStatement(variants.statements[layout.rawValue]), layout)
+  /// The statement of `variants` for `layout`, by default the layout of the `zips` table `db`
+  /// reads (`layout(of:)`), kept prepared.
+  static func cachedStatement(_ db: Database, _ variants: Variants, layout: Layout? = nil) throws -> Statement {
+    try db.cachedStatement(variants.statements[(layout ?? self.layout(of: db)).rawValue])
   }
 
   /// The layout of the `zips` table `db` reads, judged once by its key and columns: the key
