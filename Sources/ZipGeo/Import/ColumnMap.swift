@@ -110,10 +110,13 @@ public struct ColumnMap: Equatable, Sendable {
 
   /// `text` as a country code (`CountryCode`: `de` -> `DE`), or the problem with it.
   public static func countryCode(_ text: String) throws(ImportError.Problem) -> String {
-    guard let code = CountryCode(text) else {
-      throw ImportError.Problem("country '\(text.shortened)' is not a two-letter country code")
-    }
+    guard let code = CountryCode(text) else { throw notACountry(text) }
     return code.text
+  }
+
+  /// The problem with `text`, which is no country code.
+  static func notACountry(_ text: String) -> ImportError.Problem {
+    ImportError.Problem("country '\(text.shortened)' is not a two-letter country code")
   }
 
   /// Where the column `name` is in `header`: the first field written exactly so, else the first

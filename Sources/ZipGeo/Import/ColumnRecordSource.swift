@@ -14,13 +14,25 @@ extension ColumnRecordSource {
   }
 
   func next() throws(ImportError) -> ParsedLine? {
-    guard let record = try reader.nextNonBlank(file: file) else { return nil }
+    do {
+      // Each record is read from the reader's bytes, without a string of each field; blank
+      // lines are passed over.
+      while let parsed = try reader.nextFields({ $0.isBlank ? nil : parse($0) }) {
+        if let parsed { return parsed }
+      }
+      return nil
+    } catch {
+      throw ImportError(file: file, line: error.line, message: error.message)
+    }
+  }
+
+  private func parse(_ fields: CSVFields) -> ParsedLine {
     do {
       return .row(
-        line: record.line, zipCode: try columns.zipCode(from: record), stateName: try columns.stateName(in: record),
-        stateIsName: columns.stateIsItsName(in: record))
+        line: fields.line, zipCode: try columns.zipCode(from: fields), stateName: try columns.stateName(in: fields),
+        stateIsName: columns.stateIsItsName(in: fields))
     } catch {
-      return .invalid(ImportError(file: file, line: record.line, message: error.message))
+      return .invalid(ImportError(file: file, line: fields.line, message: error.message))
     }
   }
 }

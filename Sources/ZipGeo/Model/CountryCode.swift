@@ -13,12 +13,21 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
 
   /// `written` upper-cased, spaces around it left out; `nil` unless that is two ASCII letters.
   public init?(_ written: some StringProtocol) {
-    let trimmed = String(written).trimmingSpaces
-    // ASCII letters only: `ﬁ` upper-cases to `FI`, and is no country code.
-    guard trimmed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-    let code = trimmed.uppercased()
-    guard Self.isStored(code) else { return nil }
-    text = code
+    var written = String(written)
+    guard let code = written.withUTF8(CountryCode.init(bytes:)) else { return nil }
+    self = code
+  }
+
+  /// The code written in UTF-8 `bytes`, as `init(_:)` reads it: an import reads each row's so.
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    let trimmed = bytes.trimmingSpaces
+    // ASCII letters only: `ﬁ` upper-cases to `FI`, and is no country code. Clearing bit 5 makes
+    // an ASCII letter upper-case, and no other byte a letter.
+    guard trimmed.count == 2 else { return nil }
+    let (first, second) = (trimmed[0] & 0xDF, trimmed[1] & 0xDF)
+    let letters = UInt8(ascii: "A")...UInt8(ascii: "Z")
+    guard letters.contains(first), letters.contains(second) else { return nil }
+    text = withUnsafeBytes(of: (first, second)) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Whether `text` is a country code as stored: two upper-case ASCII letters.

@@ -9,37 +9,45 @@ extension Double {
   /// Double(decimal: "0x10")   // nil, where Double("0x10") is 16
   /// ```
   public init?(decimal text: String) {
-    guard Double.isDecimal(text), let value = Double(text), value.isFinite else { return nil }
+    var text = text
+    guard let value = text.withUTF8(Double.init(decimalBytes:)) else { return nil }
     self = value
   }
 
-  /// Whether `text` is `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit before the exponent.
-  static func isDecimal(_ text: String) -> Bool {
-    var text = text
-    // One pass over the bytes in place: this runs twice per imported row.
-    return text.withUTF8 { bytes in
-      var index = 0
-      func skipSign() {
-        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-      }
-      func digits() -> Int {
-        let start = index
-        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-        return index - start
-      }
-      skipSign()
-      var mantissaDigits = digits()
-      if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-        index += 1
-        mantissaDigits += digits()
-      }
-      guard mantissaDigits > 0 else { return false }
-      if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-        index += 1
-        skipSign()
-        guard digits() > 0 else { return false }
-      }
-      return index == bytes.count
+  /// The number `Double(decimal:)` reads in UTF-8 `bytes`: an import reads its fields so, without
+  /// a string of each.
+  init?(decimalBytes bytes: UnsafeBufferPointer<UInt8>) {
+    guard Double.isDecimal(bytes), let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+      return nil
     }
+    self = value
+  }
+
+  /// Whether `bytes` are `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit before
+  /// the exponent.
+  static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // One pass over the bytes in place: this runs twice per imported row.
+    var index = 0
+    func skipSign() {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+    }
+    func digits() -> Int {
+      let start = index
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+      return index - start
+    }
+    skipSign()
+    var mantissaDigits = digits()
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      mantissaDigits += digits()
+    }
+    guard mantissaDigits > 0 else { return false }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      skipSign()
+      guard digits() > 0 else { return false }
+    }
+    return index == bytes.count
   }
 }

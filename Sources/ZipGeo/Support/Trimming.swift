@@ -20,3 +20,13 @@ extension String {
     return String(self[start..<end])
   }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The bytes without leading and trailing spaces and tabs, as `String.trimmingSpaces` trims.
+  var trimmingSpaces: UnsafeBufferPointer<UInt8> {
+    var (start, end) = (startIndex, endIndex)
+    while start < end, self[start] == 0x20 || self[start] == 0x09 { start += 1 }
+    while end > start, self[end - 1] == 0x20 || self[end - 1] == 0x09 { end -= 1 }
+    return UnsafeBufferPointer(rebasing: self[start..<end])
+  }
+}
