@@ -29,7 +29,10 @@ struct ImportBuffer {
 
   /// A row's numbers, and where its texts are.
   private struct Row {
-    var cell: Int64
+    /// A cell has 32 bits (`GridCell`).
+    var cell: UInt32
+    /// The hash of the row's country, code and place, which finds its slot.
+    var hash: UInt32
     var id: Int64
     var latitude: Double
     var longitude: Double
@@ -56,21 +59,25 @@ struct ImportBuffer {
   /// The bytes `texts` hold in all, for `memory`.
   private var textBytes = 0
   /// An open-addressed hash table of rows, by country, code and place: each slot is a row's
-  /// index plus one, or 0. At most half full.
-  private var slots: [Int32] = []
+  /// index plus one (its low 24 bits), or 0, and the top 8 bits of the row's hash, so that a
+  /// probe passes over the other rows of its slots without reading them. At most half full.
+  private var slots: [UInt32] = []
+  /// The most rows a buffer holds: their indices plus one fill a slot's 24 bits (the default
+  /// budget holds 4 million rows at most).
+  static let mostRows = (1 << 24) - 1
   private(set) var count = 0
   /// The texts of the row being appended, kept for its capacity.
   private var scratch: [UInt8] = []
 
   /// The memory the rows take, less what their last chunks have room for.
-  var memory: Int { count * MemoryLayout<Row>.stride + textBytes + slots.count * MemoryLayout<Int32>.stride }
-  /// `true` once the rows take more than `budget`.
-  var isFull: Bool { memory > budget }
+  var memory: Int { count * MemoryLayout<Row>.stride + textBytes + slots.count * MemoryLayout<UInt32>.stride }
+  /// `true` once the rows take more than `budget`, or are as many as a buffer holds.
+  var isFull: Bool { memory > budget || count >= Self.mostRows }
 
   /// Keeps a row, unless it repeats the country, code and place of an earlier one.
   /// - Returns: The id of the earlier row when the row repeats one (and is not kept), else `nil`.
   mutating func append(
-    id: Int64, cell: Int64, code: String, zip: ZipCode, stateIsName: Bool = false
+    id: Int64, cell: UInt32, code: String, zip: ZipCode, stateIsName: Bool = false
   ) -> Int64? {
     // The scratch buffer is moved out and back, so that it is never copied.
     var encoded: [UInt8] = []
@@ -104,7 +111,7 @@ struct ImportBuffer {
     }
     rows[rows.count - 1].append(
       Row(
-        cell: cell, id: id, latitude: zip.coordinate.latitude, longitude: zip.coordinate.longitude,
+        cell: cell, hash: hash, id: id, latitude: zip.coordinate.latitude, longitude: zip.coordinate.longitude,
         packed: packed))
     count += 1
     insert(count - 1, hash: hash)
@@ -182,7 +189,7 @@ struct ImportBuffer {
           try statement.bind(borrowedText: county, at: first + 5)
           try statement.bind(.real(row.latitude), at: first + 6)
           try statement.bind(.real(row.longitude), at: first + 7)
-          try statement.bind(.integer(row.cell), at: first + 8)
+          try statement.bind(.integer(Int64(row.cell)), at: first + 8)
           try statement.bind(borrowedText: country, at: first + 9)
           try statement.bind(row.accuracy.map { .integer(Int64($0)) } ?? .null, at: first + 10)
         }
@@ -218,16 +225,13 @@ struct ImportBuffer {
   /// The rows' indices in the order of `zips`' key: by cell, code, country (bytewise, as SQLite's
   /// BINARY collation compares them), then id.
   ///
-  /// Sorted first by cell alone, as integers (a cell has 32 bits, an index 31: one `UInt64`
+  /// Sorted first by cell alone, as integers (a cell has 32 bits, an index 24: one `UInt64`
   /// each), then each run of rows in one cell by the rest of the key: most cells hold one row.
   func keyOrder() -> [Int32] {
     var keys: [UInt64] = []
     keys.reserveCapacity(count)
     for chunk in rows {
-      for row in chunk {
-        guard (0..<(1 << 32)).contains(row.cell) else { return fullySorted() }
-        keys.append(UInt64(row.cell) << 32 | UInt64(keys.count))
-      }
+      for row in chunk { keys.append(UInt64(row.cell) << 32 | UInt64(keys.count)) }
     }
     keys.sort()
     var order = keys.map { Int32(truncatingIfNeeded: $0) }
@@ -238,14 +242,6 @@ struct ImportBuffer {
       if end - start > 1 { order[start..<end].sort(by: precedes) }
       start = end
     }
-    return order
-  }
-
-  /// The order of `keyOrder()`, the slow way, for cells outside 32 bits (none that a coordinate
-  /// gives).
-  private func fullySorted() -> [Int32] {
-    var order = (0..<Int32(count)).map { $0 }
-    order.sort(by: precedes)
     return order
   }
 
@@ -341,7 +337,7 @@ struct ImportBuffer {
     return (code, country, place)
   }
 
-  private static func keyHash(_ encoded: UnsafeBufferPointer<UInt8>) -> Int {
+  private static func keyHash(_ encoded: UnsafeBufferPointer<UInt8>) -> UInt32 {
     let (code, country, place) = key(encoded)
     var hasher = Hasher()
     // Each text with its length, so that no two keys run together: no array of them per row.
@@ -352,7 +348,7 @@ struct ImportBuffer {
     combine(code)
     combine(country)
     combine(place)
-    return hasher.finalize()
+    return UInt32(truncatingIfNeeded: hasher.finalize())
   }
 
   /// The encoded texts of the row at `index`, from its code to its county.
@@ -362,40 +358,49 @@ struct ImportBuffer {
   }
 
   /// The index of the row with the same key as `encoded`, if any.
-  private func firstRow(withKeyOf encoded: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
+  private func firstRow(withKeyOf encoded: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int? {
     guard !slots.isEmpty else { return nil }
     let mask = slots.count - 1
-    var slot = hash & mask
+    var slot = Int(hash) & mask
+    let tag = hash >> 24
     let wanted = Self.key(encoded)
-    while slots[slot] != 0 {
-      let index = Int(slots[slot]) - 1
-      let same = withEncoded(index) { stored in
-        let found = Self.key(stored)
-        return Self.compare(found.code, wanted.code) == 0 && Self.compare(found.country, wanted.country) == 0
-          && Self.compare(found.place, wanted.place) == 0
+    return slots.withUnsafeBufferPointer { slots in
+      while slots[slot] != 0 {
+        if slots[slot] >> 24 == tag {
+          let index = Int(slots[slot] & 0xFF_FFFF) - 1
+          let same = withEncoded(index) { stored in
+            let found = Self.key(stored)
+            return Self.compare(found.code, wanted.code) == 0 && Self.compare(found.country, wanted.country) == 0
+              && Self.compare(found.place, wanted.place) == 0
+          }
+          if same { return index }
+        }
+        slot = (slot + 1) & mask
       }
-      if same { return index }
-      slot = (slot + 1) & mask
+      return nil
     }
-    return nil
   }
 
-  /// Puts the row at `index` in the hash table, doubling it first when it would be over half full.
-  private mutating func insert(_ index: Int, hash: Int) {
+  /// Puts the row at `index` in the hash table, doubling it first when it would be over half full
+  /// (the rows' hashes are kept: nothing is hashed again).
+  private mutating func insert(_ index: Int, hash: UInt32) {
     if 2 * count > slots.count {
-      slots = [Int32](repeating: 0, count: max(1 << 12, 2 * slots.count))
-      for earlier in 0..<index {
-        let earlierHash = withEncoded(earlier) { Self.keyHash($0) }
-        place(earlier, hash: earlierHash)
+      slots = [UInt32](repeating: 0, count: max(1 << 12, 2 * slots.count))
+      var earlier = 0
+      for chunk in rows {
+        for row in chunk where earlier < index {
+          place(earlier, hash: row.hash)
+          earlier += 1
+        }
       }
     }
     place(index, hash: hash)
   }
 
-  private mutating func place(_ index: Int, hash: Int) {
+  private mutating func place(_ index: Int, hash: UInt32) {
     let mask = slots.count - 1
-    var slot = hash & mask
+    var slot = Int(hash) & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = Int32(index + 1)
+    slots[slot] = (hash >> 24) << 24 | UInt32(index + 1)
   }
 }

@@ -68,7 +68,8 @@ extension Importer {
           if firstShortZip == nil { firstShortZip = (file, line, code) }
         }
       }
-      let cell = Int64(GridCell.number(of: zip.coordinate))
+      // A cell has 32 bits: a row's 16 bits of latitude and of longitude, interleaved.
+      let cell = UInt32(truncatingIfNeeded: GridCell.number(of: zip.coordinate))
       accuracies.count(country: zip.country, accuracy: zip.accuracy)
       states.count(country: zip.country, state: zip.state)
       if let code = zip.state {
@@ -98,7 +99,7 @@ extension Importer {
 
     /// Stages one row, bound value by value: no array of values per row.
     private static func stage(
-      id: Int64, code: String, zip: ZipCode, cell: Int64, stateIsName: Bool, with stage: Statement
+      id: Int64, code: String, zip: ZipCode, cell: UInt32, stateIsName: Bool, with stage: Statement
     ) throws {
       func text(_ value: String?) -> DatabaseValue { value.map(DatabaseValue.text) ?? .null }
       try stage.bind(.integer(id), at: 1)
@@ -108,7 +109,7 @@ extension Importer {
       try stage.bind(text(zip.county), at: 5)
       try stage.bind(.real(zip.coordinate.latitude), at: 6)
       try stage.bind(.real(zip.coordinate.longitude), at: 7)
-      try stage.bind(.integer(cell), at: 8)
+      try stage.bind(.integer(Int64(cell)), at: 8)
       try stage.bind(.text(zip.country), at: 9)
       try stage.bind(zip.accuracy.map { .integer(Int64($0)) } ?? .null, at: 10)
       try stage.bind(.integer(stateIsName ? 1 : 0), at: 11)

@@ -65,7 +65,7 @@ import Testing
 extension ImportBufferTests {
   /// Codes and places of every length class, the same code in two countries, cells shared by
   /// several rows.
-  static func rows(_ count: Int) -> [(id: Int64, cell: Int64, zip: ZipCode)] {
+  static func rows(_ count: Int) -> [(id: Int64, cell: UInt32, zip: ZipCode)] {
     var rng = SeededGenerator(seed: 11)
     return (0..<count).map { index in
       let code = String(repeating: "9", count: Int.random(in: 1...4, using: &rng)) + "\(index % 700)"
@@ -79,13 +79,13 @@ extension ImportBufferTests {
         zip: code, place: place, state: index % 3 == 0 ? nil : "", county: "County",
         coordinate: Coordinate(uncheckedLatitude: 1, longitude: 2), country: index % 2 == 0 ? "DE" : "CH",
         accuracy: index % 8 == 7 ? nil : index % 7)
-      return (Int64(index + 2), Int64.random(in: 0...40, using: &rng), zip)
+      return (Int64(index + 2), UInt32.random(in: 0...40, using: &rng), zip)
     }
   }
 
   @Test func aBufferFillsAtItsBudgetAndWritesItsRowsInTheTablesKeyOrder() throws {
     var buffer = ImportBuffer(budget: 1 << 20)
-    var kept: [(id: Int64, cell: Int64, zip: ZipCode)] = []
+    var kept: [(id: Int64, cell: UInt32, zip: ZipCode)] = []
     for row in Self.rows(40_000) where !buffer.isFull {
       if buffer.append(id: row.id, cell: row.cell, code: row.zip.zip, zip: row.zip) == nil { kept.append(row) }
     }
@@ -109,7 +109,7 @@ extension ImportBufferTests {
     let read = try db.rows("SELECT cell, zip, country, id, place, state, county, accuracy FROM zips")
     #expect(read.count == truth.count)
     for (row, want) in zip(read, truth) {
-      #expect(row[0].int64 == want.cell && row[1].string == want.zip.zip && row[2].string == want.zip.country)
+      #expect(row[0].int64 == Int64(want.cell) && row[1].string == want.zip.zip && row[2].string == want.zip.country)
       #expect(row[3].int64 == want.id && row[4].string == want.zip.place && row[5].string == want.zip.state)
       #expect(row[6].string == want.zip.county && row[7].int64 == want.zip.accuracy.map(Int64.init))
     }
@@ -153,7 +153,7 @@ extension ImportBufferTests {
         zip: rows.text(at: 2) ?? "", place: rows.text(at: 3), state: rows.text(at: 4), county: rows.text(at: 5),
         coordinate: Coordinate(uncheckedLatitude: rows.double(at: 6), longitude: rows.double(at: 7)),
         country: rows.text(at: 8) ?? "", accuracy: rows.isNull(at: 9) ? nil : Int(rows.int64(at: 9)))
-      #expect(buffer.append(id: rows.int64(at: 0), cell: rows.int64(at: 1), code: zip.zip, zip: zip) == nil)
+      #expect(buffer.append(id: rows.int64(at: 0), cell: UInt32(rows.int64(at: 1)), code: zip.zip, zip: zip) == nil)
     }
     #expect(buffer.count > 1_800_000)
     #expect(!buffer.isFull, "\(buffer.memory >> 20) MiB of \(ImportBuffer.defaultBudget >> 20)")
