@@ -308,7 +308,7 @@ public struct Importer: Sendable {
       writer.duplicates
       + (try buildZipIndex(in: sql, inputs: writer.numbering, imported: Set(imported), notify: notify))
     phase(.zipIndexBuilt)
-    try recordCountries(in: sql, imported: countryList, sources: filesOfCountry)
+    try recordCountries(in: sql, sources: filesOfCountry)
     if let columns = try Schema.foreignRegionsColumns(sql) {
       notify(.foreignTableLeftAlone(table: "regions", columns: columns))
     } else {
@@ -417,29 +417,48 @@ public struct Importer: Sendable {
       option: "country")
   }
 
-  /// Writes the `countries` rows of the countries just imported (`imported`, a list of SQL
-  /// strings): their counts, the files they came from and the time, replacing their earlier rows.
-  private func recordCountries(in sql: Database, imported: String, sources: [String: [String]]) throws {
+  /// Writes the `countries` rows of the countries just imported (the keys of `sources`, each
+  /// country's files): their counts, the files they came from and the time, replacing their
+  /// earlier rows.
+  private func recordCountries(in sql: Database, sources: [String: [String]]) throws {
     let now = try sql.scalar("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now')") ?? .null
     // One pass over the unique index, already in (zip, country) order, so nothing is sorted: the
     // rows of a code in a country are next to each other, and its codes are counted as changes.
     // (GROUP BY country with count(DISTINCT zip) sorts the rows twice: on the world file 1.1 s of
-    // CPU against 0.2 s for the scan.)
-    let scan = try sql.prepare(
-      "SELECT zip, country FROM zips INDEXED BY zips_zip WHERE country IN (\(imported)) ORDER BY zip, country")
-    var counts: [String: (places: Int, codes: Int)] = [:]
-    var last: (zip: String, country: String) = ("", "")
+    // CPU against 0.2 s for the scan.) Every row is read, and those of the countries imported
+    // counted, each by its two letters, its bytes compared as SQLite holds them: `country IN
+    // (...)` looked up each row's country, and a string a row cost as much as the scan.
+    func letters(_ country: UnsafeBufferPointer<UInt8>) -> Int? {
+      country.count == 2 ? Int(country[0]) << 8 | Int(country[1]) : nil
+    }
+    var counts = [(places: Int, codes: Int)?](repeating: nil, count: 1 << 16)
+    for country in sources.keys {
+      var country = country
+      if let letters = country.withUTF8(letters) { counts[letters] = (0, 0) }
+    }
+    let scan = try sql.prepare("SELECT zip, country FROM zips INDEXED BY zips_zip ORDER BY zip, country")
+    var last: (zip: [UInt8], country: [UInt8]) = ([], [])
+    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     while try scan.step() {
-      let row = (zip: scan.text(at: 0) ?? "", country: scan.text(at: 1) ?? "")
-      let newCode = row != last
-      counts[row.country, default: (0, 0)].places += 1
-      if newCode { counts[row.country]!.codes += 1 }
-      last = row
+      let zip = scan.textBytes(at: 0) ?? none
+      let country = scan.textBytes(at: 1) ?? none
+      guard let letters = letters(country), counts[letters] != nil else { continue }
+      let newCode = !(zip.elementsEqual(last.zip) && country.elementsEqual(last.country))
+      if newCode {
+        last.zip.removeAll(keepingCapacity: true)
+        last.zip.append(contentsOf: zip)
+        last.country.removeAll(keepingCapacity: true)
+        last.country.append(contentsOf: country)
+      }
+      counts[letters]!.places += 1
+      if newCode { counts[letters]!.codes += 1 }
     }
     scan.reset()
     let save = try sql.prepare(
       "INSERT OR REPLACE INTO countries (country, places, codes, source, imported) VALUES (?, ?, ?, ?, ?)")
-    for (country, count) in counts {
+    for (letters, count) in counts.enumerated() {
+      guard let count else { continue }
+      let country = String(decoding: [UInt8(letters >> 8), UInt8(letters & 0xFF)], as: UTF8.self)
       try save.bind(.text(country), at: 1)
       try save.bind(.integer(Int64(count.places)), at: 2)
       try save.bind(.integer(Int64(count.codes)), at: 3)
