@@ -48,6 +48,8 @@ let package = Package(
     // A streaming RFC 4180 CSV reader of plain files, pipes and the bytes of any `ByteSource`.
     // No dependencies: the library and the loadable extension import through it.
     .target(name: "CSV", swiftSettings: optimizedForTests),
+    // A POSIX thread that runs one body, for the import's reading thread and the decompressing one.
+    .target(name: "Threads", swiftSettings: optimizedForTests),
     // libarchive from the system (Debian: libarchive-dev), to read compressed and zipped files.
     .systemLibrary(
       name: "CArchive",
@@ -67,9 +69,11 @@ let package = Package(
     // nettle into every process that loads it, a machine without it could not load the extension,
     // and iOS has no public libarchive. (PackageGraphTests checks the graph, ExtensionTests the
     // built library.)
-    .target(name: "ArchiveInput", dependencies: ["CSV", "CArchive", "CZlib"], swiftSettings: optimizedForTests),
+    .target(
+      name: "ArchiveInput", dependencies: ["CSV", "Threads", "CArchive", "CZlib"], swiftSettings: optimizedForTests),
     // zipgeo's data model, SQL functions, importer and queries.
-    .target(name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit"], swiftSettings: optimizedForTests),
+    .target(
+      name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit", "Threads"], swiftSettings: optimizedForTests),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
     .target(name: "CInterrupt"),
     // The command line, as a library so that tests can drive it. `zipgeo import` reads compressed

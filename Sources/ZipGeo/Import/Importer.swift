@@ -312,7 +312,7 @@ public struct Importer: Sendable {
     if let columns = try Schema.foreignRegionsColumns(sql) {
       notify(.foreignTableLeftAlone(table: "regions", columns: columns))
     } else {
-      try recordRegions(in: sql, imported: countryList, names: writer.regions.names())
+      try recordRegions(in: sql, imported: countryList, keptRows: hadRows, names: writer.regions.names())
     }
     try UsualAccuracy.record(writer.accuracies.usual(), imported: imported, in: sql)
     try CountryStates.record(writer.states.states, imported: imported, in: sql)
@@ -472,16 +472,17 @@ public struct Importer: Sendable {
   /// Writes the `regions` rows of the countries just imported (`imported`, a list of SQL strings):
   /// for each state code, the name its rows gave most often (of names as often, the first in
   /// byte order), replacing the countries' earlier rows.
-  private func recordRegions(in sql: Database, imported: String, names: [(country: String, code: String, name: String)])
-    throws
-  {
+  private func recordRegions(
+    in sql: Database, imported: String, keptRows: Bool, names: [(country: String, code: String, name: String)]
+  ) throws {
     // A file an older zipgeo wrote (or one made before regions were kept) gets the ISO 3166-2
-    // names of the states of the countries it keeps, as the countries imported get theirs.
+    // names of the states of the countries it keeps, as the countries imported get theirs. (A
+    // database that held no rows keeps none: its rows are not read again to find none.)
     let isNew = try !Schema.hasRegionsTable(sql)
     try Schema.addRegionsTable(sql)
     try sql.execute("DELETE FROM regions WHERE country IN (\(imported))")
     var regions: [(country: String, code: String, name: String)] = []
-    if isNew {
+    if isNew && keptRows {
       for row in try sql.rows(
         "SELECT DISTINCT country, state FROM zips WHERE state IS NOT NULL AND country NOT IN (\(imported))")
       {

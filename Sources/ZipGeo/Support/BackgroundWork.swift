@@ -1,3 +1,5 @@
+import Threads
+
 /// Work done on a thread of its own while the thread that started it goes on, for its result
 /// later (`result()`, which waits for it).
 ///

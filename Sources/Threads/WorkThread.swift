@@ -9,17 +9,17 @@
 ///
 /// Written so that both Glibc's and Darwin's declarations compile: `pthread_t` is a number on one
 /// and a pointer on the other, and the start routine's argument is optional on one only.
-final class WorkThread {
+public final class WorkThread {
   /// What the thread and its owner share: the thread holds it, not its owner, so that the owner
   /// going away can join the thread.
-  final class State: @unchecked Sendable {
+  public final class State: @unchecked Sendable {
     /// Guards `cancelled`.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var cancelled = false
     /// The body, until it has run.
     private var body: (@Sendable (_ isCancelled: () -> Bool) -> Void)?
 
-    init(_ body: @escaping @Sendable (_ isCancelled: () -> Bool) -> Void) {
+    public init(_ body: @escaping @Sendable (_ isCancelled: () -> Bool) -> Void) {
       self.body = body
       pthread_mutex_init(mutex, nil)
     }
@@ -29,31 +29,31 @@ final class WorkThread {
       mutex.deallocate()
     }
 
-    var isCancelled: Bool {
+    public var isCancelled: Bool {
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
       return cancelled
     }
 
-    func cancel() {
+    public func cancel() {
       pthread_mutex_lock(mutex)
       cancelled = true
       pthread_mutex_unlock(mutex)
     }
 
     /// Runs the body, unless it has run.
-    func run() {
+    public func run() {
       guard let body else { return }
       self.body = nil
       body { self.isCancelled }
     }
   }
 
-  let state: State
+  public let state: State
   private var thread: pthread_t?
 
   /// Starts a thread that runs `state`'s body; `nil` when no thread can be made.
-  init?(_ state: State) {
+  public init?(_ state: State) {
     self.state = state
     let context = Unmanaged.passRetained(state).toOpaque()
     #if canImport(Darwin)
@@ -77,7 +77,7 @@ final class WorkThread {
   }
 
   /// Waits for the body to end.
-  func join() {
+  public func join() {
     guard let thread else { return }
     pthread_join(thread, nil)
     self.thread = nil
