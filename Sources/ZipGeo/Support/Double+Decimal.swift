@@ -17,10 +17,79 @@ extension Double {
   /// The number `Double(decimal:)` reads in UTF-8 `bytes`: an import reads its fields so, without
   /// a string of each.
   init?(decimalBytes bytes: UnsafeBufferPointer<UInt8>) {
-    guard Double.isDecimal(bytes), let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+    guard Double.isDecimal(bytes) else { return nil }
+    if let value = Double.exactlyRounded(bytes) {
+      self = value
+      return
+    }
+    guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+    self = value
+  }
+
+  /// The number of decimal `bytes` (already checked by `isDecimal`), when it has at most 15
+  /// significant digits and a power of ten within 10^±22: the digits and the power are then both
+  /// doubles exactly, and one multiplication or division rounds their product as the standard
+  /// library's reading does (Clinger's fast path). `nil` for any other number, which the standard
+  /// library reads. Coordinates, `33.025` or `-96.7397`, always take this path.
+  static func exactlyRounded(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    var negative = false
+    if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+      negative = bytes[0] == UInt8(ascii: "-")
+      index = 1
+    }
+    var digits: UInt64 = 0
+    var significant = 0
+    var power = 0
+    var afterPoint = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ".") {
+        afterPoint = true
+      } else if byte &- UInt8(ascii: "0") < 10 {
+        if digits != 0 || byte != UInt8(ascii: "0") {
+          significant += 1
+          guard significant <= 15 else { return nil }
+          digits = digits * 10 + UInt64(byte &- UInt8(ascii: "0"))
+        }
+        if afterPoint { power -= 1 }
+      } else {
+        break
+      }
+      index += 1
+    }
+    if index < bytes.count {
+      // The exponent: `e`, a sign, at most four digits (more is no coordinate).
+      index += 1
+      var exponentNegative = false
+      if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        exponentNegative = bytes[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      guard bytes.count - index <= 4 else { return nil }
+      var exponent = 0
+      while index < bytes.count {
+        exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
+      power += exponentNegative ? -exponent : exponent
+    }
+    let value: Double
+    if digits == 0 {
+      value = 0
+    } else if (0...22).contains(power) {
+      value = Double(digits) * exactPowersOfTen[power]
+    } else if (-22..<0).contains(power) {
+      value = Double(digits) / exactPowersOfTen[-power]
+    } else {
       return nil
     }
-    self = value
+    return negative ? -value : value
+  }
+
+  /// 10^0 to 10^22, each a double exactly.
+  private static let exactPowersOfTen: [Double] = (0...22).reduce(into: []) { powers, power in
+    powers.append(power == 0 ? 1 : powers[power - 1] * 10)
   }
 
   /// Whether `bytes` are `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit before

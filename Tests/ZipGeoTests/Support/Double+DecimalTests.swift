@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ZipGeo
@@ -21,6 +22,34 @@ import Testing
       "-", ".", "1 ", " 1", "1\0", "١٢", "1_000", "--1", "1e+",
     ] {
       #expect(Double(decimal: text) == nil, "\(text)")
+    }
+  }
+
+  /// Numbers of at most 15 digits within 10^±22 are read without the standard library: every
+  /// one must come out as the standard library reads it, bit for bit, and the sign of zero too.
+  @Test func theFastReadingOfShortNumbersIsTheStandardLibrarysToTheBit() {
+    var rng = SeededGenerator(seed: 9)
+    var texts = [
+      "0", "-0", "0.0", "-0.000", "1", "9", "0.1", "0.3", "1e22", "1e23", "1e-22", "1e-23",
+      "999999999999999", "9999999999999999", "123456789012345e-22", "0.000000000000000000000001", "89.99999999999999",
+      "-179.999999999999", "180", "-90.0", "1.5e+3", "2.5E-3", "00000.5", "+.5", "5.", "4.9e-324", "1e0000", "1e-0",
+    ]
+    for _ in 0..<300_000 {
+      var text = ["", "-", "+"][Int.random(in: 0...2, using: &rng)]
+      let whole = Int.random(in: 0...17, using: &rng)
+      let fraction = Int.random(in: 0...17, using: &rng)
+      for _ in 0..<whole { text += String(Int.random(in: 0...9, using: &rng)) }
+      if fraction > 0 || whole == 0 { text += "." }
+      for _ in 0..<max(fraction, whole == 0 ? 1 : 0) { text += String(Int.random(in: 0...9, using: &rng)) }
+      if Int.random(in: 0...3, using: &rng) == 0 { text += "e\(Int.random(in: -30...30, using: &rng))" }
+      texts.append(text)
+    }
+    for text in texts {
+      let fast = Double(decimal: text)
+      let standard = Double(text)
+      #expect(
+        fast?.bitPattern == standard?.bitPattern,
+        "\(text): \(String(describing: fast)) against \(String(describing: standard))")
     }
   }
 }
