@@ -174,7 +174,7 @@ struct ImportBuffer {
         let row = row(Int(index))
         let first = Int32(slot * columns)
         try withTexts(of: row) { code, country, place, state, county in
-          try statement.bind(.integer(row.id), at: first + 1)
+          try statement.bind(integer: row.id, at: first + 1)
           try statement.bind(borrowedText: code, at: first + 2)
           try statement.bind(borrowedText: place, at: first + 3)
           if row.stateIsName, !flagged, let state, let country,
@@ -185,13 +185,17 @@ struct ImportBuffer {
           } else {
             try statement.bind(borrowedText: state, at: first + 4)
           }
-          if flagged { try statement.bind(.integer(row.stateIsName ? 1 : 0), at: first + 11) }
+          if flagged { try statement.bind(integer: row.stateIsName ? 1 : 0, at: first + 11) }
           try statement.bind(borrowedText: county, at: first + 5)
-          try statement.bind(.real(row.latitude), at: first + 6)
-          try statement.bind(.real(row.longitude), at: first + 7)
-          try statement.bind(.integer(Int64(row.cell)), at: first + 8)
+          try statement.bind(real: row.latitude, at: first + 6)
+          try statement.bind(real: row.longitude, at: first + 7)
+          try statement.bind(integer: Int64(row.cell), at: first + 8)
           try statement.bind(borrowedText: country, at: first + 9)
-          try statement.bind(row.accuracy.map { .integer(Int64($0)) } ?? .null, at: first + 10)
+          if let accuracy = row.accuracy {
+            try statement.bind(integer: Int64(accuracy), at: first + 10)
+          } else {
+            try statement.bind(.null, at: first + 10)
+          }
         }
       }
       try statement.step()
@@ -233,7 +237,7 @@ struct ImportBuffer {
     for chunk in rows {
       for row in chunk { keys.append(UInt64(row.cell) << 32 | UInt64(keys.count)) }
     }
-    keys.sort()
+    Self.sortByCell(&keys)
     var order = keys.map { Int32(truncatingIfNeeded: $0) }
     var start = 0
     while start < order.count {
@@ -243,6 +247,30 @@ struct ImportBuffer {
       start = end
     }
     return order
+  }
+
+  /// Sorts `keys` by their high 32 bits (a cell), keeping the order of keys of one cell (their
+  /// indices, which rise): two passes of a radix sort, 16 bits each, where comparing the keys
+  /// took a tenth of the world's import.
+  static func sortByCell(_ keys: inout [UInt64]) {
+    var sorted = [UInt64](repeating: 0, count: keys.count)
+    for shift in [32, 48] as [UInt64] {
+      var starts = [Int](repeating: 0, count: 1 << 16 + 1)
+      for key in keys { starts[Int(truncatingIfNeeded: key >> shift & 0xFFFF) + 1] += 1 }
+      for digit in 0..<(1 << 16) { starts[digit + 1] += starts[digit] }
+      keys.withUnsafeBufferPointer { keys in
+        sorted.withUnsafeMutableBufferPointer { sorted in
+          starts.withUnsafeMutableBufferPointer { starts in
+            for key in keys {
+              let digit = Int(truncatingIfNeeded: key >> shift & 0xFFFF)
+              sorted[starts[digit]] = key
+              starts[digit] += 1
+            }
+          }
+        }
+      }
+      swap(&keys, &sorted)
+    }
   }
 
   /// Whether the row at `a` comes before the row at `b` in `zips`' key.

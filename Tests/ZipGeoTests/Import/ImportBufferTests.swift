@@ -115,6 +115,20 @@ extension ImportBufferTests {
     }
   }
 
+  @Test func keysSortedByCellKeepTheOrderOfEachCellsRows() {
+    var rng = SeededGenerator(seed: 32)
+    // Cells over all 32 bits, and few enough of them that many keys share one; the low half of a
+    // key is its index, rising, which a stable sort by cell keeps.
+    let cells: [UInt64] =
+      (0..<300).map { _ in UInt64.random(in: 0...UInt64(UInt32.max), using: &rng) } + [0, 0xFFFF_FFFF]
+    for count in [0, 1, 2, 1_000, 200_000] {
+      var keys = (0..<count).map { UInt64(cells.randomElement(using: &rng)!) << 32 | UInt64($0) }
+      let truth = keys.sorted()
+      ImportBuffer.sortByCell(&keys)
+      #expect(keys == truth, "\(count) keys")
+    }
+  }
+
   @Test func aRowThatRepeatsTheCountryCodeAndPlaceOfAnEarlierOneIsNotKept() {
     var buffer = ImportBuffer()
     func zip(_ code: String, _ place: String?, _ country: String = "DE", state: String? = nil) -> ZipCode {
