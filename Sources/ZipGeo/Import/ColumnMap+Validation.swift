@@ -11,7 +11,13 @@ extension ColumnMap {
     let name = fields[stateNameField].trimmingSpaces
     let code = fields[state].trimmingSpaces
     if name.isEmpty || code.isEmpty || name.elementsEqual(code) { return nil }
-    return try Self.text(name, named: "the state's name")
+    let text = try Self.text(name, named: "the state's name")
+    // The same text written in another Unicode form (`Å` as one character or as `A` and a ring)
+    // is the code too: compared as strings, which the bytes of ASCII need not be.
+    if name.contains(where: { $0 >= 0x80 }) || code.contains(where: { $0 >= 0x80 }), text == Self.string(code) {
+      return nil
+    }
+    return text
   }
 
   /// Whether the state of `fields` is its name, for want of its code (GeoNames' admin_name1

@@ -1,4 +1,5 @@
 import CSV
+import TestSupport
 import Testing
 
 @testable import ZipGeo
@@ -66,5 +67,36 @@ import Testing
     #expect(throws: ImportError.Problem("the line has 7 fields, the header has 6")) {
       try check(["1", "", "", "", "1", "2", "extra"])
     }
+  }
+}
+
+extension ColumnMapValidationTests {
+  /// A row's state name beside its code, for the regions table: none when it is the code, in
+  /// whatever Unicode form either is written.
+  @Test func aStateNameIsNoneWhenItIsTheCodeInAnyUnicodeForm() throws {
+    let map = try ColumnMap(header: ["zip", "lat", "lon", "state_code", "state_name"])
+    func name(_ code: String, _ name: String) throws -> String? {
+      try CSVRecord(line: 2, fields: ["1", "10", "10", code, name]).withFields { fields in
+        Result { () throws(ImportError.Problem) in try map.stateName(in: fields) }
+      }.get()
+    }
+    #expect(try name("TX", "Texas") == "Texas")
+    #expect(try name("TX", " TX ") == nil)
+    #expect(try name("\u{C5}", "A\u{30A}") == nil, "Å written as one character and as A and a ring")
+    #expect(try name("A\u{30A}", "\u{C5}") == nil)
+    #expect(try name("\u{C5}", "\u{C5}land") == "\u{C5}land")
+    #expect(try name("", "Texas") == nil && name("TX", "") == nil)
+  }
+
+  /// The countries table counts codes as the unique zip index tells them apart: by their bytes,
+  /// so that `Å` in its two Unicode forms is two codes, as it is two rows (`count(DISTINCT zip)`).
+  @Test func codesInTwoUnicodeFormsAreCountedAsTwoAsTheIndexKeepsThem() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("forms.csv", "zip,lat,lon\nA\u{30A},10,10\n\u{C5},11,11\n")
+    let path = folder.path("forms.db")
+    _ = try Importer().importFiles([file], intoDatabaseAt: path)
+    let db = try ZipDatabase(readingAt: path)
+    #expect(try db.countries().map { "\($0.country) \($0.places) \($0.codes)" } == ["US 2 2"])
+    #expect(try db.database.scalar("SELECT count(DISTINCT zip) FROM zips")?.int64 == 2)
   }
 }
