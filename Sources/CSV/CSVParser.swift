@@ -52,8 +52,10 @@ struct CSVParser {
     record.reserveCapacity(256)
   }
 
-  /// Calls `body` with the fields of the record last read.
-  func withFields<T>(_ body: (CSVFields) -> T) -> T {
+  /// Calls `body` with the fields of the record last read. Mutating, though it changes nothing,
+  /// so that the reader that holds the parser lends it in place instead of copying it (and
+  /// retaining every buffer of it) for each record.
+  mutating func withFields<T>(_ body: (CSVFields) -> T) -> T {
     (fieldsInChunk ? chunk : record).withUnsafeBufferPointer { bytes in
       fieldBounds.withUnsafeBufferPointer { bounds in
         body(CSVFields(line: recordStartLine, bytes: bytes, bounds: bounds))
