@@ -72,6 +72,13 @@ public struct NearestFirstSearch: BandedSearch {
   /// Whether rows are read one by one here (a connection without the function of
   /// `SearchRowCollector`), not handed over inside SQLite.
   private var readsRowByRow = false
+  /// Whether a search for the nearest few has counted the rows about its centre
+  /// (`startFromDensity(on:)`).
+  private var probed = false
+  /// The level of the square about the centre whose rows a search for the nearest few counts,
+  /// about 10 km across, and the most it counts.
+  static let probeLevel = 11
+  static let probeRows = 32
   /// A search reads a square inside SQLite after a read that stepped through at least this many
   /// rows, and row by row after one of fewer (a search for the nearest few starts so: its first
   /// reads are single cells, mostly empty): a step of the aggregate that collects a square's
@@ -233,6 +240,7 @@ public struct NearestFirstSearch: BandedSearch {
 
   /// The next rows as they were read, nearest first, or `nil` after the last; never empty.
   mutating func nextRows(on database: Database) throws -> SearchBand? {
+    if !probed { startFromDensity(on: database) }
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
       let ready = readsSinceBand >= Self.squaresAhead || pending >= min(Self.rowsAhead, remaining) || squares.isEmpty
@@ -295,6 +303,42 @@ public struct NearestFirstSearch: BandedSearch {
     found.removeAll()
     return nil
   }
+
+  /// Sets the size a search for the nearest few reads from the density about its centre, before
+  /// its first read: it counts the rows of the square of `probeLevel` that holds the centre, up
+  /// to `probeRows`, and reads squares that should hold about twice the rows it wants (at least
+  /// 8), where it would read single cells, mostly empty, and double their size after each. A
+  /// square with `probeRows` or more (a city) leaves the search reading cell by cell, as does a
+  /// count that fails (the search's first read then says why). Only the current layout's cells
+  /// are a Z-order grid.
+  private mutating func startFromDensity(on database: Database) {
+    probed = true
+    guard query.limit != nil, finest == 0, remaining < Self.probeRows,
+      (try? Schema.layout(of: database)) == .current
+    else { return }
+    let cell = GridCell.number(of: query.center)
+    let shift = 2 * (GridCell.bits - Self.probeLevel)
+    let first = (cell >> shift) << shift
+    let rows: Int
+    do {
+      let statement = try database.cachedStatement(Self.probeSQL)
+      defer { statement.reset() }
+      try statement.bind(integer: Int64(first), at: 1)
+      try statement.bind(integer: Int64(first + (1 << shift) - 1), at: 2)
+      try statement.bind(integer: Int64(Self.probeRows), at: 3)
+      guard try statement.step() else { return }
+      rows = Int(statement.int64(at: 0))
+    } catch {
+      return
+    }
+    guard rows < Self.probeRows else { return }
+    let size = GridCell.Node(level: Self.probeLevel, row: 0, column: 0).size
+    let wanted = Double(2 * max(remaining, 4))
+    finest = min(coarsest, rows == 0 ? 2 * size : size * (wanted / Double(rows)).squareRoot())
+  }
+
+  private static let probeSQL = CachedSQL(
+    "SELECT count(*) FROM (SELECT 1 FROM zips WHERE cell BETWEEN ?1 AND ?2 LIMIT ?3)")
 
   /// Queues `node` with its least possible distance, unless that is past the radius.
   private mutating func queue(_ node: GridCell.Node) {

@@ -177,6 +177,35 @@ import Testing
     }
   }
 
+  /// Where codes are evenly few (a grid of them 0.05 degrees apart, about 5 km), a search for the
+  /// nearest few counts the codes about its centre and reads squares that hold a few of them, not
+  /// single cells, mostly empty, growing after each (4 squares for the nearest five, where
+  /// those read 23 to 35);
+  /// the rows are the nearest all the same.
+  @Test func theNearestFewWhereCodesAreSparseComeInReadsSizedByTheirDensity() throws {
+    let path = temporary.path("grid.db")
+    var csv = "zip,lat,lon\n"
+    for row in 0..<80 {
+      for column in 0..<80 {
+        csv += String(
+          format: "%02d%02d,%.2f,%.2f\n", row, column, 38 + Double(row) * 0.05, -102 + Double(column) * 0.05)
+      }
+    }
+    _ = try ZipDatabase.importFile(try temporary.write("grid.csv", csv), into: path)
+    let grid = try ZipDatabase(readingAt: path).database
+    for (lat, lon) in [(39.013, -100.021), (40.004, -99.137), (38.51, -101.49)] {
+      let truth = try grid.rows(
+        "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT 5", [lat, lon]
+      ).compactMap { $0[0].string }
+      var search = try NearestFirstSearch(
+        nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 5, details: false)
+      var found: [String] = []
+      while let band = try search.nextBand(on: grid) { found += band.map(\.zipCode.zip) }
+      #expect(found == truth, "\(lat),\(lon)")
+      #expect(search.squaresRead <= 6, "\(lat),\(lon): \(search.squaresRead) squares read")
+    }
+  }
+
   /// Thousands of stores at one spot, in several cells' worth of squares and across bands: they
   /// come in zip order, then the order of their file.
   @Test func rowsOfOneDistanceComeInZipOrderAcrossBands() throws {
@@ -223,6 +252,10 @@ import Testing
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
     #expect(text.contains("A read that steps through fewer than \(NearestFirstSearch.rowsWorthCollecting) rows"))
     #expect(text.contains("not less than \(Int(NearestFirstSearch.finestCounted / 1000)) km"))
+    let probe = GridCell.Node(level: NearestFirstSearch.probeLevel, row: 0, column: 0).size
+    #expect(Int((probe / 1000).rounded()) == 10, "the pages say about 10 km")
+    #expect(text.contains("A search for fewer than \(NearestFirstSearch.probeRows) nearest"))
+    #expect(text.contains("up to \(NearestFirstSearch.probeRows), in one bounded read"))
   }
 
   /// The covering of `zipgeo_cover`, as both pages and README give it.
