@@ -1,12 +1,6 @@
 import CSV
 import Threads
 
-#if canImport(Glibc)
-  import Glibc
-#else
-  import Darwin
-#endif
-
 /// Reads a source on a thread of its own, a few chunks ahead of its reader: a decompressor
 /// (`GzipSource`, `ArchiveSource`) then works while the records of its last chunks are parsed,
 /// as `xz -dc file | ...` would, instead of in turn with them.
@@ -26,7 +20,8 @@ final class ReadAhead: ByteSource {
   private(set) var inputBytesRead: Int?
   private(set) var member: String?
 
-  private let channel = Channel()
+  /// The chunks between the two threads, in order, and whether the reader has gone away.
+  private let channel = HandOff<Chunk>(capacity: ReadAhead.capacity)
   private var thread: WorkThread?
   /// The source, when no thread could be made to read it.
   private var unthreaded: (any ByteSource)?
@@ -69,7 +64,7 @@ final class ReadAhead: ByteSource {
   }
 
   /// The reading thread: chunks out until the source ends or fails, or the reader goes away.
-  private static func produce(_ handed: Handed, into channel: Channel) {
+  private static func produce(_ handed: Handed, into channel: HandOff<Chunk>) {
     while true {
       var chunk = Chunk(bytes: [])
       do {
@@ -94,74 +89,5 @@ final class ReadAhead: ByteSource {
   private final class Handed: @unchecked Sendable {
     var source: any ByteSource
     init(_ source: any ByteSource) { self.source = source }
-  }
-
-  /// The chunks between the two threads, in order, and whether the reader has gone away.
-  private final class Channel: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var queue: [Chunk] = []
-    private var stopped = false
-
-    init() {
-      pthread_mutex_init(mutex, nil)
-      pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-      pthread_cond_destroy(changed)
-      pthread_mutex_destroy(mutex)
-      changed.deallocate()
-      mutex.deallocate()
-    }
-
-    var isStopped: Bool {
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return stopped
-    }
-
-    /// Tells the reading thread to stop.
-    func stop() {
-      pthread_mutex_lock(mutex)
-      stopped = true
-      pthread_cond_broadcast(changed)
-      pthread_mutex_unlock(mutex)
-    }
-
-    /// Queues `chunk`, waiting for room; false once stopped.
-    func push(_ chunk: Chunk) -> Bool {
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      while queue.count >= ReadAhead.capacity && !stopped { pthread_cond_wait(changed, mutex) }
-      if stopped { return false }
-      queue.append(chunk)
-      pthread_cond_broadcast(changed)
-      return true
-    }
-
-    /// The next chunk, waited for; asks `shouldStop` every 100 ms while it waits, and gives nil
-    /// when that says to stop.
-    func pop(unless shouldStop: (() -> Bool)?) -> Chunk? {
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      while queue.isEmpty {
-        if waitAbout100ms(), shouldStop?() == true { return nil }
-      }
-      let chunk = queue.removeFirst()
-      pthread_cond_broadcast(changed)
-      return chunk
-    }
-
-    /// Waits for a change, with the mutex held, for at most about 100 ms; true when the time ran out.
-    private func waitAbout100ms() -> Bool {
-      var now = timespec()
-      clock_gettime(CLOCK_REALTIME, &now)
-      let nanoseconds = Int(now.tv_nsec) + 100_000_000
-      var deadline = now
-      deadline.tv_sec += nanoseconds / 1_000_000_000
-      deadline.tv_nsec = numericCast(nanoseconds % 1_000_000_000)
-      return pthread_cond_timedwait(changed, mutex, &deadline) == ETIMEDOUT
-    }
   }
 }

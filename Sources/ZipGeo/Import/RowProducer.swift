@@ -1,11 +1,5 @@
 import Threads
 
-#if canImport(Glibc)
-  import Glibc
-#else
-  import Darwin
-#endif
-
 /// Reads and checks an import file's records (through its `RecordSource`) on a thread of its
 /// own, so that parsing one batch overlaps with SQLite inserting the one before: on two cores
 /// the import takes about as long as the slower of the two, not their sum.
@@ -27,11 +21,8 @@ final class RowProducer: @unchecked Sendable {
   private let source: any RecordSource
   private let skipInvalid: Bool
 
-  /// Guards `queue` and `cancelled`.
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  private var queue: [Batch] = []
-  private var cancelled = false
+  /// The batches between the two threads; stopped by `stop()`.
+  private let queue = HandOff<Batch>(capacity: RowProducer.capacity)
   private var thread: WorkThread?
 
   /// Batches waiting at most, and lines per batch: enough to keep both threads busy, little
@@ -42,24 +33,8 @@ final class RowProducer: @unchecked Sendable {
   init(source: any RecordSource, skipInvalid: Bool) {
     self.source = source
     self.skipInvalid = skipInvalid
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(changed, nil)
     // A reader waiting on a silent pipe asks every 100 ms whether to give up.
-    source.reader.shouldStop = { [weak self] in self?.isCancelled ?? true }
-  }
-
-  /// Whether `stop()` was called.
-  private var isCancelled: Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return cancelled
-  }
-
-  deinit {
-    pthread_cond_destroy(changed)
-    pthread_mutex_destroy(mutex)
-    changed.deallocate()
-    mutex.deallocate()
+    source.reader.shouldStop = { [queue] in queue.isStopped }
   }
 
   /// Starts reading on a new thread; when no thread can be made, `next()` reads on the caller's.
@@ -71,44 +46,14 @@ final class RowProducer: @unchecked Sendable {
   /// waits (the input may be a pipe with nothing to read), and gives `nil` when that says to stop.
   func next(unless shouldStop: () -> Bool) -> Batch? {
     guard thread != nil else { return readBatch() }
-    pthread_mutex_lock(mutex)
-    while queue.isEmpty {
-      var now = timespec()
-      clock_gettime(CLOCK_REALTIME, &now)
-      let nanoseconds = Int(now.tv_nsec) + 100_000_000
-      var deadline = now
-      deadline.tv_sec += nanoseconds / 1_000_000_000
-      deadline.tv_nsec = numericCast(nanoseconds % 1_000_000_000)
-      if pthread_cond_timedwait(changed, mutex, &deadline) == ETIMEDOUT, shouldStop() {
-        pthread_mutex_unlock(mutex)
-        return nil
-      }
-    }
-    let batch = queue.removeFirst()
-    pthread_cond_broadcast(changed)
-    pthread_mutex_unlock(mutex)
-    return batch
+    return withoutActuallyEscaping(shouldStop) { shouldStop in queue.pop(unless: shouldStop) }
   }
 
   /// Tells the thread to stop, and waits until it has.
   func stop() {
-    pthread_mutex_lock(mutex)
-    cancelled = true
-    pthread_cond_broadcast(changed)
-    pthread_mutex_unlock(mutex)
+    queue.stop()
     thread?.join()
     thread = nil
-  }
-
-  /// Queues `batch`, waiting for room; false when the consumer has stopped listening.
-  private func push(_ batch: Batch) -> Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while queue.count >= Self.capacity && !cancelled { pthread_cond_wait(changed, mutex) }
-    if cancelled { return false }
-    queue.append(batch)
-    pthread_cond_broadcast(changed)
-    return true
   }
 
   /// The reading thread: batches out until the file ends, a problem stops it, or the consumer
@@ -116,7 +61,7 @@ final class RowProducer: @unchecked Sendable {
   private func produce() {
     while true {
       let batch = readBatch()
-      guard push(batch), batch.end == nil else { return }
+      guard queue.push(batch), batch.end == nil else { return }
     }
   }
 
