@@ -3,7 +3,7 @@ extension String {
   ///
   /// Much cheaper than Foundation's `trimmingCharacters(in:)` on the import's hot path: a field
   /// with nothing to trim is returned as it is.
-  var trimmingSpaces: String { trimming { $0 == 0x20 || $0 == 0x09 } }
+  var trimmingSpaces: String { trimming(UInt8.isSpaceOrTab) }
 
   /// The string without leading and trailing spaces, tabs, line feeds and carriage returns: a
   /// code pasted with its line end is the code.
@@ -25,8 +25,13 @@ extension UnsafeBufferPointer<UInt8> {
   /// The bytes without leading and trailing spaces and tabs, as `String.trimmingSpaces` trims.
   var trimmingSpaces: UnsafeBufferPointer<UInt8> {
     var (start, end) = (startIndex, endIndex)
-    while start < end, self[start] == 0x20 || self[start] == 0x09 { start += 1 }
-    while end > start, self[end - 1] == 0x20 || self[end - 1] == 0x09 { end -= 1 }
+    while start < end, UInt8.isSpaceOrTab(self[start]) { start += 1 }
+    while end > start, UInt8.isSpaceOrTab(self[end - 1]) { end -= 1 }
     return UnsafeBufferPointer(rebasing: self[start..<end])
   }
+}
+
+extension UInt8 {
+  /// Whether the byte is a space or a tab: what `trimmingSpaces` trims, of strings and of bytes.
+  static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }
