@@ -437,18 +437,16 @@ public struct Importer: Sendable {
       if let letters = country.withUTF8(letters) { counts[letters] = (0, 0) }
     }
     let scan = try sql.prepare("SELECT zip, country FROM zips INDEXED BY zips_zip ORDER BY zip, country")
-    var last: (zip: [UInt8], country: [UInt8]) = ([], [])
+    var last: (zip: [UInt8], letters: Int) = ([], -1)
     let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     while try scan.step() {
       let zip = scan.textBytes(at: 0) ?? none
-      let country = scan.textBytes(at: 1) ?? none
-      guard let letters = letters(country), counts[letters] != nil else { continue }
-      let newCode = !(zip.elementsEqual(last.zip) && country.elementsEqual(last.country))
+      guard let letters = letters(scan.textBytes(at: 1) ?? none), counts[letters] != nil else { continue }
+      let newCode = letters != last.letters || !zip.elementsEqual(last.zip)
       if newCode {
         last.zip.removeAll(keepingCapacity: true)
         last.zip.append(contentsOf: zip)
-        last.country.removeAll(keepingCapacity: true)
-        last.country.append(contentsOf: country)
+        last.letters = letters
       }
       counts[letters]!.places += 1
       if newCode { counts[letters]!.codes += 1 }
