@@ -286,7 +286,7 @@ struct CSVParser {
   /// which `readRecord()` then reads byte by byte (and refuses, when it must, with its message).
   private mutating func readRecordInChunk() -> Bool {
     let (separator, quoteByte, maximumFieldBytes) = (self.separator, self.quoteByte, self.maximumFieldBytes)
-    let maximumFields = self.maximumFields
+    let (maximumFields, maximumRecordBytes) = (self.maximumFields, self.maximumRecordBytes)
     var bounds = fieldBounds
     fieldBounds = []
     defer { fieldBounds = bounds }
@@ -298,8 +298,10 @@ struct CSVParser {
         let byte = chunk[index]
         // The separator is tested first: when quotes are off, it is also `quoteByte`.
         if byte == separator || byte == lf || byte == cr {
-          guard index - fieldStart <= maximumFieldBytes, bounds.count / 2 < maximumFields else { return nil }
           fieldBytes += index - fieldStart
+          guard index - fieldStart <= maximumFieldBytes, fieldBytes <= maximumRecordBytes,
+            bounds.count / 2 < maximumFields
+          else { return nil }
           bounds.append(fieldStart)
           bounds.append(index)
           if byte != separator {
@@ -317,7 +319,7 @@ struct CSVParser {
       }
       return nil
     }
-    guard let end, fieldBytes(bounds) <= maximumRecordBytes else {
+    guard let end else {
       bounds.removeAll(keepingCapacity: true)
       return false
     }
@@ -331,13 +333,6 @@ struct CSVParser {
     line += 1
     fieldsInChunk = true
     return true
-  }
-
-  /// The bytes of the fields that `bounds` mark, all together.
-  private func fieldBytes(_ bounds: [Int]) -> Int {
-    var total = 0
-    for field in stride(from: 0, to: bounds.count, by: 2) { total += bounds[field + 1] - bounds[field] }
-    return total
   }
 
   private func describe(_ byte: UInt8) -> String {
