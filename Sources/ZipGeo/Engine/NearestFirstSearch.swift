@@ -316,15 +316,18 @@ public struct NearestFirstSearch: BandedSearch {
     guard query.limit != nil, finest == 0, remaining < Self.probeRows,
       (try? Schema.layout(of: database)) == .current
     else { return }
-    let cell = GridCell.number(of: query.center)
-    let shift = 2 * (GridCell.bits - Self.probeLevel)
-    let first = (cell >> shift) << shift
+    let center = query.center
+    guard
+      let square = GridCell.Node.covering(
+        latitudes: center.latitude...center.latitude, longitudes: [center.longitude...center.longitude],
+        level: Self.probeLevel, most: 1)?.first
+    else { return }
     let rows: Int
     do {
       let statement = try database.cachedStatement(Self.probeSQL)
       defer { statement.reset() }
-      try statement.bind(integer: Int64(first), at: 1)
-      try statement.bind(integer: Int64(first + (1 << shift) - 1), at: 2)
+      try statement.bind(integer: Int64(square.first), at: 1)
+      try statement.bind(integer: Int64(square.last), at: 2)
       try statement.bind(integer: Int64(Self.probeRows), at: 3)
       guard try statement.step() else { return }
       rows = Int(statement.int64(at: 0))
@@ -332,7 +335,7 @@ public struct NearestFirstSearch: BandedSearch {
       return
     }
     guard rows < Self.probeRows else { return }
-    let size = GridCell.Node(level: Self.probeLevel, row: 0, column: 0).size
+    let size = square.size
     let wanted = Double(2 * max(remaining, 4))
     finest = min(coarsest, rows == 0 ? 2 * size : size * (wanted / Double(rows)).squareRoot())
   }
