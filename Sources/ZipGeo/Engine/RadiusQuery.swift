@@ -52,6 +52,17 @@ public struct RadiusQuery: Equatable, Sendable {
     model.leastDistance(from: center, latitudes: node.holdingLatitudes, longitudes: node.holdingLongitudes)
   }
 
+  /// Whether every point of `node` lies within the radius (`Sphere.greatestDistance`, on the
+  /// sphere only: on WGS84 no such bound is proven, and no square is said to): every row of such
+  /// a square is within it, unmeasured.
+  func holdsWhole(_ node: GridCell.Node) -> Bool {
+    guard model == .sphere,
+      let greatest = Sphere.earth.greatestDistance(
+        from: center, latitudes: node.holdingLatitudes, longitudes: node.holdingLongitudes, in: radius.unit)
+    else { return false }
+    return greatest <= farthest
+  }
+
   /// Runs the query on any connection with a zipgeo `zips` table.
   public func run(on database: Database) throws -> [NearbyZip] {
     try run(on: database, details: true)

@@ -273,18 +273,30 @@ import Testing
   }
 
   /// One pass over the world per centre: the rows within 1,000 km, nearest first, give the
-  /// smaller radii, the countries and the nearest rows, unless there are too few of them.
+  /// smaller radii, the countries and the nearest rows, unless there are too few of them. Rows
+  /// only counted, which on the sphere are counted by their cells alone in squares wholly within
+  /// the radius, number the same, at every radius up to the whole Earth.
   @Test(arguments: EarthModel.allCases, Surroundings.allCases)
   func radiusAndNearestSearchesEqualABruteForceAroundTheWorld(model: EarthModel, surroundings: Surroundings) throws {
+    var countedWhole = 0
     for centre in centres(surroundings) {
       let brute = BruteForce(rows: rows, center: centre.coordinate, model: model, countries: centre.countries)
       let ranked = brute.within(1000)
       for km in [10.0, 100, 1000] {
         let query = try RadiusQuery(center: centre.coordinate, radius: Length(km, .kilometres), model: model)
-        expectSame(
-          try query.run(on: db).map(Hit.init), brute.hits(ranked.prefix { brute.distances[$0] <= km }),
-          "\(model) \(km) km around \(centre)")
+        let expected = ranked.prefix { brute.distances[$0] <= km }
+        expectSame(try query.run(on: db).map(Hit.init), brute.hits(expected), "\(model) \(km) km around \(centre)")
+        for country in [nil] + centre.countries {
+          let counted = try RadiusQuery(
+            center: centre.coordinate, radius: Length(km, .kilometres), model: model, country: country)
+          let (count, whole) = try count(counted)
+          #expect(count == expected.filter { country == nil || rows.countries[$0] == country }.count, "\(counted)")
+          countedWhole += whole
+        }
       }
+      let (everywhere, _) = try count(
+        RadiusQuery(center: centre.coordinate, radius: Length(1e300, .kilometres), model: model))
+      #expect(everywhere == rows.zips.count, "the whole Earth around \(centre)")
       // Where 1,000 km hold a continent's codes, a search for one country goes 100 km.
       let km = ranked.count < 20_000 ? 1000.0 : 100
       for country in [nil] + centre.countries {
@@ -304,6 +316,17 @@ import Testing
         }
       }
     }
+    // No bound says a square lies wholly within a radius on WGS84.
+    #expect((countedWhole > 0) == (model == .sphere), "\(countedWhole) squares counted whole")
+  }
+
+  /// The rows a search that reads nothing of them counts (as `SELECT count(*)` of a table function
+  /// does), and the squares it counted by their cells alone.
+  func count(_ query: RadiusQuery) throws -> (rows: Int, whole: Int) {
+    var search = NearestFirstSearch(query, reads: .init(details: [], reading: .count))
+    var rows = 0
+    while let band = try search.nextRows(on: db.database) { rows += band.count }
+    return (rows, search.squaresCountedWhole)
   }
 
   @Test func aSearchForOneCountryFindsOnlyItsCodesAndAllOfThem() throws {
