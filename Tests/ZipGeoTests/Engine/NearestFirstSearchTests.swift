@@ -252,6 +252,7 @@ import Testing
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
     #expect(text.contains("A read that steps through fewer than \(NearestFirstSearch.rowsWorthCollecting) rows"))
     #expect(text.contains("not less than \(Int(NearestFirstSearch.finestCounted / 1000)) km"))
+    #expect(text.contains("than \(NearestFirstSearch.denseCounted) rows, so that more of its squares"))
     let probe = GridCell.Node(level: NearestFirstSearch.probeLevel, row: 0, column: 0).size
     #expect(Int((probe / 1000).rounded()) == 10, "the pages say about 10 km")
     #expect(text.contains("A search for fewer than \(NearestFirstSearch.probeRows) nearest"))
