@@ -13,7 +13,10 @@ import SQLiteKit
 ///
 /// The squares of the quadtree over the grid (`GridCell.Node`) wait in a queue ordered by the
 /// least distance any point of a square can have from the centre (`EarthModel.leastDistance`), as
-/// an R*Tree search orders its nodes; squares wholly past the radius are never queued. The nearest
+/// an R*Tree search orders its nodes; squares wholly past the radius are never queued. A radius
+/// search starts from a few squares covering its circle; a search for the nearest, where the
+/// square about its centre holds the rows it wants, from that square and its eight neighbours,
+/// with the rest of the world as one item (`startAroundCenter`), else from the world. The nearest
 /// square is taken from the queue: one small enough is read (one range scan of the table, which
 /// is kept in cell order), a larger one is cut in four, each queued. A square is small enough when
 /// it is no larger than its distance from the centre (and 500 km), or than the finest a search
@@ -80,6 +83,14 @@ public struct NearestFirstSearch: BandedSearch {
   /// The level of the square about the centre whose rows a search for the nearest few counts,
   /// about 10 km across, and the most it counts.
   static let probeLevel = 11
+  /// The level of the squares about its centre a search for the nearest starts from
+  /// (`startAroundCenter`), and those squares; the least distance from the centre of any point
+  /// outside them, in metres.
+  static let blockLevel = 11
+  private var block: [GridCell.Node] = []
+  /// Whether the search started from the squares about its centre.
+  var startedAroundCenter: Bool { !block.isEmpty }
+  private var outsideMetres = 0.0
   static let probeRows = 32
   /// A search reads a square inside SQLite after a read that stepped through at least this many
   /// rows, and row by row after one of fewer (a search for the nearest few starts so: its first
@@ -211,9 +222,72 @@ public struct NearestFirstSearch: BandedSearch {
     // distance bound, which a small search would feel.
     if query.limit == nil, let start = Self.startingSquares(box: box, metres: metres) {
       for node in start { queue(node) }
-    } else {
+    } else if query.limit == nil {
       queue(.world)
     }
+    // A search for the nearest rows is started at its first read, from the density about its
+    // centre (`startFromDensity(on:)`).
+  }
+
+  /// Starts a search for the nearest rows from the squares of `blockLevel` about its centre: the
+  /// centre's and its eight neighbours (fewer at a pole), each queued with its bound, and the rest
+  /// of the world as one item, whose bound is the least distance from the centre to any point
+  /// outside those squares. Walking down to them from the whole world queued four squares at each
+  /// of a dozen levels, each a distance bound, for rows that lie a few kilometres away; the world
+  /// outside is cut only when a search reaches that far (`queue(outside:)`).
+  private mutating func startAroundCenter() {
+    let center = query.center
+    let level = Self.blockLevel
+    guard
+      let middle = GridCell.Node.covering(
+        latitudes: center.latitude...center.latitude, longitudes: [center.longitude...center.longitude],
+        level: level, most: 1)?.first
+    else { return queue(.world) }
+    let count = 1 << level
+    let rows = max(0, middle.row - 1)...min(count - 1, middle.row + 1)
+    for row in rows {
+      for step in -1...1 {
+        let node = GridCell.Node(level: level, row: row, column: (middle.column + step + count) % count)
+        if !block.contains(where: { $0.row == node.row && $0.column == node.column }) { block.append(node) }
+      }
+    }
+    for node in block { queue(node) }
+    // The least distance to a point outside: north or south of the block's rows, or east or west
+    // of its columns, each region widened by the grid's margin (a point a few ulps inside a line
+    // of the grid can have the cell beyond it).
+    let (height, width, margin) = (180 / Double(count), 360 / Double(count), GridCell.Node.margin)
+    let model = query.model
+    var metres = Double.infinity
+    if rows.upperBound < count - 1 {
+      let north = Double(rows.upperBound + 1) * height - 90
+      metres = min(metres, model.leastDistance(from: center, latitudes: (north - margin)...90, longitudes: -180...180))
+    }
+    if rows.lowerBound > 0 {
+      let south = Double(rows.lowerBound) * height - 90
+      metres = min(metres, model.leastDistance(from: center, latitudes: -90...(south + margin), longitudes: -180...180))
+    }
+    let west = Double(middle.column - 1) * width - 180
+    let east = west + 3 * width
+    metres = min(
+      metres,
+      model.leastDistance(from: center, latitudes: -90...90, longitudes: (east - margin)...(west + 360 + margin)))
+    outsideMetres = metres
+    queue(outside: .world)
+  }
+
+  /// Queues `node`, which lies wholly or partly outside the squares a search for the nearest
+  /// started from (`block`): a square of them is already queued; one that holds some of them is
+  /// queued to be cut again when taken; any other is queued as any square. Either bound is at
+  /// least `outsideMetres`, the least distance of any point outside the block.
+  private mutating func queue(outside node: GridCell.Node) {
+    let shift = Self.blockLevel - node.level
+    let holdsBlock = shift >= 0 && block.contains { $0.row >> shift == node.row && $0.column >> shift == node.column }
+    if holdsBlock && shift == 0 { return }
+    let metres = max(query.leastMetres(to: node), outsideMetres)
+    let bound = query.radius.unit.fromMetres(metres)
+    guard bound <= farthest else { return }
+    squaresQueued += 1
+    squares.insert(Square(bound: bound, metres: metres, node: node, holdsBlock: holdsBlock))
   }
 
   /// The squares, at most `startingSquares`, of the level whose squares are about four times
@@ -287,6 +361,10 @@ public struct NearestFirstSearch: BandedSearch {
         return band
       }
       guard let square = squares.popMin() else { break }
+      if square.holdsBlock {
+        for child in square.node.children { queue(outside: child) }
+        continue
+      }
       // Rows only counted, of a square wholly within the radius, are counted as they are, at any
       // size: none needs measuring.
       let whole = reading == .count && query.holdsWhole(square.node)
@@ -317,40 +395,51 @@ public struct NearestFirstSearch: BandedSearch {
     return nil
   }
 
-  /// Sets the size a search for the nearest few reads from the density about its centre, before
-  /// its first read: it counts the rows of the square of `probeLevel` that holds the centre, up
-  /// to `probeRows`, and reads squares that should hold about twice the rows it wants (at least
-  /// 8), where it would read single cells, mostly empty, and double their size after each. A
-  /// square with `probeRows` or more (a city) leaves the search reading cell by cell, as does a
-  /// count that fails (the search's first read then says why). Only the current layout's cells
-  /// are a Z-order grid.
+  /// Starts a search for the nearest from the density about its centre, before its first read:
+  /// it counts the rows of the square of `probeLevel` that holds the centre, up to `probeRows`.
+  /// Where they are as many as the rows it wants (or `probeRows`), it starts from the squares
+  /// about the centre (`startAroundCenter`), else from the world. A search for fewer than
+  /// `probeRows` reads squares that should hold about twice the rows it wants (at least 8), where
+  /// it would read single cells, mostly empty, and double their size after each. A square with
+  /// `probeRows` or more (a city) leaves the search reading cell by cell, as does a count that
+  /// fails (the search's first read then says why). Only the current layout's cells are a
+  /// Z-order grid.
   private mutating func startFromDensity(on database: Database) {
     probed = true
-    guard query.limit != nil, finest == 0, remaining < Self.probeRows,
-      (try? Schema.layout(of: database)) == .current
-    else { return }
+    guard query.limit != nil else { return }
+    let rows = finest == 0 ? rowsAboutCenter(on: database) : nil
+    // Where the square about the centre holds the rows wanted (or 32), they lie within the
+    // squares about it: the search starts there; elsewhere it walks down from the world, reading
+    // ever larger squares across an empty sea.
+    if let rows, rows >= min(remaining, Self.probeRows) { startAroundCenter() } else { queue(.world) }
+    guard let rows, rows < Self.probeRows, remaining < Self.probeRows else { return }
+    let size = GridCell.Node(level: Self.probeLevel, row: 0, column: 0).size
+    let wanted = Double(2 * max(remaining, 4))
+    finest = min(coarsest, rows == 0 ? 2 * size : size * (wanted / Double(rows)).squareRoot())
+  }
+
+  /// The rows of the square of `probeLevel` that holds the centre, up to `probeRows`, in one
+  /// bounded read; `nil` on a table of an older layout (whose cells are no Z-order grid) or when
+  /// the count fails (the search's first read then says why).
+  private func rowsAboutCenter(on database: Database) -> Int? {
+    guard (try? Schema.layout(of: database)) == .current else { return nil }
     let center = query.center
     guard
       let square = GridCell.Node.covering(
         latitudes: center.latitude...center.latitude, longitudes: [center.longitude...center.longitude],
         level: Self.probeLevel, most: 1)?.first
-    else { return }
-    let rows: Int
+    else { return nil }
     do {
       let statement = try database.cachedStatement(Self.probeSQL)
       defer { statement.reset() }
       try statement.bind(integer: Int64(square.first), at: 1)
       try statement.bind(integer: Int64(square.last), at: 2)
       try statement.bind(integer: Int64(Self.probeRows), at: 3)
-      guard try statement.step() else { return }
-      rows = Int(statement.int64(at: 0))
+      guard try statement.step() else { return nil }
+      return Int(statement.int64(at: 0))
     } catch {
-      return
+      return nil
     }
-    guard rows < Self.probeRows else { return }
-    let size = square.size
-    let wanted = Double(2 * max(remaining, 4))
-    finest = min(coarsest, rows == 0 ? 2 * size : size * (wanted / Double(rows)).squareRoot())
   }
 
   private static let probeSQL = CachedSQL(
@@ -612,6 +701,9 @@ public struct NearestFirstSearch: BandedSearch {
     let bound: Double
     let metres: Double
     let node: GridCell.Node
+    /// Whether it holds some of the squares a search for the nearest started from, which are
+    /// queued apart: it is cut, never read.
+    var holdsBlock = false
 
     /// Its size: its span of latitude, in metres on the mean sphere.
     var size: Double { node.size }

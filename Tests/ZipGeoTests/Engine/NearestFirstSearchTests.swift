@@ -203,7 +203,56 @@ import Testing
       while let band = try search.nextBand(on: grid) { found += band.map(\.zipCode.zip) }
       #expect(found == truth, "\(lat),\(lon)")
       #expect(search.squaresRead <= 6, "\(lat),\(lon): \(search.squaresRead) squares read")
+      // From the squares about the centre, not down from the world (57 to 105 squares queued).
+      #expect(search.squaresQueued <= 30, "\(lat),\(lon): \(search.squaresQueued) squares queued")
     }
+  }
+
+  /// A search for the nearest starts from the squares about its centre where they hold the rows
+  /// it wants, and the rest of the world waits as one item until it is needed: across the 180th
+  /// meridian, at both poles, at the edges of the squares, and for more rows than the squares
+  /// hold (the world outside is cut then), the rows are the brute force's.
+  @Test func theNearestFromTheSquaresAboutTheirCentreAreTheBruteForcesEverywhere() throws {
+    let path = temporary.path("edges.db")
+    var csv = "zip,lat,lon\n"
+    var number = 0
+    func add(_ lat: Double, _ lon: Double) {
+      number += 1
+      csv += String(format: "%05d,%.6f,%.6f\n", number, lat, lon)
+    }
+    // Dense patches: across the 180th meridian, about each pole, on a line of the grid of
+    // squares of level 11 (every 180 / 2048 degrees of latitude), and a few far codes.
+    for i in 0..<40 {
+      for j in 0..<40 {
+        add(-16.9 + Double(i) * 0.01, 179.8 + Double(j) * 0.01 - (179.8 + Double(j) * 0.01 > 180 ? 360 : 0))
+        add(89.61 + Double(i) * 0.0097, Double(j) * 9 - 180)
+        add(-89.61 - Double(i) * 0.0097, Double(j) * 9 - 180)
+        add(180 / 2048 * 500 - 90 + Double(i - 20) * 0.004, 10 + Double(j) * 0.004)
+      }
+    }
+    for (lat, lon) in [(0.0, 0.0), (45.0, 100.0), (-60.0, -60.0)] { add(lat, lon) }
+    _ = try ZipDatabase.importFile(try temporary.write("edges.csv", csv), into: path)
+    let db = try ZipDatabase(readingAt: path).database
+    let centres: [(Double, Double)] = [
+      (-16.75, 180.0), (-16.75, -180.0), (-16.75, 179.999), (-16.75, -179.999), (90, 0), (-90, 45),
+      (89.99, 170), (-89.99, -170), (180 / 2048 * 500 - 90, 10.08), (180 / 2048 * 500 - 90 - 1e-9, 10.08),
+      (0.001, 0.001), (30, 30),
+    ]
+    var started = 0
+    for (lat, lon) in centres {
+      for count in [1, 5, 31, 32, 50, 2_000] {
+        let truth = try db.rows(
+          "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT ?3", [lat, lon, count]
+        ).compactMap { $0[0].string }
+        var search = try NearestFirstSearch(
+          nearestTo: try Coordinate(latitude: lat, longitude: lon), count: count, details: false)
+        var found: [String] = []
+        while let band = try search.nextBand(on: db) { found += band.map(\.zipCode.zip) }
+        #expect(found == truth, "\(count) nearest \(lat),\(lon)")
+        if search.startedAroundCenter { started += 1 }
+      }
+    }
+    #expect(started >= 20, "\(started) searches started about their centres")
   }
 
   /// Thousands of stores at one spot, in several cells' worth of squares and across bands: they
