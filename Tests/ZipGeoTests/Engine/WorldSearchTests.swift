@@ -294,9 +294,12 @@ import Testing
           countedWhole += whole
         }
       }
-      let (everywhere, _) = try count(
-        RadiusQuery(center: centre.coordinate, radius: Length(1e300, .kilometres), model: model))
-      #expect(everywhere == rows.zips.count, "the whole Earth around \(centre)")
+      // The whole Earth: on WGS84, where every row is measured, once.
+      if model == .sphere || centre.name == centres(surroundings).first?.name {
+        let (everywhere, _) = try count(
+          RadiusQuery(center: centre.coordinate, radius: Length(1e300, .kilometres), model: model))
+        #expect(everywhere == rows.zips.count, "the whole Earth around \(centre)")
+      }
       // Where 1,000 km hold a continent's codes, a search for one country goes 100 km.
       let km = ranked.count < 20_000 ? 1000.0 : 100
       for country in [nil] + centre.countries {
