@@ -563,13 +563,13 @@ public struct NearestFirstSearch: BandedSearch {
   /// Checks, once a search, that the table's columns are typed as zipgeo's are
   /// (`Schema.requireSearchable`), or a range of cells would compare text with numbers.
   @inline(__always)
-  private mutating func checkTable(on database: Database) throws {
-    if !checked { try checkTableNow(on: database) }
+  private mutating func checkTable(on database: Database, stepped: Statement? = nil) throws {
+    if !checked { try checkTableNow(on: database, stepped: stepped) }
   }
 
-  private mutating func checkTableNow(on database: Database) throws {
+  private mutating func checkTableNow(on database: Database, stepped: Statement?) throws {
     let statement = try Schema.cachedStatement(database, Self.statements[variant])
-    try Schema.requireSearchable(statement, columns: Self.searchedColumns)
+    try Schema.requireSearchable(statement, columns: Self.searchedColumns, stepped: stepped)
     checked = true
   }
 
@@ -583,7 +583,6 @@ public struct NearestFirstSearch: BandedSearch {
     } else {
       guard let prepared = try? database.cachedStatement(Self.collectStatements[(reading == .count ? 4 : 0) + variant])
       else { return nil }
-      try checkTable(on: database)
       collecting = prepared
       collectingStatement = prepared
     }
@@ -608,6 +607,8 @@ public struct NearestFirstSearch: BandedSearch {
       _ = try collecting.step()
       return (Int(collecting.int64(at: 0)), Int(collecting.int64(at: 1)))
     }
+    // Checked after the step, on the statement that ran (as `countWhole(_:on:)` does).
+    try checkTable(on: database, stepped: collecting)
     if reading == .count { pending += kept }
     scanned = stepped
     return collector.take()
@@ -621,12 +622,14 @@ public struct NearestFirstSearch: BandedSearch {
   /// and a count keeps it in its square.)
   private mutating func countWhole(_ node: GridCell.Node, on database: Database) throws {
     let statement = try database.cachedStatement(Self.countStatements[query.country == nil ? 0 : 1])
-    try checkTable(on: database)
     defer { statement.reset() }
     try statement.bind(integer: Int64(node.first), at: 1)
     try statement.bind(integer: Int64(node.last), at: 2)
     if let country = query.country { try statement.bind(.text(country), at: 3) }
     guard try statement.step() else { return }
+    // Checked after the step, on the statement that ran: one prepared again for a changed schema
+    // (triggers dropped, say) is judged again.
+    try checkTable(on: database, stepped: statement)
     pending += Int(statement.int64(at: 0))
     squaresCountedWhole += 1
   }

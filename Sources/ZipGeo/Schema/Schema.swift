@@ -341,11 +341,16 @@ extension Schema {
   /// are declared as zipgeo declares them: once per preparation of the statement, after it ran,
   /// so that the check judges the schema the statement actually read. A table some other tool
   /// made (sqlite-utils, a hand-written schema) is refused by name rather than answered wrongly.
-  static func requireSearchable(_ statement: Statement, columns: [String: Int]) throws {
+  ///
+  /// A search that steps another statement over `zips` (one that counts, say) passes it as
+  /// `stepped`: the check is kept on it, and judged again when SQLite prepares it again, since
+  /// `statement` itself is prepared again only when it is stepped.
+  static func requireSearchable(_ statement: Statement, columns: [String: Int], stepped: Statement? = nil) throws {
     // The columns' types, whether `zips` is a table and whether it has the triggers that keep its
     // cells right all change only with the schema: computed once per preparation.
     let db = statement.database
-    let table = try statement.oncePerPreparation("zipgeo: zips") { statement -> (schema: String, triggers: Bool)? in
+    let kept = stepped ?? statement
+    let table = try kept.oncePerPreparation("zipgeo: zips") { _ -> (schema: String, triggers: Bool)? in
       for (name, isText) in searchedColumns {
         guard let index = columns[name] else { continue }
         if let problem = typeProblem(name, declared: statement.declaredType(at: index), isText: isText) {
@@ -361,7 +366,7 @@ extension Schema {
     // Without them, whether the cells are right changes with the data too.
     let dataVersion =
       try db.scalar("PRAGMA \(table.schema.quotedIdentifier).data_version")?.int64 ?? -1
-    try statement.checkOnce(whileUnchanged: [db.totalChanges, dataVersion]) {
+    try kept.checkOnce(whileUnchanged: [db.totalChanges, dataVersion]) {
       // A table without a `cell` column fails the check's query: said as what the table lacks.
       if let problem = try diagnosingTable(db, { try cellProblem(db, schema: table.schema) }) {
         throw ZipGeoError.unsearchableTable(reason: problem)

@@ -152,6 +152,29 @@ import Testing
     }
   }
 
+  /// A connection that has counted, whose table then loses the triggers that keep its cells right
+  /// and has a row moved: the next count (of squares taken whole by their cells, or measured) is
+  /// the error that names the moved row, not a count that takes it where it was.
+  @Test func aCountAfterTheCellTriggersAreDroppedOnAWarmConnectionIsAnError() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("warm.db")
+    _ = try ZipDatabase.importFile(
+      try folder.write("warm.csv", "zip,lat,lon\nA,33,-96.7\nB,33.001,-96.7\n"), into: path)
+    let db = try ZipDatabase(writingAt: path).database
+    for radius in [5, 0.2] {
+      #expect(try db.scalar("SELECT count(*) FROM zipgeo_within(33, -96.7, \(radius))") == .integer(2))
+    }
+    let other = try ZipDatabase(writingAt: path).database
+    try other.execute(
+      "DROP TRIGGER zips_cell_insert; DROP TRIGGER zips_cell_update; UPDATE zips SET lat = 40 WHERE zip = 'A';")
+    for radius in [5, 0.2] {
+      let error = #expect(throws: DatabaseError.self) {
+        try db.scalar("SELECT count(*) FROM zipgeo_within(33, -96.7, \(radius))")
+      }
+      #expect(error?.message.contains("1 of its rows have a grid cell that does not match") == true, "\(radius)")
+    }
+  }
+
   /// Rows handed to the search inside SQLite (`SearchRowCollector`) are the rows read one by one
   /// where the connection has the table functions without zipgeo's other functions: every column,
   /// some, the distances alone; from a point, a code, for the nearest few, of one country.
