@@ -255,6 +255,45 @@ import Testing
     #expect(started >= 20, "\(started) searches started about their centres")
   }
 
+  /// A user's own indexes on `zips` (coordinates, country) are never the way a search reads a
+  /// square: every statement of a search reads its range of cells by the table's key, even where
+  /// SQLite has statistics that favour the user's index, and the rows are the same.
+  @Test func aUsersOwnIndexesOnTheCoordinatesAreNeverHowASearchReads() throws {
+    let path = temporary.path("indexed.db")
+    var csv = "zip,lat,lon,country\n"
+    for i in 0..<400 {
+      csv += String(
+        format: "%05d,%.4f,%.4f,%@\n", i, 33 + Double(i % 20) * 0.01, -96.7 + Double(i / 20) * 0.01,
+        i % 3 == 0 ? "MX" : "US")
+    }
+    _ = try ZipDatabase.importFile(try temporary.write("indexed.csv", csv), into: path)
+    let db = try ZipDatabase(writingAt: path).database
+    let before = try db.rows("SELECT zip, distance FROM zipgeo_within(33.1, -96.6, 8)").map(\.values)
+    try db.execute(
+      """
+      CREATE INDEX my_lat_lon ON zips (lat, lon); CREATE INDEX my_country ON zips (country, lat, lon);
+      CREATE INDEX my_lon ON zips (lon); ANALYZE;
+      """)
+    var statements = [NearestFirstSearch.countSQL(restricted: false), NearestFirstSearch.countSQL(restricted: true)]
+    for index in 0..<4 {
+      let (details, restricted) = (index & 2 != 0, index & 1 != 0)
+      statements.append(NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current))
+      for counting in [false, true] {
+        statements.append(NearestFirstSearch.collectSQL(details: details, restricted: restricted, counting: counting))
+      }
+    }
+    for sql in statements {
+      // Its parameters unbound: the plan does not depend on them.
+      let explain = try db.prepare("EXPLAIN QUERY PLAN \(sql)")
+      var steps: [String] = []
+      while try explain.step() { steps.append(explain.text(at: 3) ?? "") }
+      let plan = steps.joined(separator: " / ")
+      #expect(plan.contains("USING PRIMARY KEY (cell>? AND cell<?)") && !plan.contains("my_"), "\(plan): \(sql)")
+    }
+    #expect(try db.rows("SELECT zip, distance FROM zipgeo_within(33.1, -96.6, 8)").map(\.values) == before)
+    #expect(before.count > 100)
+  }
+
   /// Thousands of stores at one spot, in several cells' worth of squares and across bands: they
   /// come in zip order, then the order of their file.
   @Test func rowsOfOneDistanceComeInZipOrderAcrossBands() throws {
