@@ -411,11 +411,14 @@ public struct NearestFirstSearch: BandedSearch {
     // Where the square about the centre holds the rows wanted (or 32), they lie within the
     // squares about it: the search starts there; elsewhere it walks down from the world, reading
     // ever larger squares across an empty sea.
-    if let rows, rows >= min(remaining, Self.probeRows) { startAroundCenter() } else { queue(.world) }
-    guard let rows, rows < Self.probeRows, remaining < Self.probeRows else { return }
+    // A search whose limit was lifted (`liftLimit()`, for `CenteredSearch`) still wants about its
+    // limit's rows.
+    let wanted = min(remaining, query.limit ?? remaining)
+    if let rows, rows >= min(wanted, Self.probeRows) { startAroundCenter() } else { queue(.world) }
+    guard let rows, rows < Self.probeRows, wanted < Self.probeRows else { return }
     let size = GridCell.Node(level: Self.probeLevel, row: 0, column: 0).size
-    let wanted = Double(2 * max(remaining, 4))
-    finest = min(coarsest, rows == 0 ? 2 * size : size * (wanted / Double(rows)).squareRoot())
+    let read = Double(2 * max(wanted, 4))
+    finest = min(coarsest, rows == 0 ? 2 * size : size * (read / Double(rows)).squareRoot())
   }
 
   /// The rows of the square of `probeLevel` that holds the centre, up to `probeRows`, in one

@@ -205,6 +205,18 @@ import Testing
       #expect(search.squaresRead <= 6, "\(lat),\(lon): \(search.squaresRead) squares read")
       // From the squares about the centre, not down from the world (57 to 105 squares queued).
       #expect(search.squaresQueued <= 30, "\(lat),\(lon): \(search.squaresQueued) squares queued")
+      // A search whose limit is lifted (as `CenteredSearch` lifts it, to read on to the end of
+      // the rows as near as the last) sizes its reads for its limit all the same: its first band
+      // comes after `squaresAhead` reads (28 to 41 reads when it read cell by cell).
+      var lifted = try NearestFirstSearch(
+        nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 5, details: false)
+      lifted.liftLimit()
+      var first: [String] = []
+      while first.count < 5, let band = try lifted.nextBand(on: grid) { first += band.map(\.zipCode.zip) }
+      #expect(Array(first.prefix(5)) == truth, "\(lat),\(lon), lifted")
+      #expect(
+        lifted.squaresRead <= NearestFirstSearch.squaresAhead,
+        "\(lat),\(lon), lifted: \(lifted.squaresRead) squares read")
     }
   }
 
