@@ -16,7 +16,7 @@ import SQLiteKit
 /// an R*Tree search orders its nodes; squares wholly past the radius are never queued. A radius
 /// search starts from a few squares covering its circle; a search for the nearest, where the
 /// square about its centre holds the rows it wants, from that square and its eight neighbours,
-/// with the rest of the world as one item (`startAroundCenter`), else from the world. The nearest
+/// with the rest of the world as one item (`startAround(_:)`), else from the world. The nearest
 /// square is taken from the queue: one small enough is read (one range scan of the table, which
 /// is kept in cell order), a larger one is cut in four, each queued. A square is small enough when
 /// it is no larger than its distance from the centre (and 500 km), or than the finest a search
@@ -77,16 +77,14 @@ public struct NearestFirstSearch: BandedSearch {
   /// Whether rows are read one by one here (a connection without the function of
   /// `SearchRowCollector`), not handed over inside SQLite.
   private var readsRowByRow = false
-  /// Whether a search for the nearest few has counted the rows about its centre
+  /// Whether a search for the nearest has counted the rows about its centre
   /// (`startFromDensity(on:)`).
   private var probed = false
-  /// The level of the square about the centre whose rows a search for the nearest few counts,
-  /// about 10 km across, and the most it counts.
+  /// The level of the square about the centre whose rows a search for the nearest counts, about
+  /// 10 km across, and the most it counts.
   static let probeLevel = 11
-  /// The level of the squares about its centre a search for the nearest starts from
-  /// (`startAroundCenter`), and those squares; the least distance from the centre of any point
-  /// outside them, in metres.
-  static let blockLevel = 11
+  /// The squares a search for the nearest starts from (`startAround(_:)`): the counted one and its
+  /// neighbours; the least distance from the centre of any point outside them, in metres.
   private var block: [GridCell.Node] = []
   /// Whether the search started from the squares about its centre.
   var startedAroundCenter: Bool { !block.isEmpty }
@@ -229,20 +227,15 @@ public struct NearestFirstSearch: BandedSearch {
     // centre (`startFromDensity(on:)`).
   }
 
-  /// Starts a search for the nearest rows from the squares of `blockLevel` about its centre: the
-  /// centre's and its eight neighbours (fewer at a pole), each queued with its bound, and the rest
-  /// of the world as one item, whose bound is the least distance from the centre to any point
-  /// outside those squares. Walking down to them from the whole world queued four squares at each
-  /// of a dozen levels, each a distance bound, for rows that lie a few kilometres away; the world
-  /// outside is cut only when a search reaches that far (`queue(outside:)`).
-  private mutating func startAroundCenter() {
+  /// Starts a search for the nearest rows from `middle`, the square that holds its centre, and its
+  /// eight neighbours (fewer at a pole), each queued with its bound, and the rest of the world as
+  /// one item, whose bound is the least distance from the centre to any point outside those
+  /// squares. Walking down to them from the whole world queued four squares at each of a dozen
+  /// levels, each a distance bound, for rows that lie a few kilometres away; the world outside is
+  /// cut only when a search reaches that far (`queue(outside:)`).
+  private mutating func startAround(_ middle: GridCell.Node) {
     let center = query.center
-    let level = Self.blockLevel
-    guard
-      let middle = GridCell.Node.covering(
-        latitudes: center.latitude...center.latitude, longitudes: [center.longitude...center.longitude],
-        level: level, most: 1)?.first
-    else { return queue(.world) }
+    let level = middle.level
     let count = 1 << level
     let rows = max(0, middle.row - 1)...min(count - 1, middle.row + 1)
     for row in rows {
@@ -280,7 +273,7 @@ public struct NearestFirstSearch: BandedSearch {
   /// queued to be cut again when taken; any other is queued as any square. Either bound is at
   /// least `outsideMetres`, the least distance of any point outside the block.
   private mutating func queue(outside node: GridCell.Node) {
-    let shift = Self.blockLevel - node.level
+    let shift = Self.probeLevel - node.level
     let holdsBlock = shift >= 0 && block.contains { $0.row >> shift == node.row && $0.column >> shift == node.column }
     if holdsBlock && shift == 0 { return }
     let metres = max(query.leastMetres(to: node), outsideMetres)
@@ -398,7 +391,7 @@ public struct NearestFirstSearch: BandedSearch {
   /// Starts a search for the nearest from the density about its centre, before its first read:
   /// it counts the rows of the square of `probeLevel` that holds the centre, up to `probeRows`.
   /// Where they are as many as the rows it wants (or `probeRows`), it starts from the squares
-  /// about the centre (`startAroundCenter`), else from the world. A search for fewer than
+  /// about the centre (`startAround(_:)`), else from the world. A search for fewer than
   /// `probeRows` reads squares that should hold about twice the rows it wants (at least 8), where
   /// it would read single cells, mostly empty, and double their size after each. A square with
   /// `probeRows` or more (a city) leaves the search reading cell by cell, as does a count that
@@ -407,31 +400,29 @@ public struct NearestFirstSearch: BandedSearch {
   private mutating func startFromDensity(on database: Database) {
     probed = true
     guard query.limit != nil else { return }
-    let rows = finest == 0 ? rowsAboutCenter(on: database) : nil
+    let center = query.center
+    let square = GridCell.Node.covering(
+      latitudes: center.latitude...center.latitude, longitudes: [center.longitude...center.longitude],
+      level: Self.probeLevel, most: 1)?.first
+    let rows = finest == 0 ? square.flatMap { rowsCounted(in: $0, on: database) } : nil
     // Where the square about the centre holds the rows wanted (or 32), they lie within the
     // squares about it: the search starts there; elsewhere it walks down from the world, reading
     // ever larger squares across an empty sea.
     // A search whose limit was lifted (`liftLimit()`, for `CenteredSearch`) still wants about its
     // limit's rows.
     let wanted = min(remaining, query.limit ?? remaining)
-    if let rows, rows >= min(wanted, Self.probeRows) { startAroundCenter() } else { queue(.world) }
-    guard let rows, rows < Self.probeRows, wanted < Self.probeRows else { return }
-    let size = GridCell.Node(level: Self.probeLevel, row: 0, column: 0).size
+    guard let square, let rows else { return queue(.world) }
+    if rows >= min(wanted, Self.probeRows) { startAround(square) } else { queue(.world) }
+    guard rows < Self.probeRows, wanted < Self.probeRows else { return }
     let read = Double(2 * max(wanted, 4))
-    finest = min(coarsest, rows == 0 ? 2 * size : size * (read / Double(rows)).squareRoot())
+    finest = min(coarsest, rows == 0 ? 2 * square.size : square.size * (read / Double(rows)).squareRoot())
   }
 
-  /// The rows of the square of `probeLevel` that holds the centre, up to `probeRows`, in one
-  /// bounded read; `nil` on a table of an older layout (whose cells are no Z-order grid) or when
-  /// the count fails (the search's first read then says why).
-  private func rowsAboutCenter(on database: Database) -> Int? {
+  /// The rows of `square`, up to `probeRows`, in one bounded read; `nil` on a table of an older
+  /// layout (whose cells are no Z-order grid) or when the count fails (the search's first read
+  /// then says why).
+  private func rowsCounted(in square: GridCell.Node, on database: Database) -> Int? {
     guard (try? Schema.layout(of: database)) == .current else { return nil }
-    let center = query.center
-    guard
-      let square = GridCell.Node.covering(
-        latitudes: center.latitude...center.latitude, longitudes: [center.longitude...center.longitude],
-        level: Self.probeLevel, most: 1)?.first
-    else { return nil }
     do {
       let statement = try database.cachedStatement(Self.probeSQL)
       defer { statement.reset() }
