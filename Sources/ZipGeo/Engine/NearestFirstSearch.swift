@@ -14,7 +14,9 @@ import SQLiteKit
 /// The squares of the quadtree over the grid (`GridCell.Node`) wait in a queue ordered by the
 /// least distance any point of a square can have from the centre (`EarthModel.leastDistance`), as
 /// an R*Tree search orders its nodes; squares wholly past the radius are never queued. A radius
-/// search starts from a few squares covering its circle; a search for the nearest, where the
+/// search starts from a few squares covering its circle (a small one, whose circle meets at most
+/// `firstReadsMost` squares of the size it reads, reads them all in one statement, its first);
+/// a search for the nearest, where the
 /// square about its centre holds the rows it wants, from that square and its eight neighbours,
 /// with the rest of the world as one item (`startAround(_:)`), else from the world. The nearest
 /// square is taken from the queue: one small enough is read (one range scan of the table, which
@@ -90,11 +92,6 @@ public struct NearestFirstSearch: BandedSearch {
   var startedAroundCenter: Bool { !block.isEmpty }
   private var outsideMetres = 0.0
   static let probeRows = 32
-  /// A search reads a square inside SQLite after a read that stepped through at least this many
-  /// rows, and row by row after one of fewer (a search for the nearest few starts so: its first
-  /// reads are single cells, mostly empty): a step of the aggregate that collects a square's
-  /// rows costs about as much as two rows read one by one.
-  static let rowsWorthCollecting = 4
   /// What collects the rows of each read inside SQLite, and the statement that hands them over,
   /// taken at the first read.
   private var collector: SearchRowCollector?
@@ -142,8 +139,7 @@ public struct NearestFirstSearch: BandedSearch {
   static let sparseRows = 128
   /// The largest `finest` may grow.
   private let coarsest: Double
-  /// The rows the last read stepped through (left as they were by squares counted whole). A
-  /// radius search starts as if its last read were worth collecting (`rowsWorthCollecting`).
+  /// The rows the last read stepped through (left as they were by squares counted whole).
   private var scanned = 0
   /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where a
   /// row costs far less than one handed to the search.
@@ -151,6 +147,15 @@ public struct NearestFirstSearch: BandedSearch {
   /// The largest square read, however far (in metres of latitude): what one read holds (a few
   /// countries' rows at most) bounds the memory of a search of the whole world.
   static let largest = 500_000.0
+  /// The squares a small radius search reads first, all in one statement (`firstReads`): every
+  /// square it would read, when they are few; `nil` once read, or for a search that reads its
+  /// squares one by one.
+  private var firstReads: [GridCell.Node]?
+  /// The most squares a radius search reads in its first statement (`firstReads`); a circle that
+  /// meets more is read square by square, as a larger one is.
+  static let firstReadsMost = 4
+  /// The squares the first statement read together (`firstReads`), or 0.
+  private(set) var squaresReadFirst = 0
 
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
   /// without `details`, with no place, state, county or accuracy.
@@ -208,7 +213,6 @@ public struct NearestFirstSearch: BandedSearch {
     self.finest = finest.isNaN ? 0 : finest
     self.coarsest = max(self.finest, coarsest.map { $0.isNaN ? 0 : $0 } ?? 0)
     remaining = query.limit ?? Int.max
-    scanned = query.limit == nil ? Self.rowsWorthCollecting : 0
     farthest = query.farthest
     let metres = query.radius.metres
     box =
@@ -218,7 +222,12 @@ public struct NearestFirstSearch: BandedSearch {
     // A radius search starts from the few squares of about four times its radius that cover its
     // box, rather than walking down to them from the whole world: each square on the way costs a
     // distance bound, which a small search would feel.
-    if query.limit == nil, let start = Self.startingSquares(box: box, metres: metres) {
+    // A small one whose circle meets at most `firstReadsMost` squares of the size it reads reads
+    // them all in its first statement: each statement costs as much as a few dozen rows (its
+    // binds, its seek, its step and its end), and a circle of 10 km meets two to four squares.
+    if query.limit == nil, let first = firstSquares(metres: metres) {
+      firstReads = first
+    } else if query.limit == nil, let start = Self.startingSquares(box: box, metres: metres) {
       for node in start { queue(node) }
     } else if query.limit == nil {
       queue(.world)
@@ -295,6 +304,23 @@ public struct NearestFirstSearch: BandedSearch {
       most: startingSquares)
   }
 
+  /// The squares of the size a radius search reads (its `finest`) that meet its circle, when they
+  /// are at most `firstReadsMost` (none, for a circle that meets no square's cells); `nil` when
+  /// there are more, or for a search that only counts its rows, whose squares wholly within the
+  /// radius are counted by their cells alone (`countWhole(_:on:)`).
+  private func firstSquares(metres: Double) -> [GridCell.Node]? {
+    guard reading != .count, finest > 0, box.minLatitude <= box.maxLatitude else { return nil }
+    var level = 0
+    while level < GridCell.bits && GridCell.Node(level: level, row: 0, column: 0).size > finest { level += 1 }
+    guard
+      let nodes = GridCell.Node.covering(
+        latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
+        most: 4 * Self.firstReadsMost)
+    else { return nil }
+    let met = nodes.filter { query.radius.unit.fromMetres(query.leastMetres(to: $0)) <= farthest }
+    return met.count <= Self.firstReadsMost ? met : nil
+  }
+
   /// Lets the search go on past its limit, read as one with a limit reads (small squares first),
   /// for a caller that stops asking once it has what it needs: `CenteredSearch`, which must see
   /// every row as near as the last it gives.
@@ -318,6 +344,17 @@ public struct NearestFirstSearch: BandedSearch {
   /// The next rows as they were read, nearest first, or `nil` after the last; never empty.
   mutating func nextRows(on database: Database) throws -> SearchBand? {
     if !probed { startFromDensity(on: database) }
+    if let first = firstReads {
+      firstReads = nil
+      squaresRead += first.count
+      squaresReadFirst = first.count
+      if !first.isEmpty,
+        let reads = try Schema.diagnosingTable(database, { try read(first, whole: false, on: database) })
+      {
+        found.insert(Run(rows: reads))
+        pending += reads.entries.count
+      }
+    }
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
       let ready = readsSinceBand >= Self.squaresAhead || pending >= min(Self.rowsAhead, remaining) || squares.isEmpty
@@ -365,7 +402,7 @@ public struct NearestFirstSearch: BandedSearch {
         squaresRead += 1
         readsSinceBand += 1
         let pendingBefore = pending
-        if let reads = try Schema.diagnosingTable(database, { try read(square.node, whole: whole, on: database) }) {
+        if let reads = try Schema.diagnosingTable(database, { try read([square.node], whole: whole, on: database) }) {
           found.insert(Run(rows: reads))
           pending += reads.entries.count
         }
@@ -480,29 +517,45 @@ public struct NearestFirstSearch: BandedSearch {
   /// This search's index among `statements` (and `collectStatements`, less 4 for counting).
   private var variant: Int { (details ? 2 : 0) + (query.country != nil ? 1 : 0) }
 
-  /// The statement that hands a square's rows to the search inside SQLite, in one step
-  /// (`SearchRowCollector`): parameters 1-7 as `sql(details:restricted:layout:)`'s, 8 the
-  /// collector; its columns, the rows stepped through and the rows kept. `counting`, for a
-  /// search whose rows are only counted, hands over only their coordinates. Of the current layout
-  /// only: an older table's rows go through `sql(details:restricted:layout:)` one by one.
-  static func collectSQL(details: Bool, restricted: Bool, counting: Bool = false) -> String {
+  /// The statement that hands the rows of `squares` squares to the search inside SQLite, in one
+  /// step (`SearchRowCollector`): parameters 1-7 as `sql(details:restricted:layout:)`'s for the
+  /// first square, 8 the collector; square `k` (from 1) has its range of cells at `6k + 3` and the
+  /// next, and its box at the four after (`parameters(square:)`). Each square is a range scan of
+  /// its own. The function is called for each row within the box, in `WHERE` after the box; it
+  /// gives 1 or NULL, never 0, so no row is a result, and the statement's one step reads every
+  /// range: no aggregate, whose context SQLite allocates at each step. `counting`, for a search
+  /// whose rows are only counted, hands over only their coordinates. Of the current layout only:
+  /// an older table's rows go through `sql(details:restricted:layout:)` one by one.
+  static func collectSQL(squares: Int = 1, details: Bool, restricted: Bool, counting: Bool = false) -> String {
     let columns =
       counting
       ? "NULL, NULL, NULL, NULL, lat, lon, NULL, NULL, NULL, NULL"
       : (details ? Schema.placeColumns(.current) : "zip, NULL, NULL, NULL, lat, lon, country, NULL")
         + ", cell, \(Schema.Layout.current.order)"
     let country = restricted ? " AND +country = ?3" : ""
-    return """
-      SELECT count(*), count(zipgeo_search_rows(\(columns), ?8))
-      FROM zips
-      WHERE cell BETWEEN ?1 AND ?2 AND +lat BETWEEN ?4 AND ?5 AND +lon BETWEEN ?6 AND ?7\(country)
-      """
+    return (0..<max(1, squares)).map { square in
+      let at = parameters(square: square)
+      return """
+        SELECT NULL FROM zips
+        WHERE cell BETWEEN ?\(at.cells) AND ?\(at.cells + 1) AND +lat BETWEEN ?\(at.box) AND ?\(at.box + 1)
+          AND +lon BETWEEN ?\(at.box + 2) AND ?\(at.box + 3)\(country) AND zipgeo_search_rows(\(columns), ?8) IS 0
+        """
+    }.joined(separator: "\nUNION ALL\n")
   }
 
-  /// The statements of `collectSQL(details:restricted:counting:)`; index as `statements`', plus 4
-  /// for counting.
-  private static let collectStatements = (0..<8).map {
-    CachedSQL(collectSQL(details: $0 & 2 != 0, restricted: $0 & 1 != 0, counting: $0 & 4 != 0))
+  /// Where square `square` of a statement of `collectSQL(squares:details:restricted:counting:)`
+  /// has its parameters: its range of cells at `cells` and the next, its box at `box` and the
+  /// three after.
+  private static func parameters(square: Int) -> (cells: Int32, box: Int32) {
+    square == 0 ? (1, 4) : (Int32(6 * square + 3), Int32(6 * square + 5))
+  }
+
+  /// The statements of `collectSQL(squares:details:restricted:counting:)`: by squares less one
+  /// (up to `firstReadsMost`), then index as `statements`', plus 4 for counting.
+  private static let collectStatements = (1...firstReadsMost).map { squares in
+    (0..<8).map {
+      CachedSQL(collectSQL(squares: squares, details: $0 & 2 != 0, restricted: $0 & 1 != 0, counting: $0 & 4 != 0))
+    }
   }
 
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
@@ -513,21 +566,24 @@ public struct NearestFirstSearch: BandedSearch {
   /// SQLite, one statement step a square (`collect(_:on:)`); an older one, or a connection
   /// without zipgeo's functions, row by row (`readRowByRow(_:layout:on:)`), off the path of the
   /// current one.
-  private mutating func read(_ node: GridCell.Node, whole: Bool, on database: Database) throws -> FoundRows? {
+  private mutating func read(_ nodes: [GridCell.Node], whole: Bool, on database: Database) throws -> FoundRows? {
     // The current layout is kept for the search; an older one is judged again at each read, so
     // that a search that reads across an upgrade by another connection reads the new table.
     let layout = self.layout == .current ? .current : try Schema.layout(of: database)
     self.layout = layout
-    if whole, layout == .current {
-      try countWhole(node, on: database)
+    if whole, layout == .current, nodes.count == 1 {
+      try countWhole(nodes[0], on: database)
       return nil
     }
     // Rows only counted are always counted inside SQLite: nothing of them is handed over.
-    if layout == .current, !readsRowByRow, reading == .count || scanned >= Self.rowsWorthCollecting {
-      if let found = try collect(node, on: database) { return found.count == 0 ? nil : FoundRows(found) }
+    // Every read, however few its rows: since the function is called in `WHERE`
+    // (`collectSQL(squares:details:restricted:counting:)`), a read of two rows costs no more so
+    // than row by row.
+    if layout == .current, !readsRowByRow {
+      if let found = try collect(nodes, on: database) { return found.count == 0 ? nil : FoundRows(found) }
       readsRowByRow = true
     }
-    return try readRowByRow(node, layout: layout, on: database)
+    return try readRowByRow(nodes, layout: layout, on: database)
   }
 
   /// The latitudes and longitudes of the box about `node` (one range of longitudes: across the
@@ -545,17 +601,20 @@ public struct NearestFirstSearch: BandedSearch {
   }
 
   /// Binds a square's parameters, 1-7 of `sql(details:restricted:layout:)`, to `statement`: its
-  /// cells `cells`, the country, and the box.
+  /// cells `cells`, the country, and the box; of a statement of several squares, those of square
+  /// `square` (`collectSQL(squares:details:restricted:)`).
   private func bindSquare(
-    _ statement: Statement, cells: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>
+    _ statement: Statement, cells: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>,
+    square: Int = 0
   ) throws {
-    try statement.bind(integer: Int64(cells.lowerBound), at: 1)
-    try statement.bind(integer: Int64(cells.upperBound), at: 2)
-    if let country = query.country { try statement.bind(.text(country), at: 3) }
-    try statement.bind(real: latitudes.lowerBound, at: 4)
-    try statement.bind(real: latitudes.upperBound, at: 5)
-    try statement.bind(real: longitudes.lowerBound, at: 6)
-    try statement.bind(real: longitudes.upperBound, at: 7)
+    let at = Self.parameters(square: square)
+    try statement.bind(integer: Int64(cells.lowerBound), at: at.cells)
+    try statement.bind(integer: Int64(cells.upperBound), at: at.cells + 1)
+    if square == 0, let country = query.country { try statement.bind(.text(country), at: 3) }
+    try statement.bind(real: latitudes.lowerBound, at: at.box)
+    try statement.bind(real: latitudes.upperBound, at: at.box + 1)
+    try statement.bind(real: longitudes.lowerBound, at: at.box + 2)
+    try statement.bind(real: longitudes.upperBound, at: at.box + 3)
   }
 
   /// Checks, once a search, that the table's columns are typed as zipgeo's are
@@ -571,18 +630,20 @@ public struct NearestFirstSearch: BandedSearch {
     checked = true
   }
 
-  /// The rows of `node` within the radius, handed to the search inside SQLite in one step
-  /// (`collectSQL(details:restricted:)`); `nil` when the connection lacks the function that
-  /// collects them.
-  private mutating func collect(_ node: GridCell.Node, on database: Database) throws -> FoundRows.Builder? {
+  /// The rows of `nodes` within the radius, handed to the search inside SQLite in one step
+  /// (`collectSQL(details:restricted:)`, or `collectSQL(squares:details:restricted:)` for
+  /// several); `nil` when the connection lacks the function that collects them.
+  private mutating func collect(_ nodes: [GridCell.Node], on database: Database) throws -> FoundRows.Builder? {
     let collecting: Statement
-    if let kept = collectingStatement {
+    let index = (reading == .count ? 4 : 0) + variant
+    if nodes.count == 1, let kept = collectingStatement {
       collecting = kept
     } else {
-      guard let prepared = try? database.cachedStatement(Self.collectStatements[(reading == .count ? 4 : 0) + variant])
-      else { return nil }
+      guard let prepared = try? database.cachedStatement(Self.collectStatements[nodes.count - 1][index]) else {
+        return nil
+      }
       collecting = prepared
-      collectingStatement = prepared
+      if nodes.count == 1 { collectingStatement = prepared }
     }
     let collector =
       self.collector
@@ -590,9 +651,12 @@ public struct NearestFirstSearch: BandedSearch {
         center: query.center, model: query.model, unit: query.radius.unit, farthest: farthest,
         details: detailColumns, reading: reading)
     self.collector = collector
-    let (latitudes, longitudes) = box(about: node)
     collecting.reset()
-    try bindSquare(collecting, cells: node.first...node.last, latitudes: latitudes, longitudes: longitudes)
+    for (square, node) in nodes.enumerated() {
+      let (latitudes, longitudes) = box(about: node)
+      try bindSquare(
+        collecting, cells: node.first...node.last, latitudes: latitudes, longitudes: longitudes, square: square)
+    }
     let (stepped, kept) = try withExtendedLifetime(collector) {
       try collecting.bind(
         pointer: Unmanaged.passUnretained(collector).toOpaque(), type: SearchRowCollector.pointerType, at: 8)
@@ -602,8 +666,9 @@ public struct NearestFirstSearch: BandedSearch {
         collecting.reset()
         try? collecting.bind(.null, at: 8)
       }
+      // No row is a result: the one step reads every range.
       _ = try collecting.step()
-      return (Int(collecting.int64(at: 0)), Int(collecting.int64(at: 1)))
+      return collector.takeCounts()
     }
     // Checked after the step, on the statement that ran (as `countWhole(_:on:)` does).
     try checkTable(on: database, stepped: collecting)
@@ -643,10 +708,10 @@ public struct NearestFirstSearch: BandedSearch {
 
   private static let countStatements = [CachedSQL(countSQL(restricted: false)), CachedSQL(countSQL(restricted: true))]
 
-  /// The rows of `node` within the radius, read one by one: of an older table (`layout`), whose
+  /// The rows of `nodes` within the radius, read one by one: of an older table (`layout`), whose
   /// cells are `GridCell.Legacy`'s, each row is read for its own square; and on a connection
   /// without zipgeo's functions (a host that registered the table functions alone).
-  private mutating func readRowByRow(_ node: GridCell.Node, layout: Schema.Layout, on database: Database) throws
+  private mutating func readRowByRow(_ nodes: [GridCell.Node], layout: Schema.Layout, on database: Database) throws
     -> FoundRows?
   {
     let statement: Statement
@@ -657,6 +722,23 @@ public struct NearestFirstSearch: BandedSearch {
       rowStatement = (layout, statement)
     }
     defer { statement.reset() }
+    scanned = 0
+    var found = FoundRows.Builder(hasColumns: reading == .rows)
+    for node in nodes {
+      try readRowByRow(node, layout: layout, statement: statement, into: &found)
+    }
+    // The rows came from the statement as SQLite last prepared it: its columns must be typed as
+    // zipgeo's are, or the range above compared text with numbers. (Once a search: a statement
+    // that SQLite prepares again for a changed schema mid-search is checked by the next search.)
+    try checkTable(on: database)
+    return found.count == 0 ? nil : FoundRows(found)
+  }
+
+  /// Reads the rows of `node` within the radius one by one with `statement` (of
+  /// `readRowByRow(_:layout:on:)`), into `found`.
+  private mutating func readRowByRow(
+    _ node: GridCell.Node, layout: Schema.Layout, statement: Statement, into found: inout FoundRows.Builder
+  ) throws {
     var (latitudes, longitudes) = box(about: node)
     let ranges: [ClosedRange<Int>]
     if layout == .current {
@@ -668,8 +750,6 @@ public struct NearestFirstSearch: BandedSearch {
     }
     let (center, model, unit) = (query.center, query.model, query.radius.unit)
     let cells = node.first...node.last
-    scanned = 0
-    var found = FoundRows.Builder(hasColumns: reading == .rows)
     for range in ranges {
       statement.reset()
       try bindSquare(statement, cells: range, latitudes: latitudes, longitudes: longitudes)
@@ -689,11 +769,6 @@ public struct NearestFirstSearch: BandedSearch {
         }
       }
     }
-    // The rows came from the statement as SQLite last prepared it: its columns must be typed as
-    // zipgeo's are, or the range above compared text with numbers. (Once a search: a statement
-    // that SQLite prepares again for a changed schema mid-search is checked by the next search.)
-    try checkTable(on: database)
-    return found.count == 0 ? nil : FoundRows(found)
   }
 
   /// A square of the quadtree waiting to be read or cut, with its least possible distance from

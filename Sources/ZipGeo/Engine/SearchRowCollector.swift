@@ -14,6 +14,10 @@ final class SearchRowCollector {
 
   /// The rows collected since the last `take()`.
   private var rows: FoundRows.Builder
+  /// The rows handed to the collector since the last `takeCounts()`, and of them those within the
+  /// radius.
+  private var handed = 0
+  private var kept = 0
   private let center: Coordinate
   private let model: EarthModel
   private let unit: LengthUnit
@@ -37,12 +41,21 @@ final class SearchRowCollector {
     return taken
   }
 
+  /// The rows handed over since the last call (a read's rows within its box), and of them those
+  /// within the radius; none counted after.
+  func takeCounts() -> (handed: Int, kept: Int) {
+    defer { (handed, kept) = (0, 0) }
+    return (handed, kept)
+  }
+
   /// Keeps the row of `arguments` (the read statement's columns, in its order) when it lies within
   /// the radius; whether it does.
   private func collect(_ arguments: borrowing FunctionArguments) -> Bool {
+    handed += 1
     let point = Coordinate(uncheckedLatitude: arguments.real(at: 4), longitude: arguments.real(at: 5))
     let distance = model.distance(from: center, to: point, in: unit)
     guard distance <= farthest else { return false }
+    kept += 1
     switch reading {
     case .rows: rows.append(from: arguments, distance: distance, details: details)
     case .distances: rows.append(distance: distance)

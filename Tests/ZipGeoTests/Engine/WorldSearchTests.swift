@@ -278,7 +278,7 @@ import Testing
   /// the radius, number the same, at every radius up to the whole Earth.
   @Test(arguments: EarthModel.allCases, Surroundings.allCases)
   func radiusAndNearestSearchesEqualABruteForceAroundTheWorld(model: EarthModel, surroundings: Surroundings) throws {
-    var countedWhole = 0
+    var (countedWhole, readTogether) = (0, 0)
     for centre in centres(surroundings) {
       let brute = BruteForce(rows: rows, center: centre.coordinate, model: model, countries: centre.countries)
       let ranked = brute.within(1000)
@@ -287,6 +287,15 @@ import Testing
         let expected = ranked.prefix { brute.distances[$0] <= km }
         expectSame(try query.run(on: db).map(Hit.init), brute.hits(expected), "\(model) \(km) km around \(centre)")
         for country in [nil] + centre.countries {
+          // A small radius reads the squares its circle meets in one statement, where it can.
+          if km == 10 {
+            let query = try RadiusQuery(
+              center: centre.coordinate, radius: Length(km, .kilometres), model: model, country: country)
+            let (found, together) = try rowsAndFirstReads(query)
+            let wanted = expected.filter { country == nil || rows.countries[$0] == country }
+            expectSame(found, brute.hits(wanted), "\(model) \(km) km of \(country ?? "all") around \(centre)")
+            readTogether += together > 1 ? 1 : 0
+          }
           let counted = try RadiusQuery(
             center: centre.coordinate, radius: Length(km, .kilometres), model: model, country: country)
           let (count, whole) = try count(counted)
@@ -321,6 +330,16 @@ import Testing
     }
     // No bound says a square lies wholly within a radius on WGS84.
     #expect((countedWhole > 0) == (model == .sphere), "\(countedWhole) squares counted whole")
+    // (Near a pole a circle of 10 km meets more squares than that, which narrow with latitude.)
+    #expect(readTogether > 0 || surroundings == .nearAPole, "no search read several squares in its first statement")
+  }
+
+  /// The rows of `query`, every column read, and the squares its first statement read together.
+  func rowsAndFirstReads(_ query: RadiusQuery) throws -> (hits: [Hit], together: Int) {
+    var search = NearestFirstSearch(query)
+    var hits: [Hit] = []
+    while let band = try search.nextBand(on: db.database) { hits += band.map(Hit.init) }
+    return (hits, search.squaresReadFirst)
   }
 
   /// The rows a search that reads nothing of them counts (as `SELECT count(*)` of a table function
