@@ -187,6 +187,8 @@ import Testing
     }
     let searches = [
       "zipgeo_within(33.025, -96.7397, 150)", "zipgeo_within(61.2, -149.9, 300, 'km', 'wgs84')",
+      // Small enough to read the squares its circle meets in one statement (`firstReads`).
+      "zipgeo_within(33.025, -96.7397, 10)", "zipgeo_within(40.75, -73.99, 3)", "zipgeo_near('75075', 6, 'mi')",
       "zipgeo_near('75075', 40, 'nmi')", "zipgeo_nearest(33.025, -96.7397, 77)",
       "zipgeo_nearest(40.75, -73.99, 30, 'sphere', 'US')",
     ]
