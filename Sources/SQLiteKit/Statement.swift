@@ -18,6 +18,14 @@ public final class Statement {
   private var preparationValues: [String: (preparation: Int32, value: AnyObject)] = [:]
   /// The key at which `checkOnce(whileUnchanged:_:)` last passed.
   private var checkedKey: [Int64]?
+  /// The preparation (`preparation`) at which a caller's check of what the statement reads last
+  /// passed for as long as the schema stays the same (one check per statement, its caller's): one
+  /// comparison on a hot path, where `oncePerPreparation(_:_:)` looks a name up.
+  public var passedPreparation: Int32?
+
+  /// How many times SQLite has prepared the statement again (after a schema change), which
+  /// `oncePerPreparation(_:_:)` and `passedPreparation` key their values on.
+  public var preparation: Int32 { csqlite_statement_repreparations(handle) }
 
   /// Wraps a handle that `database` prepared.
   init(database: Database, handle: OpaquePointer, sql: String) {
@@ -54,7 +62,7 @@ public final class Statement {
   /// judges the statement that actually ran, and costs nothing until the schema changes. A
   /// `compute` that throws is run again next time.
   public func oncePerPreparation<T>(_ name: String, _ compute: (Statement) throws -> T) throws -> T {
-    let preparation = csqlite_statement_repreparations(handle)
+    let preparation = self.preparation
     // Kept in a class box: a class cast is cheap where a cast of `Any` to a tuple is not.
     if let cached = preparationValues[name], cached.preparation == preparation,
       let box = cached.value as? PreparationValue<T>

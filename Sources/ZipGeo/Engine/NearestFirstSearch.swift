@@ -317,8 +317,11 @@ public struct NearestFirstSearch: BandedSearch {
         latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
         most: 4 * Self.firstReadsMost)
     else { return nil }
-    let met = nodes.filter { query.radius.unit.fromMetres(query.leastMetres(to: $0)) <= farthest }
-    return met.count <= Self.firstReadsMost ? met : nil
+    var met = nodes.filter { query.radius.unit.fromMetres(query.leastMetres(to: $0)) <= farthest }
+    guard met.count <= Self.firstReadsMost else { return nil }
+    // In the order of their cells, so that those that follow one another are one range scan.
+    met.sort { $0.first < $1.first }
+    return met
   }
 
   /// Lets the search go on past its limit, read as one with a limit reads (small squares first),
@@ -625,8 +628,8 @@ public struct NearestFirstSearch: BandedSearch {
   }
 
   private mutating func checkTableNow(on database: Database, stepped: Statement?) throws {
-    let statement = try Schema.cachedStatement(database, Self.statements[variant])
-    try Schema.requireSearchable(statement, columns: Self.searchedColumns, stepped: stepped)
+    try Schema.requireSearchable(
+      try Schema.cachedStatement(database, Self.statements[variant]), columns: Self.searchedColumns, stepped: stepped)
     checked = true
   }
 
@@ -636,14 +639,15 @@ public struct NearestFirstSearch: BandedSearch {
   private mutating func collect(_ nodes: [GridCell.Node], on database: Database) throws -> FoundRows.Builder? {
     let collecting: Statement
     let index = (reading == .count ? 4 : 0) + variant
-    if nodes.count == 1, let kept = collectingStatement {
+    let scans = nodes.count == 1 ? 1 : try rangeScans(nodes, bind: nil)
+    if scans == 1, let kept = collectingStatement {
       collecting = kept
     } else {
-      guard let prepared = try? database.cachedStatement(Self.collectStatements[nodes.count - 1][index]) else {
+      guard let prepared = try? database.cachedStatement(Self.collectStatements[scans - 1][index]) else {
         return nil
       }
       collecting = prepared
-      if nodes.count == 1 { collectingStatement = prepared }
+      if scans == 1 { collectingStatement = prepared }
     }
     let collector =
       self.collector
@@ -652,11 +656,7 @@ public struct NearestFirstSearch: BandedSearch {
         details: detailColumns, reading: reading)
     self.collector = collector
     collecting.reset()
-    for (square, node) in nodes.enumerated() {
-      let (latitudes, longitudes) = box(about: node)
-      try bindSquare(
-        collecting, cells: node.first...node.last, latitudes: latitudes, longitudes: longitudes, square: square)
-    }
+    _ = try rangeScans(nodes, bind: collecting)
     let (stepped, kept) = try withExtendedLifetime(collector) {
       try collecting.bind(
         pointer: Unmanaged.passUnretained(collector).toOpaque(), type: SearchRowCollector.pointerType, at: 8)
@@ -675,6 +675,36 @@ public struct NearestFirstSearch: BandedSearch {
     if reading == .count { pending += kept }
     scanned = stepped
     return collector.take()
+  }
+
+  /// The range scans that read `nodes`, in the order of their cells: squares whose cells follow
+  /// one another with the same box are one scan (two quarters of a square side by side, say),
+  /// which saves a seek and a cursor. Binds each scan's parameters to `statement`, when given
+  /// (`bindSquare(_:cells:latitudes:longitudes:square:)`); gives how many there are.
+  private func rangeScans(_ nodes: [GridCell.Node], bind statement: Statement?) throws -> Int {
+    var scans = 0
+    var scan: (cells: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>)?
+    func end() throws {
+      guard let ended = scan else { return }
+      if let statement {
+        try bindSquare(
+          statement, cells: ended.cells, latitudes: ended.latitudes, longitudes: ended.longitudes, square: scans)
+      }
+      scans += 1
+    }
+    for node in nodes {
+      let (latitudes, longitudes) = box(about: node)
+      if let last = scan, last.cells.upperBound + 1 == node.first, last.latitudes == latitudes,
+        last.longitudes == longitudes
+      {
+        scan = (last.cells.lowerBound...node.last, latitudes, longitudes)
+        continue
+      }
+      try end()
+      scan = (node.first...node.last, latitudes, longitudes)
+    }
+    try end()
+    return scans
   }
 
   /// Counts the rows of `node`, a square wholly within the radius, in `pending`, by their cells

@@ -344,12 +344,20 @@ extension Schema {
   ///
   /// A search that steps another statement over `zips` (one that counts, say) passes it as
   /// `stepped`: the check is kept on it, and judged again when SQLite prepares it again, since
-  /// `statement` itself is prepared again only when it is stepped.
-  static func requireSearchable(_ statement: Statement, columns: [String: Int], stepped: Statement? = nil) throws {
+  /// `statement` itself is prepared again only when it is stepped (and is then found only when
+  /// the check has to run).
+  static func requireSearchable(
+    _ statement: @autoclosure () throws -> Statement, columns: [String: Int], stepped: Statement? = nil
+  ) throws {
+    let kept = try stepped ?? statement()
+    // Passed already for this preparation, with the cell triggers: nothing changed since but the
+    // data, which the triggers keep right.
+    let preparation = kept.preparation
+    if kept.passedPreparation == preparation { return }
     // The columns' types, whether `zips` is a table and whether it has the triggers that keep its
     // cells right all change only with the schema: computed once per preparation.
+    let statement = stepped == nil ? kept : try statement()
     let db = statement.database
-    let kept = stepped ?? statement
     let table = try kept.oncePerPreparation("zipgeo: zips") { _ -> (schema: String, triggers: Bool)? in
       for (name, isText) in searchedColumns {
         guard let index = columns[name] else { continue }
@@ -362,7 +370,10 @@ extension Schema {
       return (schema, try hasCellTriggers(db, schema: schema))
     }
     guard let table else { return }
-    if table.triggers { return }
+    if table.triggers {
+      kept.passedPreparation = preparation
+      return
+    }
     // Without them, whether the cells are right changes with the data too.
     let dataVersion =
       try db.scalar("PRAGMA \(table.schema.quotedIdentifier).data_version")?.int64 ?? -1
