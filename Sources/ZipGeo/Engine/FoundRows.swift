@@ -14,14 +14,8 @@ final class FoundRows: TextRows {
   /// The texts' bytes, in memory of this object's own that never moves: table functions hand
   /// SQLite pointers into it (`TableFunctionCells`) while this object lives.
   private let text: UnsafeMutableBufferPointer<UInt8>
-  /// For each row and text column: where its bytes start in `text` and how many there are (-1:
-  /// NULL).
-  private let spans: [Int]
-  private let coordinates: [Double]
-  /// Int64.min: NULL.
-  private let accuracies: [Int64]
-  /// The rows' order in their file, the last of ties.
-  private let orders: [Int64]
+  /// Each row's numbers: where its texts are, its coordinates, accuracy and order.
+  private let numbers: [Numbers]
   /// Whether the rows hold their columns; without, only their distance (a caller that reads
   /// no column of a zip code: rows as near are then told apart by nothing).
   let hasColumns: Bool
@@ -35,8 +29,33 @@ final class FoundRows: TextRows {
   init(_ builder: consuming Builder) {
     builder.sortEntries()
     text = builder.text.takeBytes()
-    (spans, coordinates, accuracies, orders, entries, hasColumns) =
-      (builder.spans, builder.coordinates, builder.accuracies, builder.orders, builder.entries, builder.hasColumns)
+    (numbers, entries, hasColumns) = (builder.numbers, builder.entries, builder.hasColumns)
+  }
+
+  /// A row's numbers, appended to a read's rows in one piece (an array each took fourteen appends
+  /// a row): for each text column (`textColumns`) where its bytes start in `text` and how many
+  /// there are (-1: NULL), its coordinates, its accuracy (Int64.min: NULL) and its order in its
+  /// file, the last of ties.
+  fileprivate struct Numbers {
+    var starts: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    var counts: (Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1)
+    var latitude = 0.0
+    var longitude = 0.0
+    var accuracy = Int64.min
+    var order: Int64 = 0
+
+    /// Where text column `column` is in `text`, or `nil` when it is NULL.
+    func span(_ column: Int) -> Range<Int>? {
+      let (start, count): (Int, Int)
+      switch column {
+      case 0: (start, count) = (starts.0, counts.0)
+      case 1: (start, count) = (starts.1, counts.1)
+      case 2: (start, count) = (starts.2, counts.2)
+      case 3: (start, count) = (starts.3, counts.3)
+      default: (start, count) = (starts.4, counts.4)
+      }
+      return count >= 0 ? start..<(start + count) : nil
+    }
   }
 
   deinit { text.deallocate() }
@@ -47,10 +66,7 @@ final class FoundRows: TextRows {
     /// their distance only (`append(distance:)`).
     let hasColumns: Bool
     fileprivate let text = TextBytes()
-    fileprivate var spans: [Int] = []
-    fileprivate var coordinates: [Double] = []
-    fileprivate var accuracies: [Int64] = []
-    fileprivate var orders: [Int64] = []
+    fileprivate var numbers: [Numbers] = []
     fileprivate var entries: [Entry] = []
 
     var count: Int { entries.count }
@@ -66,18 +82,20 @@ final class FoundRows: TextRows {
     /// read of a statement's column is a call into SQLite, under its mutex in a serialized host
     /// such as Python).
     mutating func append<Row: RowValues & ~Copyable>(from row: borrowing Row, distance: Double, details: Details) {
-      let index = Int32(orders.count)
+      let index = Int32(numbers.count)
       if index == 0 { reserve(Self.firstRows) }
+      var added = Numbers()
       let zip = row.textBytes(at: 0)
-      appendText(zip)
-      appendText(details.contains(.place) ? row.textBytes(at: 1) : nil)
-      appendText(details.contains(.state) ? row.textBytes(at: 2) : nil)
-      appendText(details.contains(.county) ? row.textBytes(at: 3) : nil)
-      appendText(row.textBytes(at: 6))
-      coordinates.append(row.real(at: 4))
-      coordinates.append(row.real(at: 5))
-      accuracies.append(details.contains(.accuracy) ? row.int64(at: 7, orIfNull: .min) : .min)
-      orders.append(row.int64(at: 9, orIfNull: 0))
+      (added.starts.0, added.counts.0) = appendText(zip)
+      if details.contains(.place) { (added.starts.1, added.counts.1) = appendText(row.textBytes(at: 1)) }
+      if details.contains(.state) { (added.starts.2, added.counts.2) = appendText(row.textBytes(at: 2)) }
+      if details.contains(.county) { (added.starts.3, added.counts.3) = appendText(row.textBytes(at: 3)) }
+      (added.starts.4, added.counts.4) = appendText(row.textBytes(at: 6))
+      added.latitude = row.real(at: 4)
+      added.longitude = row.real(at: 5)
+      if details.contains(.accuracy) { added.accuracy = row.int64(at: 7, orIfNull: .min) }
+      added.order = row.int64(at: 9, orIfNull: 0)
+      numbers.append(added)
       var key: UInt64 = 0
       if let zip {
         for index in 0..<8 { key = key << 8 | UInt64(index < zip.count ? zip[index] : 0) }
@@ -90,31 +108,24 @@ final class FoundRows: TextRows {
     static let firstRows = 32
 
     private mutating func reserve(_ rows: Int) {
-      spans.reserveCapacity(rows * 2 * FoundRows.textColumns)
-      coordinates.reserveCapacity(rows * 2)
-      accuracies.reserveCapacity(rows)
-      orders.reserveCapacity(rows)
+      numbers.reserveCapacity(rows)
       entries.reserveCapacity(rows)
     }
 
-    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>?) {
-      guard let bytes else {
-        spans.append(0)
-        spans.append(-1)
-        return
-      }
-      // Ints: the texts of one read may pass 2 GB in all (SQLite allows a text of 1 GB), where a
-      // narrower number would trap inside the host.
-      spans.append(text.append(bytes))
-      spans.append(bytes.count)
+    /// Appends `bytes`' texts; where they start and how many there are (-1: NULL). Ints: the texts
+    /// of one read may pass 2 GB in all (SQLite allows a text of 1 GB), where a narrower number
+    /// would trap inside the host.
+    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>?) -> (Int, Int) {
+      guard let bytes else { return (0, -1) }
+      return (text.append(bytes), bytes.count)
     }
 
     func withText<T>(row: Int32, column: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
-      guard let span = FoundRows.span(spans, row: row, column: column) else { return body(nil) }
+      guard let span = numbers[Int(row)].span(column) else { return body(nil) }
       return text.withBytes { body(UnsafeBufferPointer(rebasing: $0[span])) }
     }
 
-    func order(row: Int32) -> Int64 { orders[Int(row)] }
+    func order(row: Int32) -> Int64 { numbers[Int(row)].order }
 
     /// Sorts the entries nearest first; only ties of distance and first bytes of zip read texts.
     mutating func sortEntries() {
@@ -157,20 +168,12 @@ final class FoundRows: TextRows {
     body(textBytes(row: row, column: column))
   }
 
-  func order(row: Int32) -> Int64 { orders[Int(row)] }
-
-  /// Where in the texts' bytes text column `column` of `row` is, by `spans`, or `nil` when it is
-  /// NULL.
-  fileprivate static func span(_ spans: [Int], row: Int32, column: Int) -> Range<Int>? {
-    let span = Int(row) * 2 * textColumns + 2 * column
-    let (start, count) = (spans[span], spans[span + 1])
-    return count >= 0 ? start..<(start + count) : nil
-  }
+  func order(row: Int32) -> Int64 { numbers[Int(row)].order }
 
   /// The bytes of text column `column` (0 zip, 1 place, 2 state, 3 county, 4 country) of `row`,
   /// in this object's memory, or `nil` when it is NULL (or the rows hold no columns).
   func textBytes(row: Int32, column: Int) -> UnsafeBufferPointer<UInt8>? {
-    guard hasColumns, let span = Self.span(spans, row: row, column: column) else { return nil }
+    guard hasColumns, let span = numbers[Int(row)].span(column) else { return nil }
     return UnsafeBufferPointer(rebasing: text[span])
   }
 
@@ -178,9 +181,12 @@ final class FoundRows: TextRows {
     withText(row: row, column: column) { $0.map { String(decoding: $0, as: UTF8.self) } }
   }
 
-  func latitude(row: Int32) -> Double { coordinates[2 * Int(row)] }
-  func longitude(row: Int32) -> Double { coordinates[2 * Int(row) + 1] }
-  func accuracy(row: Int32) -> Int64? { accuracies[Int(row)] == .min ? nil : accuracies[Int(row)] }
+  func latitude(row: Int32) -> Double { numbers[Int(row)].latitude }
+  func longitude(row: Int32) -> Double { numbers[Int(row)].longitude }
+  func accuracy(row: Int32) -> Int64? {
+    let accuracy = numbers[Int(row)].accuracy
+    return accuracy == .min ? nil : accuracy
+  }
 
   /// The zip code of `row`, made for the Swift API.
   func zipCode(row: Int32) -> ZipCode {

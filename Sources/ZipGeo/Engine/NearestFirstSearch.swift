@@ -313,11 +313,11 @@ public struct NearestFirstSearch: BandedSearch {
     var level = 0
     while level < GridCell.bits && GridCell.Node(level: level, row: 0, column: 0).size > finest { level += 1 }
     guard
-      let nodes = GridCell.Node.covering(
+      var met = GridCell.Node.covering(
         latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
         most: 4 * Self.firstReadsMost)
     else { return nil }
-    var met = nodes.filter { query.radius.unit.fromMetres(query.leastMetres(to: $0)) <= farthest }
+    met.removeAll { query.radius.unit.fromMetres(query.leastMetres(to: $0)) > farthest }
     guard met.count <= Self.firstReadsMost else { return nil }
     // In the order of their cells, so that those that follow one another are one range scan.
     met.sort { $0.first < $1.first }

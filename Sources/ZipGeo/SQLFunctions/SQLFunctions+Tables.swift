@@ -499,8 +499,12 @@ extension SQLFunctions {
       guard !used.isEmpty else { return nil }
       texts = TableFunctionTexts()
       lastState = nil
-      let cells = TableFunctionCells(
-        rows: band.rows.count, columns: searchColumns.count, owners: band.stores + [texts])
+      // One array of the owners, made as such (`band.stores + [texts]` made three, and cast each).
+      var owners: [AnyObject] = []
+      owners.reserveCapacity(band.stores.count + 1)
+      for store in band.stores { owners.append(store) }
+      owners.append(texts)
+      let cells = TableFunctionCells(rows: band.rows.count, columns: searchColumns.count, owners: owners)
       let columns = used.filter { $0 < distanceColumn }
       let (withStateName, withKind) = (used.contains(stateNameColumn), used.contains(kindColumn))
       let withDistance = used.contains(distanceColumn)

@@ -86,6 +86,7 @@ enum GridCell {
         guard west <= east else { return nil }
         let columns = (west >> shift)...(east >> shift)
         guard rows.count * columns.count + nodes.count <= most else { return nil }
+        nodes.reserveCapacity(nodes.count + rows.count * columns.count)
         for row in rows {
           for column in columns where !nodes.contains(where: { $0.row == row && $0.column == column }) {
             nodes.append(Node(level: level, row: row, column: column))
