@@ -149,8 +149,11 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
   }
 
   static func namesPOBoxes(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
-    // Most places have no "box" in them, which a scan of their bytes says without making words.
-    guard let bytes, containsLetters("box", in: bytes) || containsLetters("postfach", in: bytes) else { return false }
+    // Most places have no "box" in them, which a scan of their bytes says without making words;
+    // most have no b or p at all, which one pass says first.
+    guard let bytes, bytes.contains(where: { $0 | 0x20 == UInt8(ascii: "b") || $0 | 0x20 == UInt8(ascii: "p") }),
+      containsLetters("box", in: bytes) || containsLetters("postfach", in: bytes)
+    else { return false }
     let place = String(decoding: bytes, as: UTF8.self)
     // Words of letters, lower-cased; `P.O.` and `P. O.` read as one word `po`.
     var words: [String] = []

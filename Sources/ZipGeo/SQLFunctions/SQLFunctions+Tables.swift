@@ -1,6 +1,12 @@
 import Geodesy
 import SQLiteKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Radius and nearest searches as SQL table functions, for shell users: the same index-assisted,
 /// exact searches as `zipgeo near` and `zipgeo nearest`, without writing the prefilter by hand.
 ///
@@ -464,7 +470,7 @@ extension SQLFunctions {
       guard let zip = rows.textBytes(row: row, column: 0), let country = rows.textBytes(row: row, column: 4) else {
         return nil
       }
-      if !lastRules.country.elementsEqual(country) {
+      if !Self.same(lastRules.country, country) {
         lastRules = (Array(country), CodeKind.rules(for: String(decoding: country, as: UTF8.self)))
       }
       return CodeKind.classify(
@@ -473,23 +479,37 @@ extension SQLFunctions {
       ).kind
     }
 
-    /// The state and country of the last row whose state was named in this band, and its name.
-    private var lastState: (state: [UInt8], country: [UInt8], name: UnsafeBufferPointer<UInt8>?)?
+    /// The states and countries whose states were named in this band, latest first, at most
+    /// `statesKept`, and their names (in `texts`).
+    private var namedStates: [(state: [UInt8], country: [UInt8], name: UnsafeBufferPointer<UInt8>?)] = []
+    /// A circle about a meeting of states holds rows of several, nearest first and so mixed (four
+    /// prefectures within 25 km of Tokyo station): a few are kept, each looked up once a band.
+    static let statesKept = 8
 
-    /// The name of the state of row `row` of `rows`, in `texts`: rows of one state mostly come
-    /// together, and each looks up only what the row before it did not.
+    /// The name of the state of row `row` of `rows`, in `texts`: each state of a band is looked up
+    /// once (of the last `statesKept`).
     private func stateName(of rows: FoundRows, row: Int32) -> UnsafeBufferPointer<UInt8>? {
       guard let state = rows.textBytes(row: row, column: 2), let country = rows.textBytes(row: row, column: 4) else {
         return nil
       }
-      if let last = lastState, last.state.elementsEqual(state), last.country.elementsEqual(country) {
-        return last.name
+      if let kept = namedStates.firstIndex(where: { Self.same($0.state, state) && Self.same($0.country, country) }) {
+        return namedStates[kept].name
       }
       let name = stateNames.name(
         ofState: String(decoding: state, as: UTF8.self), in: String(decoding: country, as: UTF8.self), on: database
       ).map { texts.bytes(of: $0) }
-      lastState = (Array(state), Array(country), name)
+      if namedStates.count == Self.statesKept { namedStates.removeLast() }
+      namedStates.insert((Array(state), Array(country), name), at: 0)
       return name
+    }
+
+    /// Whether `kept` holds the bytes `bytes` holds: one `memcmp`, where `elementsEqual` compared
+    /// byte by byte through a generic sequence.
+    private static func same(_ kept: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      kept.count == bytes.count
+        && kept.withUnsafeBufferPointer { kept in
+          kept.count == 0 || memcmp(kept.baseAddress!, bytes.baseAddress!, kept.count) == 0
+        }
     }
 
     /// The band's cells: the columns the query reads, the texts pointing into the band's reads
@@ -498,7 +518,7 @@ extension SQLFunctions {
       // Rows of which nothing is read need no cells.
       guard !used.isEmpty else { return nil }
       texts = TableFunctionTexts()
-      lastState = nil
+      namedStates.removeAll(keepingCapacity: true)
       // One array of the owners, made as such (`band.stores + [texts]` made three, and cast each).
       var owners: [AnyObject] = []
       owners.reserveCapacity(band.stores.count + 1)
