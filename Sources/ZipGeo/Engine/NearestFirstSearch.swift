@@ -106,6 +106,10 @@ public struct NearestFirstSearch: BandedSearch {
   private(set) var squaresQueued = 0
   /// Of the squares read, those wholly within the radius whose rows were counted unmeasured.
   private(set) var squaresCountedWhole = 0
+  /// The rows SQLite handed the search, those of its squares within the box about the circle
+  /// (rows outside it SQLite passes over in its own loop); rows of squares counted whole are not
+  /// handed over.
+  private(set) var rowsHanded = 0
   /// The squares read since the last band was made.
   private var readsSinceBand = 0
   /// The rows read and not yet given.
@@ -674,6 +678,7 @@ public struct NearestFirstSearch: BandedSearch {
     try checkTable(on: database, stepped: collecting)
     if reading == .count { pending += kept }
     scanned = stepped
+    rowsHanded += stepped
     return collector.take()
   }
 
@@ -785,6 +790,7 @@ public struct NearestFirstSearch: BandedSearch {
       try bindSquare(statement, cells: range, latitudes: latitudes, longitudes: longitudes)
       while try statement.step() {
         scanned += 1
+        rowsHanded += 1
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
         // An older table's range holds more than the square: each row is read for its own square.
         if layout != .current && !cells.contains(GridCell.number(of: point)) { continue }
