@@ -2,9 +2,9 @@ import Geodesy
 import SQLiteKit
 
 /// The rows of one read of a search (`NearestFirstSearch`), collected inside SQLite: the read's
-/// statement hands each row of its square to `function` as arguments, in one step of an
-/// aggregate (`count(zipgeo_search_rows(...))`), instead of stepping to each row and reading its
-/// columns one call at a time. A function's arguments take no mutex as they are read, and the
+/// statement hands each row of its squares to `function` as arguments, in its `WHERE`
+/// (`... AND zipgeo_search_rows(...) IS 0`, never true, so that its one step reads every range),
+/// instead of stepping to each row and reading its columns one call at a time. A function's arguments take no mutex as they are read, and the
 /// statement steps once a square, not once a row: the lean path of every search of a table of
 /// the current layout on a connection that registered the function (`SQLFunctions.register`).
 final class SearchRowCollector {
