@@ -353,14 +353,8 @@ public struct NearestFirstSearch: BandedSearch {
     if !probed { startFromDensity(on: database) }
     if let first = firstReads {
       firstReads = nil
-      squaresRead += first.count
       squaresReadFirst = first.count
-      if !first.isEmpty,
-        let reads = try Schema.diagnosingTable(database, { try read(first, whole: false, on: database) })
-      {
-        found.insert(Run(rows: reads))
-        pending += reads.entries.count
-      }
+      if !first.isEmpty { try readAndQueue(first, whole: false, on: database) }
     }
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
@@ -406,13 +400,9 @@ public struct NearestFirstSearch: BandedSearch {
       // size: none needs measuring.
       let whole = reading == .count && query.holdsWhole(square.node)
       if whole || square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
-        squaresRead += 1
         readsSinceBand += 1
         let pendingBefore = pending
-        if let reads = try Schema.diagnosingTable(database, { try read([square.node], whole: whole, on: database) }) {
-          found.insert(Run(rows: reads))
-          pending += reads.entries.count
-        }
+        try readAndQueue(CollectionOfOne(square.node), whole: whole, on: database)
         // A radius search reads larger squares after a sparse read; a search for the nearest few
         // only after a read that found none of them (an empty cell far from any code), so that a
         // dense city's nearest five are still read cell by cell.
@@ -430,6 +420,19 @@ public struct NearestFirstSearch: BandedSearch {
     squares.removeAll()
     found.removeAll()
     return nil
+  }
+
+  /// Reads `nodes` (`read(_:whole:on:)`, a table's problem said as such) and queues the rows
+  /// found, nearest first, among the reads whose rows wait to be given.
+  private mutating func readAndQueue(
+    _ nodes: some RandomAccessCollection<GridCell.Node>, whole: Bool, on database: Database
+  ) throws {
+    squaresRead += nodes.count
+    guard let reads = try Schema.diagnosingTable(database, { try read(nodes, whole: whole, on: database) }) else {
+      return
+    }
+    found.insert(Run(rows: reads))
+    pending += reads.entries.count
   }
 
   /// Starts a search for the nearest from the density about its centre, before its first read:
@@ -573,13 +576,15 @@ public struct NearestFirstSearch: BandedSearch {
   /// SQLite, one statement step a square (`collect(_:on:)`); an older one, or a connection
   /// without zipgeo's functions, row by row (`readRowByRow(_:layout:on:)`), off the path of the
   /// current one.
-  private mutating func read(_ nodes: [GridCell.Node], whole: Bool, on database: Database) throws -> FoundRows? {
+  private mutating func read(
+    _ nodes: some RandomAccessCollection<GridCell.Node>, whole: Bool, on database: Database
+  ) throws -> FoundRows? {
     // The current layout is kept for the search; an older one is judged again at each read, so
     // that a search that reads across an upgrade by another connection reads the new table.
     let layout = self.layout == .current ? .current : try Schema.layout(of: database)
     self.layout = layout
-    if whole, layout == .current, nodes.count == 1 {
-      try countWhole(nodes[0], on: database)
+    if whole, layout == .current, nodes.count == 1, let node = nodes.first {
+      try countWhole(node, on: database)
       return nil
     }
     // Rows only counted are always counted inside SQLite: nothing of them is handed over.
@@ -640,7 +645,9 @@ public struct NearestFirstSearch: BandedSearch {
   /// The rows of `nodes` within the radius, handed to the search inside SQLite in one step
   /// (`collectSQL(details:restricted:)`, or `collectSQL(squares:details:restricted:)` for
   /// several); `nil` when the connection lacks the function that collects them.
-  private mutating func collect(_ nodes: [GridCell.Node], on database: Database) throws -> FoundRows.Builder? {
+  private mutating func collect(
+    _ nodes: some RandomAccessCollection<GridCell.Node>, on database: Database
+  ) throws -> FoundRows.Builder? {
     let collecting: Statement
     let index = (reading == .count ? 4 : 0) + variant
     let scans = nodes.count == 1 ? 1 : try rangeScans(nodes, bind: nil)
@@ -686,7 +693,9 @@ public struct NearestFirstSearch: BandedSearch {
   /// one another with the same box are one scan (two quarters of a square side by side, say),
   /// which saves a seek and a cursor. Binds each scan's parameters to `statement`, when given
   /// (`bindSquare(_:cells:latitudes:longitudes:square:)`); gives how many there are.
-  private func rangeScans(_ nodes: [GridCell.Node], bind statement: Statement?) throws -> Int {
+  private func rangeScans(
+    _ nodes: some RandomAccessCollection<GridCell.Node>, bind statement: Statement?
+  ) throws -> Int {
     var scans = 0
     var scan: (cells: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>)?
     func end() throws {
@@ -746,9 +755,9 @@ public struct NearestFirstSearch: BandedSearch {
   /// The rows of `nodes` within the radius, read one by one: of an older table (`layout`), whose
   /// cells are `GridCell.Legacy`'s, each row is read for its own square; and on a connection
   /// without zipgeo's functions (a host that registered the table functions alone).
-  private mutating func readRowByRow(_ nodes: [GridCell.Node], layout: Schema.Layout, on database: Database) throws
-    -> FoundRows?
-  {
+  private mutating func readRowByRow(
+    _ nodes: some RandomAccessCollection<GridCell.Node>, layout: Schema.Layout, on database: Database
+  ) throws -> FoundRows? {
     let statement: Statement
     if let kept = rowStatement, kept.layout == layout {
       statement = kept.statement

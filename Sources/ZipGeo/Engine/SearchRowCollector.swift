@@ -4,9 +4,10 @@ import SQLiteKit
 /// The rows of one read of a search (`NearestFirstSearch`), collected inside SQLite: the read's
 /// statement hands each row of its squares to `function` as arguments, in its `WHERE`
 /// (`... AND zipgeo_search_rows(...) IS 0`, never true, so that its one step reads every range),
-/// instead of stepping to each row and reading its columns one call at a time. A function's arguments take no mutex as they are read, and the
-/// statement steps once a square, not once a row: the lean path of every search of a table of
-/// the current layout on a connection that registered the function (`SQLFunctions.register`).
+/// instead of stepping to each row and reading its columns one call at a time. A function's
+/// arguments take no mutex as they are read, and the statement steps once a read, not once a
+/// row: the lean path of every search of a table of the current layout on a connection that
+/// registered the function (`SQLFunctions.register`).
 final class SearchRowCollector {
   /// The type the collector's address is bound with (`Statement.bind(pointer:type:at:)`): SQL
   /// sees NULL, and no SQL can make one.
