@@ -524,7 +524,7 @@ public struct NearestFirstSearch: BandedSearch {
     Schema.Variants { sql(details: index & 2 != 0, restricted: index & 1 != 0, layout: $0) }
   }
 
-  /// This search's index among `statements` (and `collectStatements`, less 4 for counting).
+  /// This search's index among `statements`.
   private var variant: Int { (details ? 2 : 0) + (query.country != nil ? 1 : 0) }
 
   /// The statement that hands the rows of `squares` squares to the search inside SQLite, in one
@@ -533,15 +533,21 @@ public struct NearestFirstSearch: BandedSearch {
   /// next, and its box at the four after (`parameters(square:)`). Each square is a range scan of
   /// its own. The function is called for each row within the box, in `WHERE` after the box; it
   /// gives 1 or NULL, never 0, so no row is a result, and the statement's one step reads every
-  /// range: no aggregate, whose context SQLite allocates at each step. `counting`, for a search
-  /// whose rows are only counted, hands over only their coordinates. Of the current layout only:
-  /// an older table's rows go through `sql(details:restricted:layout:)` one by one.
-  static func collectSQL(squares: Int = 1, details: Bool, restricted: Bool, counting: Bool = false) -> String {
+  /// range: no aggregate, whose context SQLite allocates at each step. Of place, state, county and
+  /// accuracy only `details` are handed over, the others NULL, and the cell never (the collector
+  /// reads none of them): SQLite decodes each column it hands over, at every row. `counting`, for
+  /// a search whose rows are only counted or measured, hands over only their coordinates. Of the
+  /// current layout only: an older table's rows go through `sql(details:restricted:layout:)` one
+  /// by one.
+  static func collectSQL(
+    squares: Int = 1, details: FoundRows.Details, restricted: Bool, counting: Bool = false
+  ) -> String {
+    func detail(_ column: String, _ detail: FoundRows.Details) -> String { details.contains(detail) ? column : "NULL" }
     let columns =
       counting
       ? "NULL, NULL, NULL, NULL, lat, lon, NULL, NULL, NULL, NULL"
-      : (details ? Schema.placeColumns(.current) : "zip, NULL, NULL, NULL, lat, lon, country, NULL")
-        + ", cell, \(Schema.Layout.current.order)"
+      : "zip, \(detail("place", .place)), \(detail("state", .state)), \(detail("county", .county)), lat, lon, country, "
+        + "\(detail("accuracy", .accuracy)), NULL, \(Schema.Layout.current.order)"
     let country = restricted ? " AND +country = ?3" : ""
     return (0..<max(1, squares)).map { square in
       let at = parameters(square: square)
@@ -561,11 +567,27 @@ public struct NearestFirstSearch: BandedSearch {
   }
 
   /// The statements of `collectSQL(squares:details:restricted:counting:)`: by squares less one
-  /// (up to `firstReadsMost`), then index as `statements`', plus 4 for counting.
+  /// (up to `firstReadsMost`), then by `collectIndex(details:restricted:counting:)`.
   private static let collectStatements = (1...firstReadsMost).map { squares in
-    (0..<8).map {
-      CachedSQL(collectSQL(squares: squares, details: $0 & 2 != 0, restricted: $0 & 1 != 0, counting: $0 & 4 != 0))
+    (0..<(2 * collectedDetails)).map { index in
+      let counting = index / 2 == collectedDetails - 1
+      return CachedSQL(
+        collectSQL(
+          squares: squares, details: FoundRows.Details(rawValue: UInt8(index / 2)), restricted: index & 1 != 0,
+          counting: counting))
     }
+  }
+
+  /// How many sets of the detail columns a statement of `collectSQL` may read: every one of
+  /// `FoundRows.Details`, and one more, for counting.
+  private static let collectedDetails = Int(FoundRows.Details.all.rawValue) + 2
+
+  /// Where, among a count of squares' `collectStatements`, the statement is that reads `details`
+  /// (each set its own statement, which reads only the columns its search's caller uses: a
+  /// column SQLite decodes and hands over costs a row as much as its search's distance), for a
+  /// country or not, or that counts rows (the last two: a count reads no column).
+  private static func collectIndex(details: FoundRows.Details, restricted: Bool, counting: Bool) -> Int {
+    2 * (counting ? collectedDetails - 1 : Int(details.rawValue)) + (restricted ? 1 : 0)
   }
 
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
@@ -649,7 +671,8 @@ public struct NearestFirstSearch: BandedSearch {
     _ nodes: some RandomAccessCollection<GridCell.Node>, on database: Database
   ) throws -> FoundRows.Builder? {
     let collecting: Statement
-    let index = (reading == .count ? 4 : 0) + variant
+    // Rows only counted or measured hand over their coordinates alone.
+    let index = Self.collectIndex(details: detailColumns, restricted: query.country != nil, counting: reading != .rows)
     let scans = nodes.count == 1 ? 1 : try rangeScans(nodes, bind: nil)
     if scans == 1, let kept = collectingStatement {
       collecting = kept

@@ -290,11 +290,14 @@ import Testing
     for index in 0..<4 {
       let (details, restricted) = (index & 2 != 0, index & 1 != 0)
       statements.append(NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current))
-      for counting in [false, true] {
+    }
+    // Every set of detail columns a search may read, and counting.
+    for raw in 0...FoundRows.Details.all.rawValue {
+      for (restricted, counting) in [(false, false), (true, false), (false, true), (true, true)] {
         for squares in 1...NearestFirstSearch.firstReadsMost {
           statements.append(
             NearestFirstSearch.collectSQL(
-              squares: squares, details: details, restricted: restricted, counting: counting))
+              squares: squares, details: FoundRows.Details(rawValue: raw), restricted: restricted, counting: counting))
         }
       }
     }

@@ -359,6 +359,30 @@ import Testing
     }
   }
 
+  /// A search reads only the columns its query uses (each set of them a statement of its own):
+  /// every column of `zipgeo_within`, read alone or with any other, is the one `SELECT *` gives,
+  /// row by row, where the codes' kinds come from their place (London's US military codes, Paris's
+  /// CEDEX codes) and their accuracy (Frankfurt's codes of one organisation), and their state
+  /// names from their state.
+  @Test func eachColumnOfASearchIsTheSameReadAloneOrWithAnyOther() throws {
+    let columns = SQLFunctions.searchColumns
+    var kinds = Set<String>()
+    for (lat, lon, km) in [(51.5074, -0.1278, 10.0), (48.8566, 2.3522, 3.0), (50.11, 8.68, 20.0)] {
+      let whole = try db.database.rows("SELECT * FROM zipgeo_within(?, ?, ?)", [lat, lon, km]).map(\.values)
+      #expect(whole.count > 100 && whole.allSatisfy { $0.count == columns.count })
+      for (index, column) in columns.enumerated() {
+        for (otherIndex, other) in columns.enumerated() where otherIndex >= index {
+          let read = try db.database.rows(
+            "SELECT \(column), \(other) FROM zipgeo_within(?, ?, ?)", [lat, lon, km]
+          ).map(\.values)
+          #expect(read == whole.map { [$0[index], $0[otherIndex]] }, "\(column), \(other) around \(lat),\(lon)")
+        }
+      }
+      kinds.formUnion(whole.compactMap { $0[columns.firstIndex(of: "kind")!].string })
+    }
+    #expect(kinds.isSuperset(of: ["area", "military", "cedex", "organisation"]), "\(kinds)")
+  }
+
   /// The rows of `query`, every column read, and the squares its first statement read together.
   func rowsAndFirstReads(_ query: RadiusQuery) throws -> (hits: [Hit], together: Int) {
     var search = NearestFirstSearch(query)
