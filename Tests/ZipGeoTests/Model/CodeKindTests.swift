@@ -50,6 +50,30 @@ import Testing
     }
   }
 
+  /// The one-pass scan that lets most places skip the words of `namesPOBoxes` says yes exactly
+  /// when the place holds "box" or "postfach" in any case: at its start, its end, overlapping, in
+  /// one byte or none, among bytes that are not letters.
+  @Test func theScanForPOBoxWordsFindsThemWhereverTheyAre() {
+    func reference(_ bytes: [UInt8]) -> Bool {
+      let lower = String(decoding: bytes.map { (65...90).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+      return lower.contains("box") || lower.contains("postfach")
+    }
+    let alphabet = Array("bBoOxXpPsStTfFaAcChH .".utf8) + [0, 0x58 ^ 0x80, 0xC3, 0xA9]
+    var generator = SystemRandomNumberGenerator()
+    var cases: [[UInt8]] = [
+      [], Array("x".utf8), Array("bo".utf8), Array("BOX".utf8), Array("postfac".utf8),
+      Array("POSTFACH".utf8), Array("bobox".utf8), Array("postpostfach".utf8), Array("xbox".utf8),
+    ]
+    for _ in 0..<20_000 {
+      cases.append(
+        (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+    for bytes in cases {
+      let found = bytes.withUnsafeBufferPointer { CodeKind.mayNamePOBoxes($0) }
+      #expect(found == reference(bytes), "\(bytes)")
+    }
+  }
+
   @Test func kindsAreReadFromTheirNamesOrAll() {
     #expect(CodeKind.parse("area") == [.area])
     #expect(CodeKind.parse(" Military , cedex") == [.military, .cedex])
