@@ -103,6 +103,8 @@ public struct NearestFirstSearch: BandedSearch {
   /// The squares read so far (each one range scan of the table), and queued so far (each a
   /// distance bound and a place in the queue).
   private(set) var squaresRead = 0
+  /// The reads so far: each one statement, of one or several squares (`readTogether`).
+  private(set) var readStatements = 0
   private(set) var squaresQueued = 0
   /// Of the squares read, those wholly within the radius whose rows were counted unmeasured.
   private(set) var squaresCountedWhole = 0
@@ -399,10 +401,37 @@ public struct NearestFirstSearch: BandedSearch {
       // Rows only counted, of a square wholly within the radius, are counted as they are, at any
       // size: none needs measuring.
       let whole = reading == .count && query.holdsWhole(square.node)
-      if whole || square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest)) {
-        readsSinceBand += 1
+      if whole || isRead(square) {
         let pendingBefore = pending
-        try readAndQueue(CollectionOfOne(square.node), whole: whole, on: database)
+        if query.limit != nil, reading != .count, pending < remaining, !squares.isEmpty {
+          // A search for the nearest reads the next squares it would read in the same statement,
+          // while it wants rows, up to `readTogether` (those larger cut first, as the loop would;
+          // none larger than the first): a statement costs a search as much as a few dozen rows,
+          // and a square near its centre holds a few (read cell by cell), so that a square read
+          // that was not needed costs less than a statement for each. (A radius search reads
+          // squares of many rows, where a statement is little, and reads none ahead: its caller
+          // may want the first ten of a radius across the world.)
+          var together = [square.node]
+          while together.count < Self.readTogether, let next = squares.min,
+            next.holdsBlock || !isRead(next) || next.size <= square.size
+          {
+            _ = squares.popMin()
+            if next.holdsBlock {
+              for child in next.node.children { queue(outside: child) }
+            } else if isRead(next) {
+              together.append(next.node)
+            } else {
+              for child in next.node.children { queue(child) }
+            }
+          }
+          together.sort { $0.first < $1.first }
+          readsSinceBand += together.count
+          try readAndQueue(together, whole: false, on: database)
+          scanned /= together.count
+        } else {
+          readsSinceBand += 1
+          try readAndQueue(CollectionOfOne(square.node), whole: whole, on: database)
+        }
         // A radius search reads larger squares after a sparse read; a search for the nearest few
         // only after a read that found none of them (an empty cell far from any code), so that a
         // dense city's nearest five are still read cell by cell.
@@ -422,12 +451,24 @@ public struct NearestFirstSearch: BandedSearch {
     return nil
   }
 
+  /// Whether `square` is read as it is, not cut into its four: one of the finest squares, or of
+  /// the size the search reads (`finest`), or no larger than its distance from the centre (so
+  /// that a search for the nearest reads small squares near its centre, larger ones farther out).
+  private func isRead(_ square: Square) -> Bool {
+    square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest))
+  }
+
+  /// The most squares a search reads in one statement after its first reads: the next squares
+  /// it would read, nearest first.
+  static let readTogether = firstReadsMost
+
   /// Reads `nodes` (`read(_:whole:on:)`, a table's problem said as such) and queues the rows
   /// found, nearest first, among the reads whose rows wait to be given.
   private mutating func readAndQueue(
     _ nodes: some RandomAccessCollection<GridCell.Node>, whole: Bool, on database: Database
   ) throws {
     squaresRead += nodes.count
+    readStatements += 1
     guard let reads = try Schema.diagnosingTable(database, { try read(nodes, whole: whole, on: database) }) else {
       return
     }
@@ -460,7 +501,7 @@ public struct NearestFirstSearch: BandedSearch {
     let wanted = min(remaining, query.limit ?? remaining)
     guard let square, let rows else { return queue(.world) }
     if rows >= min(wanted, Self.probeRows) { startAround(square) } else { queue(.world) }
-    guard rows < Self.probeRows, wanted < Self.probeRows else { return }
+    guard rows < Self.probeRows else { return }
     let read = Double(2 * max(wanted, 4))
     finest = min(coarsest, rows == 0 ? 2 * square.size : square.size * (read / Double(rows)).squareRoot())
   }

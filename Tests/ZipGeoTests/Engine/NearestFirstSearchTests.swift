@@ -203,6 +203,8 @@ import Testing
       while let band = try search.nextBand(on: grid) { found += band.map(\.zipCode.zip) }
       #expect(found == truth, "\(lat),\(lon)")
       #expect(search.squaresRead <= 6, "\(lat),\(lon): \(search.squaresRead) squares read")
+      // Read together, in one statement (4, one square each, before `readTogether`).
+      #expect(search.readStatements <= 2, "\(lat),\(lon): \(search.readStatements) reads")
       // From the squares about the centre, not down from the world (57 to 105 squares queued).
       #expect(search.squaresQueued <= 30, "\(lat),\(lon): \(search.squaresQueued) squares queued")
       // A search whose limit is lifted (as `CenteredSearch` lifts it, to read on to the end of
@@ -217,6 +219,18 @@ import Testing
       #expect(
         lifted.squaresRead <= NearestFirstSearch.squaresAhead,
         "\(lat),\(lon), lifted: \(lifted.squaresRead) squares read")
+      // The nearest fifty too start from the codes counted about the centre, where a search for
+      // more than `probeRows` read cell by cell (36 to 65 reads, one square each; now 1 to 3 of
+      // 4 to 6 squares).
+      let fifty = try grid.rows(
+        "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT 50", [lat, lon]
+      ).compactMap { $0[0].string }
+      var wide = try NearestFirstSearch(
+        nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 50, details: false)
+      var all: [String] = []
+      while let band = try wide.nextBand(on: grid) { all += band.map(\.zipCode.zip) }
+      #expect(all == fifty, "\(lat),\(lon), 50")
+      #expect(wide.readStatements <= 4 && wide.squaresRead <= 8, "\(lat),\(lon): \(wide.readStatements) reads of 50")
     }
   }
 
@@ -365,7 +379,8 @@ import Testing
     #expect(text.contains("than \(NearestFirstSearch.denseCounted) rows, so that more of its squares"))
     let probe = GridCell.Node(level: NearestFirstSearch.probeLevel, row: 0, column: 0).size
     #expect(Int((probe / 1000).rounded()) == 10, "the pages say about 10 km")
-    #expect(text.contains("A search for fewer than \(NearestFirstSearch.probeRows) nearest"))
+    #expect(text.contains("where there are fewer than \(NearestFirstSearch.probeRows), it reads"))
+    #expect(text.contains("up to \(NearestFirstSearch.readTogether) in one statement (`readTogether`"))
     #expect(text.contains("up to \(NearestFirstSearch.probeRows), in one bounded read"))
   }
 
