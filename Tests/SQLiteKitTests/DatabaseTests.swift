@@ -121,6 +121,26 @@ import Testing
     #expect(try db.cachedStatement(keyed[1]) !== next)
   }
 
+  /// SQL written when asked for is written when a connection first prepares it, once while the
+  /// statement stays cached, and never before.
+  @Test func sqlWrittenWhenAskedForIsWrittenOnlyToBePrepared() throws {
+    final class Writes: @unchecked Sendable { var count = 0 }
+    let writes = Writes()
+    let sql = CachedSQL {
+      writes.count += 1
+      return "SELECT 40 + 2"
+    }
+    #expect(writes.count == 0)
+    let db = try Database.inMemory()
+    for _ in 0..<3 {
+      let statement = try db.cachedStatement(sql)
+      #expect(try statement.step() && statement.int64(at: 0) == 42)
+      statement.reset()
+    }
+    #expect(writes.count == 1)
+    #expect(sql.text == "SELECT 40 + 2" && CachedSQL("SELECT 1").text == "SELECT 1")
+  }
+
   @Test func openingAMissingFileReadOnlyFails() throws {
     let error = #expect(throws: DatabaseError.self) {
       try Database(path: "/nonexistent/zipgeo.db", mode: .readOnly)

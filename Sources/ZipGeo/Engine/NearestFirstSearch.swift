@@ -231,7 +231,9 @@ public struct NearestFirstSearch: BandedSearch {
     // A small one whose circle meets at most `firstReadsMost` squares of the size it reads reads
     // them all in its first statement: each statement costs as much as a few dozen rows (its
     // binds, its seek, its step and its end), and a circle of 10 km meets two to four squares.
-    if query.limit == nil, let first = firstSquares(metres: metres) {
+    if query.limit == nil,
+      let first = Self.firstSquares(of: query, box: box, reading: reading, finest: self.finest, farthest: farthest)
+    {
       firstReads = first
     } else if query.limit == nil, let start = Self.startingSquares(box: box, metres: metres) {
       for node in start { queue(node) }
@@ -314,7 +316,11 @@ public struct NearestFirstSearch: BandedSearch {
   /// are at most `firstReadsMost` (none, for a circle that meets no square's cells); `nil` when
   /// there are more, or for a search that only counts its rows, whose squares wholly within the
   /// radius are counted by their cells alone (`countWhole(_:on:)`).
-  private func firstSquares(metres: Double) -> [GridCell.Node]? {
+  /// Static, of what it reads: a method of the search, called as it is made, copied the search
+  /// (a retain and a release of each of its references).
+  private static func firstSquares(
+    of query: RadiusQuery, box: BoundingBox, reading: Reading, finest: Double, farthest: Double
+  ) -> [GridCell.Node]? {
     guard reading != .count, finest > 0, box.minLatitude <= box.maxLatitude else { return nil }
     var level = 0
     while level < GridCell.bits && GridCell.Node(level: level, row: 0, column: 0).size > finest { level += 1 }
@@ -611,11 +617,14 @@ public struct NearestFirstSearch: BandedSearch {
   /// (up to `firstReadsMost`), then by `collectIndex(details:restricted:counting:)`.
   private static let collectStatements = (1...firstReadsMost).map { squares in
     (0..<(2 * collectedDetails)).map { index in
+      // Written when first prepared: a process reads few of them (writing them all took a
+      // search through the command line a millisecond).
       let counting = index / 2 == collectedDetails - 1
-      return CachedSQL(
+      return CachedSQL {
         collectSQL(
           squares: squares, details: FoundRows.Details(rawValue: UInt8(index / 2)), restricted: index & 1 != 0,
-          counting: counting))
+          counting: counting)
+      }
     }
   }
 

@@ -304,10 +304,12 @@ extension SQLFunctions {
     /// code is given at its distance `own` (`CenteredSearch.places`), within the radius or not,
     /// first of the rows as near.
     init(
-      _ search: NearestFirstSearch, call: TableFunction.Call, used: [Int], function: String, code: PostalCode? = nil,
-      own: [NearbyZip] = []
+      _ search: consuming NearestFirstSearch, call: TableFunction.Call, used: [Int], function: String,
+      code: PostalCode? = nil, own: [NearbyZip] = []
     ) throws {
       let database = call.database
+      // Consumed, and read from here on as `self.search`: a copy of a search retains each of
+      // its references, and releases them again.
       self.search = search
       self.database = database
       self.function = function
@@ -317,7 +319,7 @@ extension SQLFunctions {
       band = SearchBand()
       // Rows read without their columns cannot be told from the code's own: the search gives
       // those within the radius, and the others come after it.
-      if search.reading != .rows { self.own = own.filter { $0.distance.value > search.farthest } }
+      if self.search.reading != .rows { self.own = own.filter { $0.distance.value > self.search.farthest } }
       band = try reportingErrors(of: function) { try nextBand() } ?? SearchBand()
       cells = makeCells()
     }
