@@ -417,8 +417,10 @@ public struct NearestFirstSearch: BandedSearch {
           // that was not needed costs less than a statement for each. (A radius search reads
           // squares of many rows, where a statement is little, and reads none ahead: its caller
           // may want the first ten of a radius across the world.)
+          // No more squares than rows still wanted: the nearest one is mostly in the first.
           var together = [square.node]
-          while together.count < Self.readTogether, let next = squares.min,
+          let most = min(Self.readTogether, remaining - pending)
+          while together.count < most, let next = squares.min,
             next.holdsBlock || !isRead(next) || next.size <= square.size
           {
             _ = squares.popMin()

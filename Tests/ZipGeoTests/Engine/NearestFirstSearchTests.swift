@@ -231,6 +231,14 @@ import Testing
       while let band = try wide.nextBand(on: grid) { all += band.map(\.zipCode.zip) }
       #expect(all == fifty, "\(lat),\(lon), 50")
       #expect(wide.readStatements <= 4 && wide.squaresRead <= 8, "\(lat),\(lon): \(wide.readStatements) reads of 50")
+      // The nearest one reads no squares together (4 in one read before it was said so): the
+      // first square mostly holds it.
+      var one = try NearestFirstSearch(
+        nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 1, details: false)
+      var nearest: [String] = []
+      while let band = try one.nextBand(on: grid) { nearest += band.map(\.zipCode.zip) }
+      #expect(nearest == Array(truth.prefix(1)), "\(lat),\(lon), 1")
+      #expect(one.squaresRead == one.readStatements, "\(lat),\(lon): \(one.squaresRead) squares in fewer reads")
     }
   }
 
