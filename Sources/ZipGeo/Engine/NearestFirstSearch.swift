@@ -580,14 +580,17 @@ public struct NearestFirstSearch: BandedSearch {
   /// step (`SearchRowCollector`): parameters 1-7 as `sql(details:restricted:layout:)`'s for the
   /// first square, 8 the collector; square `k` (from 1) has its range of cells at `6k + 3` and the
   /// next, and its box at the four after (`parameters(square:)`). Each square is a range scan of
-  /// its own. The function is called for each row within the box, in `WHERE` after the box; it
-  /// gives 1 or NULL, never 0, so no row is a result, and the statement's one step reads every
-  /// range: no aggregate, whose context SQLite allocates at each step. Of place, state, county and
-  /// accuracy only `details` are handed over, the others NULL, and the cell never (the collector
-  /// reads none of them): SQLite decodes each column it hands over, at every row. `counting`, for
-  /// a search whose rows are only counted or measured, hands over only their coordinates. Of the
-  /// current layout only: an older table's rows go through `sql(details:restricted:layout:)` one
-  /// by one.
+  /// its own. The box's longitudes are tested first: a square is wider than tall within 60
+  /// degrees of the equator, so that more of its rows outside the box lie east or west of it, and
+  /// those are passed over without their latitude read (the million points' 10 km, 279k against
+  /// 266k instructions). The function is called for each row within the box, in `WHERE` after
+  /// the box; it gives 1 or NULL, never 0, so no row is a result, and the statement's one step
+  /// reads every range: no aggregate, whose context SQLite allocates at each step. Of place,
+  /// state, county and accuracy only `details` are handed over, the others NULL, and the cell
+  /// never (the collector reads none of them): SQLite decodes each column it hands over, at every
+  /// row. `counting`, for a search whose rows are only counted or measured, hands over only their
+  /// coordinates. Of the current layout only: an older table's rows go through
+  /// `sql(details:restricted:layout:)` one by one.
   static func collectSQL(
     squares: Int = 1, details: FoundRows.Details, restricted: Bool, counting: Bool = false
   ) -> String {
@@ -602,8 +605,8 @@ public struct NearestFirstSearch: BandedSearch {
       let at = parameters(square: square)
       return """
         SELECT NULL FROM zips
-        WHERE cell BETWEEN ?\(at.cells) AND ?\(at.cells + 1) AND +lat BETWEEN ?\(at.box) AND ?\(at.box + 1)
-          AND +lon BETWEEN ?\(at.box + 2) AND ?\(at.box + 3)\(country) AND zipgeo_search_rows(\(columns), ?8) IS 0
+        WHERE cell BETWEEN ?\(at.cells) AND ?\(at.cells + 1) AND +lon BETWEEN ?\(at.box + 2) AND ?\(at.box + 3)
+          AND +lat BETWEEN ?\(at.box) AND ?\(at.box + 1)\(country) AND zipgeo_search_rows(\(columns), ?8) IS 0
         """
     }.joined(separator: "\nUNION ALL\n")
   }
