@@ -13,12 +13,15 @@ final class SearchRowCollector {
   /// sees NULL, and no SQL can make one.
   static let pointerType: StaticString = "zipgeo_search_rows"
 
+  // Variables of a class are checked for exclusive access at each access, on the path of every
+  // row here: unchecked, as nothing but the read statement's step reaches them, one row at a time
+  // (SQLite calls the function on the thread that steps).
   /// The rows collected since the last `take()`.
-  private var rows: FoundRows.Builder
+  @exclusivity(unchecked) private var rows: FoundRows.Builder
   /// The rows handed to the collector since the last `takeCounts()`, and of them those within the
   /// radius.
-  private var handed = 0
-  private var kept = 0
+  @exclusivity(unchecked) private var handed = 0
+  @exclusivity(unchecked) private var kept = 0
   private let center: Coordinate
   private let model: EarthModel
   private let unit: LengthUnit
@@ -74,7 +77,9 @@ final class SearchRowCollector {
   ) { arguments in
     guard arguments.count == argumentCount, let collector = arguments.pointer(at: argumentCount - 1, type: pointerType)
     else { return .null }
-    return Unmanaged<SearchRowCollector>.fromOpaque(collector).takeUnretainedValue().collect(arguments)
+    // Not retained and released at each row: the search holds the collector while its statement
+    // steps (`NearestFirstSearch.collect(_:on:)`).
+    return Unmanaged<SearchRowCollector>.fromOpaque(collector)._withUnsafeGuaranteedRef { $0.collect(arguments) }
       ? .integer(1) : .null
   }
 

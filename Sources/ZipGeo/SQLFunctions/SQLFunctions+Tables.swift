@@ -530,13 +530,17 @@ extension SQLFunctions {
       let columns = used.filter { $0 < distanceColumn }
       let (withStateName, withKind) = (used.contains(stateNameColumn), used.contains(kindColumn))
       let withDistance = used.contains(distanceColumn)
+      var (lastStore, rows): (Int32, FoundRows?) = (Self.ownStore, nil)
       for (index, (store, row)) in band.rows.enumerated() {
         if withDistance { cells.set(band.distances[index], row: index, column: distanceColumn) }
         if store == Self.ownStore {
           fill(cells, at: index, with: ownInBand[Int(row)])
           continue
         }
-        let rows = band.stores[Int(store)]
+        // The read of the row before, mostly: taken from the band's stores (a retain and a
+        // release) only when it changes.
+        if store != lastStore { (lastStore, rows) = (store, band.stores[Int(store)]) }
+        guard let rows else { continue }
         if !columns.isEmpty { rows.fill(cells, at: index, row: row, columns: columns) }
         if withStateName {
           cells.set(terminatedText: stateName(of: rows, row: row), row: index, column: stateNameColumn)
