@@ -194,13 +194,21 @@ import Testing
     _ = try ZipDatabase.importFile(try temporary.write("grid.csv", csv), into: path)
     let grid = try ZipDatabase(readingAt: path).database
     for (lat, lon) in [(39.013, -100.021), (40.004, -99.137), (38.51, -101.49)] {
-      let truth = try grid.rows(
-        "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT 5", [lat, lon]
-      ).compactMap { $0[0].string }
-      var search = try NearestFirstSearch(
-        nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 5, details: false)
-      var found: [String] = []
-      while let band = try search.nextBand(on: grid) { found += band.map(\.zipCode.zip) }
+      /// The `count` nearest by brute force, and by a search (with the search, for what it read).
+      func nearest(_ count: Int) throws -> [String] {
+        try grid.rows(
+          "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT ?3", [lat, lon, count]
+        ).compactMap { $0[0].string }
+      }
+      func searched(_ count: Int) throws -> (zips: [String], search: NearestFirstSearch) {
+        var search = try NearestFirstSearch(
+          nearestTo: try Coordinate(latitude: lat, longitude: lon), count: count, details: false)
+        var found: [String] = []
+        while let band = try search.nextBand(on: grid) { found += band.map(\.zipCode.zip) }
+        return (found, search)
+      }
+      let truth = try nearest(5)
+      let (found, search) = try searched(5)
       #expect(found == truth, "\(lat),\(lon)")
       #expect(search.squaresRead <= 6, "\(lat),\(lon): \(search.squaresRead) squares read")
       // Read together, in one statement (4, one square each, before `readTogether`).
@@ -222,22 +230,13 @@ import Testing
       // The nearest fifty too start from the codes counted about the centre, where a search for
       // more than `probeRows` read cell by cell (36 to 65 reads, one square each; now 1 to 3 of
       // 4 to 6 squares).
-      let fifty = try grid.rows(
-        "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT 50", [lat, lon]
-      ).compactMap { $0[0].string }
-      var wide = try NearestFirstSearch(
-        nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 50, details: false)
-      var all: [String] = []
-      while let band = try wide.nextBand(on: grid) { all += band.map(\.zipCode.zip) }
-      #expect(all == fifty, "\(lat),\(lon), 50")
+      let (all, wide) = try searched(50)
+      #expect(all == (try nearest(50)), "\(lat),\(lon), 50")
       #expect(wide.readStatements <= 4 && wide.squaresRead <= 8, "\(lat),\(lon): \(wide.readStatements) reads of 50")
       // The nearest one reads no squares together (4 in one read before it was said so): the
       // first square mostly holds it.
-      var one = try NearestFirstSearch(
-        nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 1, details: false)
-      var nearest: [String] = []
-      while let band = try one.nextBand(on: grid) { nearest += band.map(\.zipCode.zip) }
-      #expect(nearest == Array(truth.prefix(1)), "\(lat),\(lon), 1")
+      let (closest, one) = try searched(1)
+      #expect(closest == Array(truth.prefix(1)), "\(lat),\(lon), 1")
       #expect(one.squaresRead == one.readStatements, "\(lat),\(lon): \(one.squaresRead) squares in fewer reads")
     }
   }
