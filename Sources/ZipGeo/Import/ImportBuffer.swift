@@ -242,6 +242,70 @@ struct ImportBuffer {
     return true
   }
 
+  /// Each country's rows and codes, as the `countries` table counts them: the rows of each
+  /// country, and the codes among them, each code once however many places it has.
+  struct CountryCounts: Sendable {
+    /// By a country's two letters (`index(of:)`): nil for a country without rows.
+    private var counts = [(places: Int, codes: Int)?](repeating: nil, count: 1 << 16)
+
+    /// The slot of `country`, two bytes (every row's country is two letters); nil for any other.
+    static func index(of country: UnsafeBufferPointer<UInt8>) -> Int? {
+      country.count == 2 ? Int(country[0]) << 8 | Int(country[1]) : nil
+    }
+
+    /// Counts a row of the country at `slot`, and its code when `newCode`.
+    mutating func count(_ slot: Int, newCode: Bool) {
+      var count = counts[slot] ?? (0, 0)
+      count.places += 1
+      if newCode { count.codes += 1 }
+      counts[slot] = count
+    }
+
+    /// The rows and codes of `country`, or nil when it has no rows.
+    func of(_ country: String) -> (places: Int, codes: Int)? {
+      var country = country
+      return country.withUTF8 { Self.index(of: $0) }.flatMap { counts[$0] }
+    }
+  }
+
+  /// Counts each country's rows and codes, in one pass over the rows as they came (a table of
+  /// the first row of each country and code, which the rows' own hashes do not find: those are
+  /// of country, code and place).
+  /// - Returns: `nil` when `isCancelled` (asked every 65,536 rows) said to stop.
+  func countryCounts(unless isCancelled: () -> Bool) -> CountryCounts? {
+    var counted = CountryCounts()
+    var firsts = [UInt32](repeating: 0, count: max(1 << 12, 1 << (Int.bitWidth - (2 * count).leadingZeroBitCount)))
+    let mask = firsts.count - 1
+    var index = 0
+    for chunk in rows {
+      if isCancelled() { return nil }
+      for row in chunk {
+        let seen = withTexts(of: row) { code, country, _, _, _ -> (slot: Int, probe: Int, isNew: Bool)? in
+          guard let code, let country, let slot = CountryCounts.index(of: country) else { return nil }
+          var hasher = Hasher()
+          hasher.combine(bytes: UnsafeRawBufferPointer(code))
+          hasher.combine(bytes: UnsafeRawBufferPointer(country))
+          var probe = hasher.finalize() & mask
+          while firsts[probe] != 0 {
+            let first = self.row(Int(firsts[probe]) - 1)
+            let same = withTexts(of: first) { firstCode, firstCountry, _, _, _ in
+              Self.compare(code, firstCode) == 0 && Self.compare(country, firstCountry) == 0
+            }
+            if same { return (slot, probe, false) }
+            probe = (probe + 1) & mask
+          }
+          return (slot, probe, true)
+        }
+        // A row without a code or a two-letter country is none an import keeps: count nothing.
+        guard let seen else { return nil }
+        if seen.isNew { firsts[seen.probe] = UInt32(index + 1) }
+        counted.count(seen.slot, newCode: seen.isNew)
+        index += 1
+      }
+    }
+    return counted
+  }
+
   /// The rows' indices in the order of `zips`' key: by cell, code, country (bytewise, as SQLite's
   /// BINARY collation compares them), then id.
   ///

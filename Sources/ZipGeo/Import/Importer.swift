@@ -297,18 +297,20 @@ public struct Importer: Sendable {
     // so that the rows, the places and the encoded index are never all in memory at once. Staged
     // rows, and more than the index may hold in memory, are indexed from the table at the end,
     // which is slower: made beside the rows, the index adds little to the import's time.
-    var gathering: BackgroundWork<PlaceNameIndexBuilder.Places?>?
+    var gathering: BackgroundWork<PlaceNameIndexBuilder.Gathered>?
     if let rows = writer.endAppending() {
       gathering = try PlaceNameIndexBuilder.startGathering(rows, keptRowsOf: hadRows ? sql : nil)
     }
     try writer.write(shouldStop: shouldStop)
-    let encoding = PlaceNameIndexBuilder.startEncoding(gathering)
+    let gathered = gathering?.result()
     gathering = nil
-    let duplicates =
-      writer.duplicates
-      + (try buildZipIndex(in: sql, inputs: writer.numbering, imported: Set(imported), notify: notify))
+    let encoding = PlaceNameIndexBuilder.startEncoding(gathered?.places)
+    let removed = try buildZipIndex(in: sql, inputs: writer.numbering, imported: Set(imported), notify: notify)
+    let duplicates = writer.duplicates + removed
     phase(.zipIndexBuilt)
-    try recordCountries(in: sql, sources: filesOfCountry)
+    // The rows of the countries imported are those the buffer held, unless the zip index found
+    // repeats among them that it did not (it finds them all): then they are counted in `zips`.
+    try recordCountries(in: sql, sources: filesOfCountry, counted: removed == 0 ? gathered?.countries : nil)
     if let columns = try Schema.foreignRegionsColumns(sql) {
       notify(.foreignTableLeftAlone(table: "regions", columns: columns))
     } else {
@@ -418,53 +420,51 @@ public struct Importer: Sendable {
   }
 
   /// Writes the `countries` rows of the countries just imported (the keys of `sources`, each
-  /// country's files): their counts, the files they came from and the time, replacing their
-  /// earlier rows.
-  private func recordCountries(in sql: Database, sources: [String: [String]]) throws {
+  /// country's files): their counts (`counted`, or counted here in `zips`), the files they came
+  /// from and the time, replacing their earlier rows.
+  private func recordCountries(
+    in sql: Database, sources: [String: [String]], counted: ImportBuffer.CountryCounts?
+  ) throws {
     let now = try sql.scalar("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now')") ?? .null
-    // One pass over the unique index, already in (zip, country) order, so nothing is sorted: the
-    // rows of a code in a country are next to each other, and its codes are counted as changes.
-    // (GROUP BY country with count(DISTINCT zip) sorts the rows twice: on the world file 1.1 s of
-    // CPU against 0.2 s for the scan.) Every row is read, and those of the countries imported
-    // counted, each by its two letters, its bytes compared as SQLite holds them: `country IN
-    // (...)` looked up each row's country, and a string a row cost as much as the scan.
-    func letters(_ country: UnsafeBufferPointer<UInt8>) -> Int? {
-      country.count == 2 ? Int(country[0]) << 8 | Int(country[1]) : nil
-    }
-    var counts = [(places: Int, codes: Int)?](repeating: nil, count: 1 << 16)
-    for country in sources.keys {
-      var country = country
-      if let letters = country.withUTF8(letters) { counts[letters] = (0, 0) }
-    }
-    let scan = try sql.prepare("SELECT zip, country FROM zips INDEXED BY zips_zip ORDER BY zip, country")
-    var last: (zip: [UInt8], letters: Int) = ([], -1)
-    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    while try scan.step() {
-      let zip = scan.textBytes(at: 0) ?? none
-      guard let letters = letters(scan.textBytes(at: 1) ?? none), counts[letters] != nil else { continue }
-      let newCode = letters != last.letters || !zip.elementsEqual(last.zip)
-      if newCode {
-        last.zip.removeAll(keepingCapacity: true)
-        last.zip.append(contentsOf: zip)
-        last.letters = letters
-      }
-      counts[letters]!.places += 1
-      if newCode { counts[letters]!.codes += 1 }
-    }
-    scan.reset()
+    let counted = try counted ?? Self.countCountries(in: sql)
     let save = try sql.prepare(
       "INSERT OR REPLACE INTO countries (country, places, codes, source, imported) VALUES (?, ?, ?, ?, ?)")
-    for (letters, count) in counts.enumerated() {
-      guard let count else { continue }
-      let country = String(decoding: [UInt8(letters >> 8), UInt8(letters & 0xFF)], as: UTF8.self)
+    for (country, files) in sources.sorted(by: { $0.key < $1.key }) {
+      let count = counted.of(country) ?? (0, 0)
       try save.bind(.text(country), at: 1)
       try save.bind(.integer(Int64(count.places)), at: 2)
       try save.bind(.integer(Int64(count.codes)), at: 3)
-      try save.bind(sources[country].map { .text($0.joined(separator: ", ")) } ?? .null, at: 4)
+      try save.bind(.text(files.joined(separator: ", ")), at: 4)
       try save.bind(now, at: 5)
       try save.step()
       save.reset()
     }
+  }
+
+  /// The rows and codes of each country in `zips`.
+  private static func countCountries(in sql: Database) throws -> ImportBuffer.CountryCounts {
+    // One pass over the unique index, already in (zip, country) order, so nothing is sorted: the
+    // rows of a code in a country are next to each other, and its codes are counted as changes.
+    // (GROUP BY country with count(DISTINCT zip) sorts the rows twice: on the world file 1.1 s of
+    // CPU against 0.2 s for the scan.) Every row is read and counted by its country's two
+    // letters, its bytes compared as SQLite holds them: a string a row cost as much as the scan.
+    var counted = ImportBuffer.CountryCounts()
+    let scan = try sql.prepare("SELECT zip, country FROM zips INDEXED BY zips_zip ORDER BY zip, country")
+    var last: (zip: [UInt8], slot: Int) = ([], -1)
+    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    while try scan.step() {
+      let zip = scan.textBytes(at: 0) ?? none
+      guard let slot = ImportBuffer.CountryCounts.index(of: scan.textBytes(at: 1) ?? none) else { continue }
+      let newCode = slot != last.slot || !zip.elementsEqual(last.zip)
+      if newCode {
+        last.zip.removeAll(keepingCapacity: true)
+        last.zip.append(contentsOf: zip)
+        last.slot = slot
+      }
+      counted.count(slot, newCode: newCode)
+    }
+    scan.reset()
+    return counted
   }
 
   /// Writes the `regions` rows of the countries just imported (`imported`, a list of SQL strings):

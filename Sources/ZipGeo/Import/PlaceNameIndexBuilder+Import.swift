@@ -1,11 +1,22 @@
 import SQLiteKit
 
 extension PlaceNameIndexBuilder {
+  /// What the thread that reads an import's rows, while they are written, finds in them.
+  struct Gathered: Sendable {
+    /// The places of every row, for the index; `nil` when they are more than it may build in
+    /// memory.
+    var places: Places?
+    /// Each country's rows and codes, for the `countries` table; `nil` when the reading was
+    /// cancelled.
+    var countries: ImportBuffer.CountryCounts?
+  }
+
   /// Starts gathering the places of an import's rows, in memory, on a thread of its own, after
   /// those of the rows of `zips` that the import keeps (read here, before the import's rows are
-  /// written; `nil` when there are none).
+  /// written; `nil` when there are none); then counts each country's rows and codes, which the
+  /// `countries` table would otherwise read back from `zips` once it is written.
   /// - Returns: `nil` when the rows kept are more than the index may build in memory.
-  static func startGathering(_ rows: ImportBuffer, keptRowsOf db: Database?) throws -> BackgroundWork<Places?>? {
+  static func startGathering(_ rows: ImportBuffer, keptRowsOf db: Database?) throws -> BackgroundWork<Gathered>? {
     // The places and the rows, together, within the budget.
     var kept = Places(byteBudget: max(0, byteBudget - rows.memory))
     if let db, try !kept.add(rowsOf: db) { return nil }
@@ -13,16 +24,17 @@ extension PlaceNameIndexBuilder {
       let gathered = input.1.forEachPlace(unless: isCancelled) { country, name, zip in
         input.0.add(country: country, name: name, zip: zip)
       }
+      let countries = input.1.countryCounts(unless: isCancelled)
       // The rows' memory goes once both threads are done with them.
       input.1 = ImportBuffer(budget: 0)
-      return gathered ? input.0 : nil
+      return Gathered(places: gathered ? input.0 : nil, countries: countries)
     }
   }
 
-  /// Starts encoding the places gathered (`startGathering`), once they are, on a thread of its
-  /// own; `nil` when they are not (none were started, or there were too many rows).
-  static func startEncoding(_ gathering: BackgroundWork<Places?>?) -> BackgroundWork<Encoded?>? {
-    guard let places = gathering?.result() else { return nil }
+  /// Starts encoding the places gathered (`startGathering`) on a thread of its own; `nil` when
+  /// none were (none were started, or there were too many rows).
+  static func startEncoding(_ places: Places?) -> BackgroundWork<Encoded?>? {
+    guard let places else { return nil }
     // The rows are out of memory now: their pages go back, for the encoding thread to use.
     FreedMemory.giveBack()
     return BackgroundWork(handing: places) { places, isCancelled in encode(&places, isCancelled: isCancelled) }

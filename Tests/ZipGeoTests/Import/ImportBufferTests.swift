@@ -115,6 +115,68 @@ extension ImportBufferTests {
     }
   }
 
+  @Test func eachCountrysRowsAndCodesAreCountedAsTheCountriesTableCountsThem() throws {
+    var buffer = ImportBuffer()
+    var truth: [String: (places: Int, codes: Set<String>)] = [:]
+    // Codes of 1 to 4 nines and a number below 700, so that most come in several places, and in
+    // both countries.
+    for row in Self.rows(40_000) {
+      guard buffer.append(id: row.id, cell: row.cell, code: row.zip.zip, zip: row.zip) == nil else { continue }
+      truth[row.zip.country, default: (0, [])].places += 1
+      truth[row.zip.country, default: (0, [])].codes.insert(row.zip.zip)
+    }
+    #expect(buffer.count < 40_000 && truth.count == 2)
+    let counted = try #require(buffer.countryCounts(unless: { false }))
+    for (country, want) in truth {
+      let count = try #require(counted.of(country))
+      #expect(count.places == want.places && count.codes == want.codes.count, "\(country)")
+      #expect(count.codes < count.places)
+    }
+    #expect(counted.of("FR") == nil && counted.of("D") == nil)
+    #expect(ImportBuffer().countryCounts(unless: { false })?.of("DE") == nil)
+    #expect(buffer.countryCounts(unless: { true }) == nil)
+  }
+
+  /// An import over rows of other countries, whatever its buffer's budget: the `countries` table
+  /// counts each country's rows and codes as `zips` holds them, repeats left out.
+  @Test(arguments: [ImportBuffer.defaultBudget, 1 << 16, 0])
+  func theCountriesTableCountsWhatZipsHolds(budget: Int) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("zipgeo.db")
+    var rng = SeededGenerator(seed: 41)
+    func file(_ name: String, countries: [String], lines: Int) throws -> String {
+      var csv = "zip,place,country,lat,lon\n"
+      for _ in 0..<lines {
+        // Codes in several places and countries, and exact repeats.
+        let code = String(format: "%05d", Int.random(in: 0..<3_000, using: &rng))
+        let place = ["", "Altstadt", "Neustadt", "Dorf \(code.prefix(2))"].randomElement(using: &rng)!
+        let country = countries.randomElement(using: &rng)!
+        let (lat, lon) = (Double.random(in: -60...60, using: &rng), Double.random(in: -170...170, using: &rng))
+        csv += "\(code),\(place),\(country),\(lat),\(lon)\n"
+      }
+      return try folder.write(name, csv)
+    }
+    func check(_ step: String) throws {
+      let db = try Database(path: path)
+      let counted = try db.rows("SELECT country, places, codes FROM countries ORDER BY country").map(\.values)
+      let truth = try db.rows(
+        "SELECT country, count(*), count(DISTINCT zip) FROM zips GROUP BY country ORDER BY country"
+      ).map(\.values)
+      #expect(counted == truth, "\(step), budget \(budget)")
+    }
+    var importer = Importer(options: ImportOptions(countries: ["DE", "CH", "AT"]))
+    importer.bufferBudget = budget
+    let first = try importer.importFile(
+      try file("first.csv", countries: ["DE", "CH", "AT", "FR"], lines: 12_000), intoDatabaseAt: path)
+    #expect(first.duplicates > 100)
+    try check("first import")
+    // AT again, the other countries kept.
+    importer = Importer()
+    importer.bufferBudget = budget
+    _ = try importer.importFile(try file("at.csv", countries: ["AT"], lines: 5_000), intoDatabaseAt: path)
+    try check("AT replaced")
+  }
+
   @Test func keysSortedByCellKeepTheOrderOfEachCellsRows() {
     var rng = SeededGenerator(seed: 32)
     // Cells over all 32 bits, and few enough of them that many keys share one; the low half of a
