@@ -304,13 +304,15 @@ public struct Importer: Sendable {
     try writer.write(shouldStop: shouldStop)
     let gathered = gathering?.result()
     gathering = nil
-    let encoding = PlaceNameIndexBuilder.startEncoding(gathered?.places)
+    let countries = gathered?.countries
+    // The places are handed on, not copied: encoding them changes them in place.
+    let encoding = PlaceNameIndexBuilder.startEncoding((consume gathered)?.places)
     let removed = try buildZipIndex(in: sql, inputs: writer.numbering, imported: Set(imported), notify: notify)
     let duplicates = writer.duplicates + removed
     phase(.zipIndexBuilt)
     // The rows of the countries imported are those the buffer held, unless the zip index found
     // repeats among them that it did not (it finds them all): then they are counted in `zips`.
-    try recordCountries(in: sql, sources: filesOfCountry, counted: removed == 0 ? gathered?.countries : nil)
+    try recordCountries(in: sql, sources: filesOfCountry, counted: removed == 0 ? countries : nil)
     if let columns = try Schema.foreignRegionsColumns(sql) {
       notify(.foreignTableLeftAlone(table: "regions", columns: columns))
     } else {

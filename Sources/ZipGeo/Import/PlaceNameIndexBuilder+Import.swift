@@ -33,11 +33,11 @@ extension PlaceNameIndexBuilder {
 
   /// Starts encoding the places gathered (`startGathering`) on a thread of its own; `nil` when
   /// none were (none were started, or there were too many rows).
-  static func startEncoding(_ places: Places?) -> BackgroundWork<Encoded?>? {
-    guard let places else { return nil }
+  static func startEncoding(_ places: consuming Places?) -> BackgroundWork<Encoded?>? {
+    guard let places = consume places else { return nil }
     // The rows are out of memory now: their pages go back, for the encoding thread to use.
     FreedMemory.giveBack()
-    return BackgroundWork(handing: places) { places, isCancelled in encode(&places, isCancelled: isCancelled) }
+    return BackgroundWork(handing: consume places) { places, isCancelled in encode(&places, isCancelled: isCancelled) }
   }
 
   /// Writes the index encoded (`startEncoding`), or, when there is none, builds it from the
