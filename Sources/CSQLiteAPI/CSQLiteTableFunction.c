@@ -178,8 +178,10 @@ static void tvf_reset(tvf_cursor *cursor, tvf_spec *spec) {
   cursor->row = cursor->rows_count = 0;
   cursor->earlier_rows = 0;
   cursor->done = 0;
-  for (int i = 0; i < TVF_MAX_ARGUMENTS; i++) {
-    CSQLITE_API->value_free(cursor->arguments[i]);  // accepts NULL
+  // Only the function's own arguments are ever set: a search's call frees 3 or 4, not 32.
+  for (int i = 0; i < spec->argument_count; i++) {
+    if (!cursor->arguments[i]) continue;
+    CSQLITE_API->value_free(cursor->arguments[i]);
     cursor->arguments[i] = 0;
   }
 }
