@@ -290,12 +290,31 @@ struct CSVParser {
     var bounds = fieldBounds
     fieldBounds = []
     defer { fieldBounds = bounds }
+    // The bytes a record's fields hold are mostly plain text: they are passed over eight at a
+    // time, each word tested at once for the bytes that end or refuse a field (`specialBytes`),
+    // and for any byte past ASCII, which alone needs the UTF-8 check.
+    let (separators, quotes) = (Self.repeated(separator), Self.repeated(quoteByte))
+    var highBits: UInt64 = 0
     let end: Int? = chunk.withUnsafeBufferPointer { chunk in
+      guard let base = chunk.baseAddress else { return nil }
+      let count = chunk.count
       var index = position
       var fieldStart = index
       var fieldBytes = 0
-      while index < chunk.count {
+      while index < count {
+        while index + 8 <= count {
+          let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+          highBits |= word
+          let special = Self.specialBytes(in: word, separators: separators, quotes: quotes)
+          if special != 0 {
+            index += special.trailingZeroBitCount >> 3
+            break
+          }
+          index += 8
+        }
+        guard index < count else { break }
         let byte = chunk[index]
+        highBits |= UInt64(byte)
         // The separator is tested first: when quotes are off, it is also `quoteByte`.
         if byte == separator || byte == lf || byte == cr {
           fieldBytes += index - fieldStart
@@ -306,7 +325,7 @@ struct CSVParser {
           bounds.append(index)
           if byte != separator {
             // A CR is the line's end when the chunk shows what follows it (LF or not).
-            if byte == cr && index + 1 == chunk.count { return nil }
+            if byte == cr && index + 1 == count { return nil }
             return index
           }
           index += 1
@@ -323,7 +342,11 @@ struct CSVParser {
       bounds.removeAll(keepingCapacity: true)
       return false
     }
-    let valid = chunk.withUnsafeBufferPointer { CSVFields.isUTF8(UnsafeBufferPointer(rebasing: $0[position..<end])) }
+    // Bytes after the record's end may have been tested too: a byte past ASCII there only asks
+    // for a check this record did not need.
+    let valid =
+      highBits & 0x8080_8080_8080_8080 == 0
+      || chunk.withUnsafeBufferPointer { CSVFields.isUTF8(UnsafeBufferPointer(rebasing: $0[position..<end])) }
     guard valid else {
       bounds.removeAll(keepingCapacity: true)
       return false
@@ -333,6 +356,19 @@ struct CSVParser {
     line += 1
     fieldsInChunk = true
     return true
+  }
+
+  /// `byte` in each byte of a word.
+  private static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+  /// A word whose lowest set bit is in the first of `word`'s bytes (from its lowest) that is a
+  /// separator, a quote, LF, CR or NUL; zero when there is none. (Bytes after that one may be
+  /// marked too, wrongly: only the first is used.)
+  @inline(__always)
+  private static func specialBytes(in word: UInt64, separators: UInt64, quotes: UInt64) -> UInt64 {
+    func zeroBytes(_ x: UInt64) -> UInt64 { (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 }
+    return zeroBytes(word ^ separators) | zeroBytes(word ^ quotes) | zeroBytes(word ^ repeated(lf))
+      | zeroBytes(word ^ repeated(cr)) | zeroBytes(word)
   }
 
   private func describe(_ byte: UInt8) -> String {

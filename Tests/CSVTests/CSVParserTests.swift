@@ -64,6 +64,36 @@ import Testing
     #expect(inPlace > 1_000)
   }
 
+  /// The reader passes over plain bytes eight at a time: runs of every length between the bytes
+  /// that end, refuse or quote a field put each of them at every place in a word, and a byte
+  /// past ASCII in one record is never taken for one in its neighbour.
+  @Test func longPlainRunsReadInPlaceEqualRecordsReadByteByByte() {
+    var rng = SeededGenerator(seed: 36)
+    var inPlace = 0
+    for round in 0..<4_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 1...12, using: &rng) {
+        bytes += Array(repeating: UInt8(ascii: "a") + UInt8(bytes.count % 26), count: Int.random(in: 0...19, using: &rng))
+        // Mostly separators and line ends; now and then any byte of the alphabet.
+        let pick = Int.random(in: 0..<10, using: &rng)
+        bytes += pick < 4 ? [0x2C] : pick < 7 ? [0x0A] : Self.alphabet.randomElement(using: &rng)!
+      }
+      let quoting = round % 2 == 0
+      let separator: UInt8 = round % 3 == 0 ? 0x09 : 0x2C
+      let keepsText = round % 5 < 2
+      let limits = round % 4 == 0 ? (9, 3, 24) : (1 << 20, 100_000, 1 << 26)
+      let whole = Self.read(
+        bytes, chunk: bytes.count + 1, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
+      for chunk in [1, 7, 8, 9, Int.random(in: 10...64, using: &rng)] {
+        let pieces = Self.read(
+          bytes, chunk: chunk, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
+        #expect(pieces == whole, "\(bytes) in chunks of \(chunk), quoting \(quoting), limits \(limits)")
+      }
+      if whole.error == nil && whole.records.count > 1 { inPlace += 1 }
+    }
+    #expect(inPlace > 500)
+  }
+
   @Test func fieldsLentInPlaceAreTheFieldsOfTheRecord() throws {
     let reader = CSVReader(string: "zip,place,lat\n01001, Agawam ,42.07\r\n\n")
     let first = try reader.nextFields { fields in (0..<fields.count).map(fields.string(at:)) }
