@@ -73,7 +73,8 @@ import Testing
     for round in 0..<4_000 {
       var bytes: [UInt8] = []
       for _ in 0..<Int.random(in: 1...12, using: &rng) {
-        bytes += Array(repeating: UInt8(ascii: "a") + UInt8(bytes.count % 26), count: Int.random(in: 0...19, using: &rng))
+        let letter = UInt8(ascii: "a") + UInt8(bytes.count % 26)
+        bytes += Array(repeating: letter, count: Int.random(in: 0...19, using: &rng))
         // Mostly separators and line ends; now and then any byte of the alphabet.
         let pick = Int.random(in: 0..<10, using: &rng)
         bytes += pick < 4 ? [0x2C] : pick < 7 ? [0x0A] : Self.alphabet.randomElement(using: &rng)!
