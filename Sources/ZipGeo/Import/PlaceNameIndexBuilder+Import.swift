@@ -21,10 +21,12 @@ extension PlaceNameIndexBuilder {
     var kept = Places(byteBudget: max(0, byteBudget - rows.memory))
     if let db, try !kept.add(rowsOf: db) { return nil }
     return BackgroundWork(handing: (consume kept, rows)) { input, isCancelled in
+      // Counted first: the table that finds each code's first row (16 MB for the world's rows)
+      // is gone before the places take their memory.
+      let countries = input.1.countryCounts(unless: isCancelled)
       let gathered = input.1.forEachPlace(unless: isCancelled) { country, name, zip in
         input.0.add(country: country, name: name, zip: zip)
       }
-      let countries = input.1.countryCounts(unless: isCancelled)
       // The rows' memory goes once both threads are done with them.
       input.1 = ImportBuffer(budget: 0)
       return Gathered(places: gathered ? input.0 : nil, countries: countries)
