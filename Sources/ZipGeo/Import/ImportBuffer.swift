@@ -457,17 +457,19 @@ struct ImportBuffer {
     return (code, country, place)
   }
 
+  /// The hash of a row's key: its code, its country and its place as they are encoded, each after
+  /// its length, so that no two keys run together; a missing place and an empty one are left out
+  /// alike (one place, as for the unique zip index). One run of bytes, hashed at once: six
+  /// pieces hashed one by one took a fifth of an import's work for each row it took.
   private static func keyHash(_ encoded: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    let (code, country, place) = key(encoded)
+    var position = 0
+    _ = decode(encoded, at: &position)
+    _ = decode(encoded, at: &position)
+    let afterCountry = position
+    let place = decode(encoded, at: &position)
+    let end = place?.isEmpty == false ? position : afterCountry
     var hasher = Hasher()
-    // Each text with its length, so that no two keys run together: no array of them per row.
-    func combine(_ text: UnsafeBufferPointer<UInt8>) {
-      hasher.combine(text.count)
-      hasher.combine(bytes: UnsafeRawBufferPointer(text))
-    }
-    combine(code)
-    combine(country)
-    combine(place)
+    hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: encoded[0..<end])))
     return UInt32(truncatingIfNeeded: hasher.finalize())
   }
 
