@@ -27,6 +27,8 @@ extension ColumnRecordSource {
   }
 
   private func parse(_ fields: CSVFields) -> ParsedLine {
+    // Taken once: each use of the protocol's property copied the map (and retained its strings).
+    let columns = self.columns
     do {
       return .row(
         line: fields.line, zipCode: try columns.zipCode(from: fields), stateName: try columns.stateName(in: fields),

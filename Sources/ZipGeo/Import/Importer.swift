@@ -351,9 +351,9 @@ public struct Importer: Sendable {
     producer.start()
     defer { producer.stop() }
     while true {
-      guard var batch = producer.next(unless: shouldStop) else { throw interrupted }
-      while let line = batch.lines.popLast() {
-        switch consume line {
+      guard let batch = producer.next(unless: shouldStop) else { throw interrupted }
+      for line in batch.lines {
+        switch line {
         case .invalid(let problem):
           skipped += 1
           notify(.skipped(problem))

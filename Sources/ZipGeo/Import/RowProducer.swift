@@ -11,9 +11,6 @@ import Threads
 final class RowProducer: @unchecked Sendable {
   /// Lines handed from the reading thread to the inserting one, in file order.
   struct Batch: Sendable {
-    /// The lines, the last of the file first: the consumer takes each in file order with
-    /// `popLast()`, which moves it out of the batch, where a loop over them copied each line (and
-    /// retained its strings) and freed it again with the batch.
     var lines: [ParsedLine] = []
     /// Bytes of the file read so far.
     var bytesRead = 0
@@ -91,7 +88,6 @@ final class RowProducer: @unchecked Sendable {
       batch.end = .failure(error)
     }
     batch.bytesRead = source.reader.bytesRead
-    batch.lines.reverse()
     return batch
   }
 }

@@ -17,6 +17,10 @@ extension Double {
   /// The number `Double(decimal:)` reads in UTF-8 `bytes`: an import reads its fields so, without
   /// a string of each.
   init?(decimalBytes bytes: UnsafeBufferPointer<UInt8>) {
+    if let value = Double.plainDecimal(bytes) {
+      self = value
+      return
+    }
     guard Double.isDecimal(bytes) else { return nil }
     if let value = Double.exactlyRounded(bytes) {
       self = value
@@ -84,6 +88,44 @@ extension Double {
     } else {
       return nil
     }
+    return negative ? -value : value
+  }
+
+  /// The number of `bytes` written as files write coordinates, `[+-]digits[.digits]` (a digit at
+  /// least) with at most 15 significant digits and 22 after the point, checked and read in one
+  /// pass, as `exactlyRounded` reads it; `nil` for anything else, which `isDecimal` then checks
+  /// and the general reading reads. Checking first and reading after took two passes over the
+  /// two numbers of every row an import reads.
+  static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard let first = bytes.first else { return nil }
+    var index = 0
+    let negative = first == UInt8(ascii: "-")
+    if negative || first == UInt8(ascii: "+") { index = 1 }
+    var digits: UInt64 = 0
+    var significant = 0
+    var anyDigit = false
+    var afterPoint = false
+    var fractionDigits = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let digit = byte &- UInt8(ascii: "0")
+      if digit < 10 {
+        anyDigit = true
+        if digits != 0 || digit != 0 {
+          significant += 1
+          guard significant <= 15 else { return nil }
+          digits = digits &* 10 &+ UInt64(digit)
+        }
+        if afterPoint { fractionDigits += 1 }
+      } else if byte == UInt8(ascii: "."), !afterPoint {
+        afterPoint = true
+      } else {
+        return nil
+      }
+      index += 1
+    }
+    guard anyDigit, fractionDigits <= 22 else { return nil }
+    let value = digits == 0 ? 0 : Double(digits) / exactPowersOfTen[fractionDigits]
     return negative ? -value : value
   }
 

@@ -20,6 +20,8 @@ import Testing
     for text in [
       "", " ", "0x10", "0x1p3", "inf", "-inf", "infinity", "nan", "NaN", "1e400", "-1e400", "33,025", "1e", "e5", "+",
       "-", ".", "1 ", " 1", "1\0", "١٢", "1_000", "--1", "1e+",
+      // Each a path of the one-pass reading of plain numbers.
+      "1.2.3", "..5", "1..", "+-1", "-+1", "1-", "12a", "0.5.", "-.", "+.", "1.-2",
     ] {
       #expect(Double(decimal: text) == nil, "\(text)")
     }
