@@ -273,6 +273,14 @@ public final class Database {
   /// Rows changed by the last INSERT, UPDATE or DELETE.
   public var changes: Int { Int(csqlite_changes(handle)) }
 
+  /// The most parameters a statement may have on this connection (`SQLITE_LIMIT_VARIABLE_NUMBER`):
+  /// 32,766 since SQLite 3.32, 999 in the SQLite of older systems. It may be lowered, never raised
+  /// past the limit SQLite was built with.
+  public var mostParameters: Int {
+    get { Int(csqlite_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+    set { _ = csqlite_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, Int32(clamping: max(0, newValue))) }
+  }
+
   /// Rows this connection changed since it opened, triggers' changes included.
   public var totalChanges: Int64 { csqlite_total_changes(handle) }
 

@@ -41,6 +41,7 @@ static inline int csqlite_extended_result_codes(sqlite3 *db, int on) {
   return CSQLITE_API->extended_result_codes(db, on);
 }
 static inline int csqlite_changes(sqlite3 *db) { return CSQLITE_API->changes(db); }
+static inline int csqlite_limit(sqlite3 *db, int id, int value) { return CSQLITE_API->limit(db, id, value); }
 static inline int csqlite_get_autocommit(sqlite3 *db) { return CSQLITE_API->get_autocommit(db); }
 /// A stamp of what every database of `db` holds (main, temp and each attached, in order): its
 /// name, its file and its data version (SQLITE_FCNTL_DATA_VERSION, which changes whenever its
