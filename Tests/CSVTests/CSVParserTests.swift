@@ -36,6 +36,27 @@ import Testing
     [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xFF], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF],
   ]
 
+  /// Reads `bytes` whole, then in each size of `chunks`, with the quoting, separator, kept text
+  /// and limits (the default ones, or `tightLimits`) that `round` picks, and expects the same
+  /// records and error each way.
+  /// - Returns: The reading of the whole.
+  static func expectInPlaceAsInPieces(
+    _ bytes: [UInt8], round: Int, tightLimits: (Int, Int, Int), chunks: [Int]
+  ) -> Reading {
+    let quoting = round % 2 == 0
+    let separator: UInt8 = round % 3 == 0 ? 0x09 : 0x2C
+    let keepsText = round % 5 < 2
+    let limits = round % 4 == 0 ? tightLimits : (1 << 20, 100_000, 1 << 26)
+    let whole = read(
+      bytes, chunk: bytes.count + 1, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
+    for chunk in chunks {
+      let pieces = read(
+        bytes, chunk: chunk, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
+      #expect(pieces == whole, "\(bytes) in chunks of \(chunk), quoting \(quoting), limits \(limits)")
+    }
+    return whole
+  }
+
   @Test func recordsReadInPlaceEqualRecordsReadByteByByte() {
     var rng = SeededGenerator(seed: 35)
     var inPlace = 0
@@ -47,17 +68,8 @@ import Testing
         bytes +=
           pick < 10 ? [0x61] : pick < 14 ? [0x2C] : pick < 17 ? [0x0A] : Self.alphabet[pick % Self.alphabet.count]
       }
-      let quoting = round % 2 == 0
-      let separator: UInt8 = round % 3 == 0 ? 0x09 : 0x2C
-      let keepsText = round % 5 < 2
-      let limits = round % 4 == 0 ? (5, 4, 12) : (1 << 20, 100_000, 1 << 26)
-      let whole = Self.read(
-        bytes, chunk: bytes.count + 1, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
-      for chunk in [1, 2, 3, Int.random(in: 4...16, using: &rng)] {
-        let pieces = Self.read(
-          bytes, chunk: chunk, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
-        #expect(pieces == whole, "\(bytes) in chunks of \(chunk), quoting \(quoting), limits \(limits)")
-      }
+      let whole = Self.expectInPlaceAsInPieces(
+        bytes, round: round, tightLimits: (5, 4, 12), chunks: [1, 2, 3, Int.random(in: 4...16, using: &rng)])
       if whole.error == nil && !whole.records.isEmpty { inPlace += 1 }
     }
     // The rounds read files that end well often enough to compare their records, not only errors.
@@ -79,17 +91,8 @@ import Testing
         let pick = Int.random(in: 0..<10, using: &rng)
         bytes += pick < 4 ? [0x2C] : pick < 7 ? [0x0A] : Self.alphabet.randomElement(using: &rng)!
       }
-      let quoting = round % 2 == 0
-      let separator: UInt8 = round % 3 == 0 ? 0x09 : 0x2C
-      let keepsText = round % 5 < 2
-      let limits = round % 4 == 0 ? (9, 3, 24) : (1 << 20, 100_000, 1 << 26)
-      let whole = Self.read(
-        bytes, chunk: bytes.count + 1, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
-      for chunk in [1, 7, 8, 9, Int.random(in: 10...64, using: &rng)] {
-        let pieces = Self.read(
-          bytes, chunk: chunk, quoting: quoting, separator: separator, keepsText: keepsText, limits: limits)
-        #expect(pieces == whole, "\(bytes) in chunks of \(chunk), quoting \(quoting), limits \(limits)")
-      }
+      let whole = Self.expectInPlaceAsInPieces(
+        bytes, round: round, tightLimits: (9, 3, 24), chunks: [1, 7, 8, 9, Int.random(in: 10...64, using: &rng)])
       if whole.error == nil && whole.records.count > 1 { inPlace += 1 }
     }
     #expect(inPlace > 500)
