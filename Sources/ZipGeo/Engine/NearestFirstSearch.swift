@@ -401,7 +401,7 @@ public struct NearestFirstSearch: BandedSearch {
       }
       guard let square = squares.popMin() else { break }
       if square.holdsBlock {
-        for child in square.node.children { queue(outside: child) }
+        split(square)
         continue
       }
       // Rows only counted, of a square wholly within the radius, are counted as they are, at any
@@ -424,12 +424,10 @@ public struct NearestFirstSearch: BandedSearch {
             next.holdsBlock || !isRead(next) || next.size <= square.size
           {
             _ = squares.popMin()
-            if next.holdsBlock {
-              for child in next.node.children { queue(outside: child) }
-            } else if isRead(next) {
+            if !next.holdsBlock && isRead(next) {
               together.append(next.node)
             } else {
-              for child in next.node.children { queue(child) }
+              split(next)
             }
           }
           together.sort { $0.first < $1.first }
@@ -450,13 +448,22 @@ public struct NearestFirstSearch: BandedSearch {
           finest = min(coarsest, max(finest, square.size * 2))
         }
       } else {
-        for child in square.node.children { queue(child) }
+        split(square)
       }
     }
     remaining = 0
     squares.removeAll()
     found.removeAll()
     return nil
+  }
+
+  /// Cuts `square` into its four and queues them, as the world outside the squares a search
+  /// started from (`queue(outside:)`) when it `holdsBlock`, else each as a square (`queue(_:)`):
+  /// what the search does with every square it does not read.
+  private mutating func split(_ square: Square) {
+    for child in square.node.children {
+      if square.holdsBlock { queue(outside: child) } else { queue(child) }
+    }
   }
 
   /// Whether `square` is read as it is, not cut into its four: one of the finest squares, or of
