@@ -179,7 +179,7 @@ struct ImportBuffer {
     var start = 0
     // The rows of each statement, read from the buffer before any is bound.
     var batch: [Row] = []
-    batch.reserveCapacity(Self.rowsPerInsert)
+    batch.reserveCapacity(rowsPerInsert)
     // The first bytes of the rows' texts, or-ed: each is a code's length plus one.
     var codeLengths: UInt8 = 0
     while start < order.count {
