@@ -31,11 +31,31 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
     public let countries: Set<String>
     /// In words, for `info` and the docs.
     public let description: String
+    /// What it reads of a row: a case, not a closure, so that judging a row retains nothing.
+    let test: Test
+
+    /// What a rule reads of a row.
+    enum Test {
+      /// The place is a US armed forces post office (`isMilitary`).
+      case militaryPlace
+      /// The code has the word CEDEX (`hasWord`).
+      case cedexWord
+      /// The accuracy is 0.
+      case accuracyZero
+      /// The place names PO boxes (`namesPOBoxes`).
+      case poBoxPlace
+    }
+
     /// Judges a row by the UTF-8 bytes of its zip and place: a search judges every row it gives,
     /// and most are judged without making a string of them.
-    let matches:
-      @Sendable (_ zip: UnsafeBufferPointer<UInt8>, _ place: UnsafeBufferPointer<UInt8>?, _ accuracy: Int?)
-        -> Bool
+    func matches(_ zip: UnsafeBufferPointer<UInt8>, _ place: UnsafeBufferPointer<UInt8>?, _ accuracy: Int?) -> Bool {
+      switch test {
+      case .militaryPlace: isMilitary(place)
+      case .cedexWord: hasWord("CEDEX", in: String(decoding: zip, as: UTF8.self))
+      case .accuracyZero: accuracy == 0
+      case .poBoxPlace: namesPOBoxes(place)
+      }
+    }
 
     public var name: String { countries.isEmpty ? "*" : countries.sorted().joined(separator: ",") }
   }
@@ -50,21 +70,21 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
       kind: .military, countries: ["US"],
       description: "US: the place is APO, FPO or DPO (Army, Fleet, Diplomatic Post Office), alone or with AA, AE, AP"
         + " or STA: armed forces mail, which GeoNames places where it is sorted (London, Germany, Okinawa)",
-      matches: { _, place, _ in isMilitary(place) }),
+      test: .militaryPlace),
     Rule(
       kind: .cedex, countries: frenchPost,
       description: "FR and its overseas departments: the code has the word CEDEX (75060 CEDEX 02), mail to one"
         + " organisation or to a post office's boxes",
-      matches: { zip, _, _ in hasWord("CEDEX", in: String(decoding: zip, as: UTF8.self)) }),
+      test: .cedexWord),
     Rule(
       kind: .organisation, countries: ["DE"],
       description: "DE: accuracy 0, which GeoNames gives the codes of one organisation (Großkundenpostleitzahlen,"
         + " named after it) and of a town's PO boxes, placed at the town",
-      matches: { _, _, accuracy in accuracy == 0 }),
+      test: .accuracyZero),
     Rule(
       kind: .poBox, countries: [],
       description: "every country: the place names PO boxes (PO Box, P.O. Box, PO Boxes, Postfach)",
-      matches: { _, place, _ in namesPOBoxes(place) }),
+      test: .poBoxPlace),
   ]
 
   /// The kind of a row, and the rule that gave it (`nil` for an area no rule matched).
@@ -85,26 +105,58 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
     classify(zip: zip, place: place, accuracy: accuracy, by: rules(for: country))
   }
 
-  /// The rules that judge the codes of `country`, in order: a search that judges many rows of
-  /// one country picks them once.
-  static func rules(for country: String) -> [Rule] {
+  /// The rules that judge the codes of `country`: a search that judges many rows of one country
+  /// picks them once.
+  static func rules(for country: String) -> RuleSet {
     rulesByCountry[country] ?? rulesOfEveryCountry
   }
 
-  /// The rules of every country, and of each country a rule names, worked out once: a search
-  /// picks its rows' rules once a call, and filtering them each time made an array a call.
-  private static let rulesOfEveryCountry = rules.filter(\.countries.isEmpty)
-  private static let rulesByCountry: [String: [Rule]] = Dictionary(
+  /// Some of `rules`, by their places in it: a value a search keeps and reads at every row with
+  /// no reference counted, where an array of rules was retained and released at each.
+  struct RuleSet: Equatable {
+    /// Bit `i` for `rules[i]` (of at most 32).
+    let places: UInt32
+
+    init(_ isIncluded: (Rule) -> Bool) {
+      places = rules.indices.reduce(0) { isIncluded(rules[$1]) ? $0 | 1 << $1 : $0 }
+    }
+  }
+
+  /// The rules of every country, and of each country a rule names, worked out once.
+  private static let rulesOfEveryCountry = RuleSet { $0.countries.isEmpty }
+  private static let rulesByCountry: [String: RuleSet] = Dictionary(
     uniqueKeysWithValues: Set(rules.flatMap(\.countries)).map { country in
-      (country, rules.filter { $0.countries.isEmpty || $0.countries.contains(country) })
+      (country, RuleSet { $0.countries.isEmpty || $0.countries.contains(country) })
     })
 
-  /// The kind of a row by `rules` (`rules(for:)` of its country), and the rule that gave it.
+  /// The kind of a row by `rules` (`rules(for:)` of its country), and the rule that gave it: the
+  /// first of them, in the order of `rules`, that matches.
   static func classify(
-    zip: UnsafeBufferPointer<UInt8>, place: UnsafeBufferPointer<UInt8>?, accuracy: Int?, by rules: [Rule]
+    zip: UnsafeBufferPointer<UInt8>, place: UnsafeBufferPointer<UInt8>?, accuracy: Int?, by rules: RuleSet
   ) -> (kind: CodeKind, rule: Rule?) {
-    for rule in rules where rule.matches(zip, place, accuracy) { return (rule.kind, rule) }
-    return (.area, nil)
+    guard let index = firstMatch(zip: zip, place: place, accuracy: accuracy, of: rules) else { return (.area, nil) }
+    return (Self.rules[index].kind, Self.rules[index])
+  }
+
+  /// The kind of a row by `rules`, as `classify(zip:place:accuracy:by:)` gives it, without the
+  /// rule (which a search would copy at every row, and retain).
+  static func kind(
+    zip: UnsafeBufferPointer<UInt8>, place: UnsafeBufferPointer<UInt8>?, accuracy: Int?, by rules: RuleSet
+  ) -> CodeKind {
+    firstMatch(zip: zip, place: place, accuracy: accuracy, of: rules).map { Self.rules[$0].kind } ?? .area
+  }
+
+  /// The place in `rules` of the first of `set` that matches the row, in their order.
+  private static func firstMatch(
+    zip: UnsafeBufferPointer<UInt8>, place: UnsafeBufferPointer<UInt8>?, accuracy: Int?, of set: RuleSet
+  ) -> Int? {
+    var places = set.places
+    while places != 0 {
+      let index = places.trailingZeroBitCount
+      if rules[index].matches(zip, place, accuracy) { return index }
+      places &= places - 1
+    }
+    return nil
   }
 
   /// The kind of `code`.

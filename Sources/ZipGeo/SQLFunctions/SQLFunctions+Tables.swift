@@ -463,8 +463,9 @@ extension SQLFunctions {
       }
     }
 
-    /// The country of the last row judged, and the rules for its codes.
-    private var lastRules: (country: [UInt8], rules: [CodeKind.Rule]) = ([], [])
+    /// The country of the last row judged (its two bytes, or `nil`), and the rules for its codes:
+    /// values, which a row reads without retaining anything.
+    private var lastRules: (country: UInt16?, rules: CodeKind.RuleSet)?
 
     /// The kind of row `row` of `rows`, judged on the bytes the search read (by the rules of the
     /// row before it, when it is of the same country, as rows mostly are).
@@ -472,13 +473,18 @@ extension SQLFunctions {
       guard let zip = rows.textBytes(row: row, column: 0), let country = rows.textBytes(row: row, column: 4) else {
         return nil
       }
-      if !Self.same(lastRules.country, country) {
-        lastRules = (Array(country), CodeKind.rules(for: String(decoding: country, as: UTF8.self)))
+      // A country of two bytes, as every country is in a table zipgeo wrote, is known by them.
+      let code = country.count == 2 ? UInt16(country[0]) << 8 | UInt16(country[1]) : nil
+      let rules: CodeKind.RuleSet
+      if let last = lastRules, let code, last.country == code {
+        rules = last.rules
+      } else {
+        rules = CodeKind.rules(for: String(decoding: country, as: UTF8.self))
+        lastRules = (code, rules)
       }
-      return CodeKind.classify(
+      return CodeKind.kind(
         zip: zip, place: rows.textBytes(row: row, column: 1),
-        accuracy: rows.accuracy(row: row).map { Int(truncatingIfNeeded: $0) }, by: lastRules.rules
-      ).kind
+        accuracy: rows.accuracy(row: row).map { Int(truncatingIfNeeded: $0) }, by: rules)
     }
 
     /// The states and countries whose states were named in this band, latest first, at most
@@ -494,15 +500,33 @@ extension SQLFunctions {
       guard let state = rows.textBytes(row: row, column: 2), let country = rows.textBytes(row: row, column: 4) else {
         return nil
       }
+      let key = Self.stateKey(state: state, country: country)
+      if let key, let last = lastNamed, last.key == key { return last.name }
+      let name: UnsafeBufferPointer<UInt8>?
       if let kept = namedStates.firstIndex(where: { Self.same($0.state, state) && Self.same($0.country, country) }) {
-        return namedStates[kept].name
+        name = namedStates[kept].name
+      } else {
+        name = stateNames.name(
+          ofState: String(decoding: state, as: UTF8.self), in: String(decoding: country, as: UTF8.self), on: database
+        ).map { texts.bytes(of: $0) }
+        if namedStates.count == Self.statesKept { namedStates.removeLast() }
+        namedStates.insert((Array(state), Array(country), name), at: 0)
       }
-      let name = stateNames.name(
-        ofState: String(decoding: state, as: UTF8.self), in: String(decoding: country, as: UTF8.self), on: database
-      ).map { texts.bytes(of: $0) }
-      if namedStates.count == Self.statesKept { namedStates.removeLast() }
-      namedStates.insert((Array(state), Array(country), name), at: 0)
+      lastNamed = key.map { ($0, name) }
       return name
+    }
+
+    /// The state of the last row named, as `stateKey(state:country:)` packs it, and its name (in
+    /// `texts`): rows mostly follow one of the same state, and are named with no array read.
+    private var lastNamed: (key: UInt64, name: UnsafeBufferPointer<UInt8>?)?
+
+    /// A state of at most five bytes and its country of two, packed with the state's length into
+    /// one number that no other such pair has; `nil` for longer ones.
+    static func stateKey(state: UnsafeBufferPointer<UInt8>, country: UnsafeBufferPointer<UInt8>) -> UInt64? {
+      guard country.count == 2, state.count <= 5 else { return nil }
+      var key = UInt64(country[0]) << 56 | UInt64(country[1]) << 48 | UInt64(state.count) << 40
+      for (index, byte) in state.enumerated() { key |= UInt64(byte) << (32 - 8 * index) }
+      return key
     }
 
     /// Whether `kept` holds the bytes `bytes` holds: one `memcmp`, where `elementsEqual` compared
@@ -521,6 +545,7 @@ extension SQLFunctions {
       guard !used.isEmpty else { return nil }
       texts = TableFunctionTexts()
       namedStates.removeAll(keepingCapacity: true)
+      lastNamed = nil
       // One array of the owners, made as such (`band.stores + [texts]` made three, and cast each).
       var owners: [AnyObject] = []
       owners.reserveCapacity(band.stores.count + 1)

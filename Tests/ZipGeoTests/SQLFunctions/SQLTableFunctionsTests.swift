@@ -190,6 +190,85 @@ import Testing
     #expect(!plan.contains("SCAN"), "\(plan)")
   }
 
+  /// A search keeps the last row's country and state to judge the next: rows that alternate
+  /// between countries whose rules differ (a CEDEX, a German accuracy 0, US military mail, PO
+  /// boxes) and between states that share their first bytes, or are longer than what is kept
+  /// packed, each get their own kind and state name.
+  @Test func stateNameAndKindFollowEachRowWhereCountriesAndStatesAlternate() throws {
+    let kinds: [(zip: String, place: String, state: String, country: String, accuracy: String)] = [
+      ("67000 CEDEX", "Strasbourg", "GES", "FR", "4"),
+      ("77694", "Kehl", "BW", "DE", "0"),
+      ("09001", "APO AE", "AE", "US", "4"),
+      ("67000", "Strasbourg", "GES", "FR", "4"),
+      ("77694", "Kehl Postfach", "BW", "DE", "4"),
+      ("75075", "Plano", "TX", "US", "4"),
+      ("1000", "Box Hill", "A", "AU", "4"),
+      ("1001", "PO Box", "AB", "AU", "4"),
+      ("1002", "Ab", "ABCDE", "AU", "4"),
+      ("1003", "Abc", "ABCDEF", "AU", "4"),
+      ("1004", "Abcd", "ABCDEFG", "AU", "4"),
+      ("67001 CEDEX", "Strasbourg", "67", "FR", "4"),
+    ]
+    var csv = "zip,place,state,lat,lon,country,accuracy\n"
+    // Nearest first, the kinds in turn: each row after one of another country or state.
+    for index in 0..<240 {
+      let row = kinds[index % kinds.count]
+      let lat = 48 + Double(index) * 0.001
+      csv += "\(row.zip)-\(index),\(row.place),\(row.state),\(lat),7,\(row.country),\(row.accuracy)\n"
+    }
+    let file = temporary.path("mixed.csv")
+    try csv.write(toFile: file, atomically: true, encoding: .utf8)
+    let path = temporary.path("mixed.db")
+    _ = try ZipDatabase.importFile(file, into: path)
+    let mixed = try ZipDatabase(readingAt: path).database
+    let regions = try RegionNames.load(from: mixed)
+    let rows = try mixed.rows(
+      "SELECT zip, place, state, country, accuracy, state_name, kind FROM zipgeo_within(48, 7, 100)"
+    ).map(\.values)
+    #expect(rows.count == 240)
+    var seen: Set<String> = []
+    for row in rows {
+      let (zip, place, state, country) = (row[0].string!, row[1].string, row[2].string!, row[3].string!)
+      #expect(row[5].string == regions.name(ofState: state, in: country), "\(zip) \(state)")
+      let kind = CodeKind.classify(zip: zip, place: place, country: country, accuracy: row[4].int64.map { Int($0) })
+      #expect(row[6].string == kind.kind.rawValue, "\(zip) \(place ?? "")")
+      seen.insert(kind.kind.rawValue)
+    }
+    #expect(seen == Set(CodeKind.allCases.map(\.rawValue)))
+    #expect(rows.contains { $0[2] == .text("TX") && $0[5] == .text("Texas") })
+    let alone = try mixed.rows("SELECT state_name, kind FROM zipgeo_within(48, 7, 100)").map(\.values)
+    #expect(alone == rows.map { [$0[5], $0[6]] })
+  }
+
+  /// Each pair of a short state and its country packs to a number of its own; longer ones to
+  /// none.
+  @Test func aStateAndItsCountryPackToANumberNoOtherPairHas() {
+    let states = ["", "A", "AB", "A\u{0}", "\u{0}A", "BA", "ABCDE", "ABCDF", "\u{FF}"]
+    var keys: [UInt64: String] = [:]
+    for country in ["FR", "DE", "RF"] {
+      for state in states {
+        let key = Array(state.utf8).withUnsafeBufferPointer { state in
+          Array(country.utf8).withUnsafeBufferPointer { SQLFunctions.SearchRows.stateKey(state: state, country: $0) }
+        }
+        guard let key else {
+          Issue.record("no key for \(state) \(country)")
+          continue
+        }
+        #expect(keys.updateValue("\(country):\(state)", forKey: key) == nil, "\(country):\(state)")
+      }
+      for long in ["ABCDEF", "ABCDEFGHIJ"] {
+        let key = Array(long.utf8).withUnsafeBufferPointer { state in
+          Array(country.utf8).withUnsafeBufferPointer { SQLFunctions.SearchRows.stateKey(state: state, country: $0) }
+        }
+        #expect(key == nil)
+      }
+    }
+    let threeLetters = Array("ABC".utf8).withUnsafeBufferPointer { country in
+      Array("A".utf8).withUnsafeBufferPointer { SQLFunctions.SearchRows.stateKey(state: $0, country: country) }
+    }
+    #expect(threeLetters == nil)
+  }
+
   /// `state_name` and `kind` are each row's, as `RegionNames` and `zipgeo_kind` give them, in
   /// every band of a large answer, asked for with the other columns or alone.
   @Test func stateNameAndKindAreEachRowsOwnInEveryBand() throws {
