@@ -107,7 +107,8 @@ public struct Importer: Sendable {
     // thread (`PRAGMA threads`) while it reads the next, then merges them. Runs of 2 MiB, not the
     // 16 MiB the rows were written with, stay in the processor's cache and keep both threads busy:
     // the million points' index took 0.39 s against 0.59 s in the shell, and its import 1.50 s
-    // against 1.78 s, with 35 MB less at its peak.
+    // against 1.78 s, with 35 MB less at its peak. (The page cache bounds each sorter's memory,
+    // so that a large import stays within its memory.)
     try sql.execute("PRAGMA cache_size = \(Self.sortingCacheSize)")
     defer { try? sql.execute("PRAGMA cache_size = \(Self.writingCacheSize)") }
     do {
@@ -241,10 +242,13 @@ public struct Importer: Sendable {
     shouldStop: () -> Bool, progress: (_ rows: Int, _ bytesRead: Int, _ totalBytes: Int?) -> Void,
     phase: (ImportPhase) -> Void
   ) throws -> (imported: Int, skipped: Int, duplicates: Int, replaced: Int) {
-    // Index builds sort with a helper thread, which is faster; a 16 MiB page cache bounds each
-    // sorter's memory, so that a large import stays within its memory.
+    // Index builds sort with one helper thread, which is faster: the other core is then shared
+    // by SQLite's helper and the thread that encodes the index of place names beside the zip
+    // index's build (`PlaceNameIndexBuilder.startEncoding`). Two helpers took the world's import
+    // 0.1 s longer (3.45 s against 3.36 s, the phases from writing the rows to the commit, three
+    // runs each), the encoding then finishing after the index; none, the million points' 0.1 s.
     try sql.execute("PRAGMA cache_size = \(Self.writingCacheSize)")
-    try sql.execute("PRAGMA threads = 2")
+    try sql.execute("PRAGMA threads = 1")
     // Every row is checked in Swift as it is read (`ColumnMap.zipCode(from:)`): the table's CHECK
     // constraints, which guard it against other writers, are not evaluated again for the rows this
     // import writes, since they cost more than the writes themselves. Rows kept from earlier
