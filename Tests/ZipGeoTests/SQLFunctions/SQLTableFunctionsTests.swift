@@ -243,30 +243,26 @@ import Testing
   /// Each pair of a short state and its country packs to a number of its own; longer ones to
   /// none.
   @Test func aStateAndItsCountryPackToANumberNoOtherPairHas() {
+    func key(_ state: String, _ country: String) -> UInt64? {
+      Array(state.utf8).withUnsafeBufferPointer { state in
+        Array(country.utf8).withUnsafeBufferPointer { SQLFunctions.SearchRows.stateKey(state: state, country: $0) }
+      }
+    }
     let states = ["", "A", "AB", "A\u{0}", "\u{0}A", "BA", "ABCDE", "ABCDF", "\u{FF}"]
     var keys: [UInt64: String] = [:]
     for country in ["FR", "DE", "RF"] {
       for state in states {
-        let key = Array(state.utf8).withUnsafeBufferPointer { state in
-          Array(country.utf8).withUnsafeBufferPointer { SQLFunctions.SearchRows.stateKey(state: state, country: $0) }
-        }
-        guard let key else {
+        guard let key = key(state, country) else {
           Issue.record("no key for \(state) \(country)")
           continue
         }
         #expect(keys.updateValue("\(country):\(state)", forKey: key) == nil, "\(country):\(state)")
       }
-      for long in ["ABCDEF", "ABCDEFGHIJ"] {
-        let key = Array(long.utf8).withUnsafeBufferPointer { state in
-          Array(country.utf8).withUnsafeBufferPointer { SQLFunctions.SearchRows.stateKey(state: state, country: $0) }
-        }
-        #expect(key == nil)
-      }
+      #expect(key("ABCDEF", country) == nil)
+      #expect(key("ABCDEFGHIJ", country) == nil)
     }
-    let threeLetters = Array("ABC".utf8).withUnsafeBufferPointer { country in
-      Array("A".utf8).withUnsafeBufferPointer { SQLFunctions.SearchRows.stateKey(state: $0, country: country) }
-    }
-    #expect(threeLetters == nil)
+    #expect(key("A", "ABC") == nil)
+    #expect(key("A", "") == nil)
   }
 
   /// `state_name` and `kind` are each row's, as `RegionNames` and `zipgeo_kind` give them, in
