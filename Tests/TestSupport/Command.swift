@@ -109,9 +109,10 @@ public func runCommandAsUnprivilegedUser(
   _ executable: URL, _ arguments: [String], in folder: URL? = nil
 ) throws -> CommandResult {
   guard getuid() == 0 else { return try runCommand(executable, arguments, in: folder) }
-  // A binary a test has just copied may be open for writing in a child another test forked
-  // meanwhile, until that child runs its own program: the kernel refuses to run it ("Text file
-  // busy", setpriv's 126) for that moment, which a few more tries outlast.
+  // A binary a test has just copied (`copyExecutable`, whose descriptors close on exec) may
+  // still be open for writing in a child another test forked meanwhile, until that child runs
+  // its own program: the kernel refuses to run it ("Text file busy", setpriv's 126) for that
+  // moment, which a few more tries outlast.
   for _ in 0..<50 {
     let result = try runCommandAsNobody(executable, arguments, in: folder)
     guard result.status == 126, result.err.contains("Text file busy") else { return result }

@@ -78,8 +78,7 @@ import Testing
     let bin = try makeFolder("prefix/bin", holdingZips: false)
     let share = try makeFolder("prefix/share/zipgeo", holdingZips: false)
     try FileManager.default.copyItem(atPath: zipsCSVPath, toPath: share + "/zips.csv")
-    try FileManager.default.copyItem(
-      atPath: buildProductsFolder.appendingPathComponent("zipgeo").path, toPath: bin + "/zipgeo")
+    try copyExecutable(atPath: buildProductsFolder.appendingPathComponent("zipgeo").path, toPath: bin + "/zipgeo")
     let home = try makeFolder("home", holdingZips: false)
     let elsewhere = try makeFolder("elsewhere", holdingZips: false)
     let result = try runCommand(

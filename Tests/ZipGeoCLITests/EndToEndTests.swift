@@ -32,7 +32,7 @@ import Testing
     for folder in ["bin", "share/zipgeo", "lib/zipgeo"] {
       try files.createDirectory(atPath: prefix.path(folder), withIntermediateDirectories: true)
     }
-    try files.copyItem(atPath: binary.path, toPath: prefix.path("bin/zipgeo"))
+    try copyExecutable(atPath: binary.path, toPath: prefix.path("bin/zipgeo"))
     for name in ["zips.csv", "world.txt.xz"] {
       try files.createSymbolicLink(
         atPath: prefix.path("share/zipgeo/\(name)"),

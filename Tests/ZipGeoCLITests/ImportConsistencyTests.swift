@@ -501,7 +501,7 @@ import Testing
     try #require(try zipgeo("import", zipsCSVPath, "--db", database).status == 0)
     // The binary, copied where the other user can run it; the folder is writable by its owner only.
     let binary = temporary.path("zipgeo-copy")
-    try FileManager.default.copyItem(atPath: Self.zipgeo.path, toPath: binary)
+    try copyExecutable(atPath: Self.zipgeo.path, toPath: binary)
     chmod(folder.path, 0o755)
     func readAsAnotherUser() throws -> CommandResult {
       // Root ignores permissions: the shared helper runs the copy as nobody. Anyone else is kept

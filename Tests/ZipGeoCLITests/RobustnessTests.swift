@@ -247,7 +247,7 @@ import Testing
   func zipgeoAsUnprivilegedUser(_ arguments: [String]) throws -> CommandResult {
     let binary = temporary.path("zipgeo-copy")
     if !FileManager.default.fileExists(atPath: binary) {
-      try FileManager.default.copyItem(atPath: Self.zipgeo.path, toPath: binary)
+      try copyExecutable(atPath: Self.zipgeo.path, toPath: binary)
       try FileManager.default.copyItem(atPath: Self.zipsCSV, toPath: readableZipsCSV)
       chmod(readableZipsCSV, 0o644)
     }

@@ -181,7 +181,7 @@ import Testing
   func zipgeoInReadOnlyFolder(_ arguments: [String]) throws -> CommandResult {
     let binaryFolder = try TemporaryFolder()
     let binary = binaryFolder.url.appendingPathComponent("zipgeo")
-    try FileManager.default.copyItem(at: Self.zipgeo, to: binary)
+    try copyExecutable(atPath: Self.zipgeo.path, toPath: binary.path)
     chmod(temporary.url.path, 0o555)
     defer { chmod(temporary.url.path, 0o755) }
     return try runCommandAsUnprivilegedUser(binary, arguments, in: temporary.url)
