@@ -463,9 +463,9 @@ extension SQLFunctions {
       }
     }
 
-    /// The country of the last row judged (its two bytes, or `nil`), and the rules for its codes:
-    /// values, which a row reads without retaining anything.
-    private var lastRules: (country: UInt16?, rules: CodeKind.RuleSet)?
+    /// The country of the last row judged (its two bytes), and the rules for its codes: values,
+    /// which a row reads without retaining anything.
+    private var lastRules: (country: UInt16, rules: CodeKind.RuleSet)?
 
     /// The kind of row `row` of `rows`, judged on the bytes the search read (by the rules of the
     /// row before it, when it is of the same country, as rows mostly are).
@@ -476,11 +476,11 @@ extension SQLFunctions {
       // A country of two bytes, as every country is in a table zipgeo wrote, is known by them.
       let code = country.count == 2 ? UInt16(country[0]) << 8 | UInt16(country[1]) : nil
       let rules: CodeKind.RuleSet
-      if let last = lastRules, let code, last.country == code {
+      if let code, let last = lastRules, last.country == code {
         rules = last.rules
       } else {
         rules = CodeKind.rules(for: String(decoding: country, as: UTF8.self))
-        lastRules = (code, rules)
+        lastRules = code.map { ($0, rules) }
       }
       return CodeKind.kind(
         zip: zip, place: rows.textBytes(row: row, column: 1),
