@@ -14,31 +14,16 @@ import Foundation
 /// to run the copy ("Text file busy", exit status 126 from `setpriv`), for as long as that
 /// program runs, which no number of quick retries outlasts.
 public func copyExecutable(atPath source: String, toPath destination: String) throws {
-  func failure(_ what: String, _ path: String) -> Error {
-    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, userInfo: [NSLocalizedDescriptionKey: "\(what) \(path)"])
+  func failure() -> Error {
+    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, userInfo: [NSLocalizedDescriptionKey: destination])
   }
-  let input = open(source, O_RDONLY | O_CLOEXEC)
-  guard input >= 0 else { throw failure("cannot read", source) }
-  defer { close(input) }
+  let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
   let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-  guard output >= 0 else { throw failure("cannot create", destination) }
-  var buffer = [UInt8](repeating: 0, count: 1 << 20)
-  while true {
-    let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-    guard count >= 0 else {
-      close(output)
-      throw failure("cannot read", source)
-    }
-    if count == 0 { break }
-    var written = 0
-    while written < count {
-      let step = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-      guard step > 0 else {
-        close(output)
-        throw failure("cannot write", destination)
-      }
-      written += step
-    }
-  }
-  guard fchmod(output, 0o755) == 0, close(output) == 0 else { throw failure("cannot finish", destination) }
+  guard output >= 0 else { throw failure() }
+  // Closed when it goes, should a step below fail.
+  let file = FileHandle(fileDescriptor: output, closeOnDealloc: true)
+  try file.write(contentsOf: bytes)
+  // Whatever the umask: another user runs the copy.
+  guard fchmod(output, 0o755) == 0 else { throw failure() }
+  try file.close()
 }
