@@ -58,11 +58,39 @@ extension ZipDatabase {
   ) throws -> [NearbyZip] {
     try readingOneVersion {
       let code = try requirePostalCode(CodeReference(parsing: zip, country: country))
-      let query = try RadiusQuery(
-        center: code.center, radius: SearchRequest.radius(radius), limit: limit, model: model, country: country)
-      var search = try CenteredSearch(from: code, query: query, kinds: kinds)
+      var search = try search(
+        from: code, around: code.center, within: radius, limit: limit, model: model, country: country, kinds: kinds)
       return try search.allRows(on: database)
     }
+  }
+
+  /// The search of the codes within `radius` of `center`, to read a band at a time
+  /// (`CenteredSearch.nextBand(on:)`), for a caller that shows rows as they come: `near` reads
+  /// all of it. From `code` (whose centre `center` should be), the code's own places come first.
+  ///
+  /// ```swift
+  /// var search = try db.search(from: nil, around: plano, within: Length(10, .kilometres))
+  /// while let band = try search.nextBand(on: db) { print(band.map(\.zipCode.zip)) }
+  /// ```
+  public func search(
+    from code: PostalCode?, around center: Coordinate, within radius: Length, limit: Int? = nil,
+    model: EarthModel = .sphere, country: String? = nil, kinds: Set<CodeKind>? = nil
+  ) throws -> CenteredSearch {
+    let query = try RadiusQuery(
+      center: SearchRequest.center(center), radius: SearchRequest.radius(radius), limit: limit, model: model,
+      country: country)
+    return try CenteredSearch(from: code, query: query, kinds: kinds)
+  }
+
+  /// The search of the `count` codes nearest `center`, to read a band at a time; from `code`
+  /// (whose centre `center` should be), the code's own places first.
+  public func search(
+    from code: PostalCode?, nearestTo center: Coordinate, count: Int, model: EarthModel = .sphere,
+    unit: LengthUnit = .kilometres, country: String? = nil, kinds: Set<CodeKind>? = nil
+  ) throws -> CenteredSearch {
+    try CenteredSearch(
+      from: code, nearestTo: SearchRequest.center(center), count: SearchRequest.count(count), model: model, unit: unit,
+      country: country, kinds: kinds)
   }
 
   /// Every zip code within `radius` of a point, nearest first (ties by zip).
@@ -74,10 +102,11 @@ extension ZipDatabase {
     coordinate: Coordinate, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere,
     country: String? = nil
   ) throws -> [NearbyZip] {
-    try RadiusQuery(
-      center: SearchRequest.center(coordinate), radius: SearchRequest.radius(radius), limit: limit, model: model,
-      country: country
-    ).run(on: self)
+    try readingOneVersion {
+      var search = try search(
+        from: nil, around: coordinate, within: radius, limit: limit, model: model, country: country)
+      return try search.allRows(on: database)
+    }
   }
 
   /// The `count` zip codes nearest to a point, nearest first (ties by zip): the offline "which zip
@@ -92,9 +121,8 @@ extension ZipDatabase {
   public func nearest(to coordinate: Coordinate, count: Int, model: EarthModel = .sphere, country: String? = nil)
     throws -> [NearbyZip]
   {
-    try RadiusQuery.nearest(
-      to: SearchRequest.center(coordinate), count: SearchRequest.count(count), on: database, model: model,
-      country: country)
+    var search = try search(from: nil, nearestTo: coordinate, count: count, model: model, country: country)
+    return try search.allRows(on: database)
   }
 
   /// The distance between two zip codes (`75075`, `DE:10115`), in kilometres: great-circle on
@@ -109,6 +137,13 @@ extension ZipDatabase {
       (try requirePostalCode(CodeReference(parsing: zip1)), try requirePostalCode(CodeReference(parsing: zip2)))
     }
     return Length(model.distance(from: from.center, to: to.center, in: .kilometres), .kilometres)
+  }
+}
+
+extension CenteredSearch {
+  /// The next rows, or `nil` after the last; never an empty band.
+  public mutating func nextBand(on db: ZipDatabase) throws -> [NearbyZip]? {
+    try nextBand(on: db.database)
   }
 }
 

@@ -15,7 +15,7 @@ import SQLiteKit
 /// least distance any point of a square can have from the centre (`EarthModel.leastDistance`), as
 /// an R*Tree search orders its nodes; squares wholly past the radius are never queued. A radius
 /// search starts from a few squares covering its circle (a small one, whose circle meets at most
-/// `firstReadsMost` squares of the size it reads, reads them all in one statement, its first);
+/// `SearchTuning.squaresReadTogether` squares of the size it reads, reads them all in one statement, its first);
 /// a search for the nearest, where the
 /// square about its centre holds the rows it wants, from that square and its eight neighbours,
 /// with the rest of the world as one item (`startAround(_:)`), else from the world. The nearest
@@ -23,8 +23,8 @@ import SQLiteKit
 /// is kept in cell order), a larger one is cut in four, each queued. A square is small enough when
 /// it is no larger than its distance from the centre (and 500 km), or than the finest a search
 /// reads: a radius search reads squares up to its diameter across (at most 20 km at first; after a
-/// read of more than `denseRows` rows, at most half that square, and after one of fewer than
-/// `sparseRows`, twice it, up to 80 km, so that the first rows of a dense city come after a few
+/// read of more than `SearchTuning.denseRows` rows, at most half that square, and after one of fewer than
+/// `SearchTuning.sparseRows`, twice it, up to 80 km, so that the first rows of a dense city come after a few
 /// thousand rows read, not tens of thousands, and a sparse country is read in few squares); a
 /// nearest search goes down to single cells, so that the nearest few in a dense city cost a few
 /// hundred metres of it, and after a read that finds no row reads twice that read's size, up to
@@ -34,8 +34,6 @@ import SQLiteKit
 /// a square wholly within the radius (`RadiusQuery.holdsWhole`, on the sphere) by their cells
 /// alone, whatever the square's size.
 public struct NearestFirstSearch: BandedSearch {
-  /// The most rows a band holds: the rows of a band are handed out together.
-  public static let budget = 65_536
 
   let query: RadiusQuery
   /// Of place, state, county and accuracy, the ones read (all with `details`, else none): a
@@ -52,7 +50,7 @@ public struct NearestFirstSearch: BandedSearch {
   struct Reads {
     var details: FoundRows.Details = .all
     var reading = Reading.rows
-    var budget = NearestFirstSearch.budget
+    var budget = SearchTuning.bandRows
   }
 
   /// What of its rows a search's caller reads; a table function knows from its query.
@@ -82,16 +80,12 @@ public struct NearestFirstSearch: BandedSearch {
   /// Whether a search for the nearest has counted the rows about its centre
   /// (`startFromDensity(on:)`).
   private var probed = false
-  /// The level of the square about the centre whose rows a search for the nearest counts, about
-  /// 10 km across, and the most it counts.
-  static let probeLevel = 11
   /// The squares a search for the nearest starts from (`startAround(_:)`): the counted one and its
   /// neighbours; the least distance from the centre of any point outside them, in metres.
   private var block: [GridCell.Node] = []
   /// Whether the search started from the squares about its centre.
   var startedAroundCenter: Bool { !block.isEmpty }
   private var outsideMetres = 0.0
-  static let probeRows = 32
   /// What collects the rows of each read inside SQLite, and the statement that hands them over,
   /// taken at the first read.
   private var collector: SearchRowCollector?
@@ -103,7 +97,7 @@ public struct NearestFirstSearch: BandedSearch {
   /// The squares read so far (each one range scan of the table), and queued so far (each a
   /// distance bound and a place in the queue).
   private(set) var squaresRead = 0
-  /// The reads so far: each one statement, of one or several squares (`readTogether`).
+  /// The reads so far: each one statement, of one or several squares (`SearchTuning.squaresReadTogether`).
   private(set) var readStatements = 0
   private(set) var squaresQueued = 0
   /// Of the squares read, those wholly within the radius whose rows were counted unmeasured.
@@ -116,33 +110,11 @@ public struct NearestFirstSearch: BandedSearch {
   private var readsSinceBand = 0
   /// The rows read and not yet given.
   private var pending = 0
-  /// A band is made once its first row is certain and either this many squares were read since
-  /// the last one, or this many rows wait (or the limit's worth, or no square is left): fewer,
-  /// larger bands, each of which costs its caller a round (a table function's call back into the
-  /// search), at the price of a few squares read ahead (a `LIMIT` reads at most these more).
-  static let squaresAhead = 8
-  static let rowsAhead = 256
   /// The query's radius, at most half the Earth's circumference (1e300 km reads the world): the
   /// farthest a row is found at, in the query's unit.
   let farthest: Double
   /// The size (in metres of latitude) up to which a square is read whatever its distance.
   private var finest: Double
-  /// A read of more rows than this halves `finest` below its square's size; one of fewer than
-  /// `sparseRows` doubles it above, up to `coarsest`.
-  static let denseRows = 1_024
-  /// For a search that only counts its rows, a read of more rows than this halves `finest`: finer
-  /// squares about a dense centre lie wholly within the radius more often, and are counted
-  /// unmeasured, where a sparse centre's are not worth their reads.
-  static let denseCounted = 256
-  /// The largest square a radius search reads at first, and the largest it reads after sparse
-  /// reads, in metres (docs/spatial-index.md).
-  static let finestAtFirst = 20_000.0
-  /// The smallest square a radius search that only counts its rows reads at first, in metres.
-  static let finestCounted = 2_000.0
-  static let coarsestRead = 80_000.0
-  /// The most squares a radius search starts from (`GridCell.Node.covering`).
-  static let startingSquares = 16
-  static let sparseRows = 128
   /// The largest `finest` may grow.
   private let coarsest: Double
   /// The rows the last read stepped through (left as they were by squares counted whole).
@@ -150,16 +122,10 @@ public struct NearestFirstSearch: BandedSearch {
   /// A box holding the circle: a read's rows outside it are passed over inside SQLite, where a
   /// row costs far less than one handed to the search.
   private let box: BoundingBox
-  /// The largest square read, however far (in metres of latitude): what one read holds (a few
-  /// countries' rows at most) bounds the memory of a search of the whole world.
-  static let largest = 500_000.0
   /// The squares a small radius search reads first, all in one statement (`firstReads`): every
   /// square it would read, when they are few; `nil` once read, or for a search that reads its
   /// squares one by one.
   private var firstReads: [GridCell.Node]?
-  /// The most squares a radius search reads in its first statement (`firstReads`); a circle that
-  /// meets more is read square by square, as a larger one is.
-  static let firstReadsMost = 4
   /// The squares the first statement read together (`firstReads`), or 0.
   private(set) var squaresReadFirst = 0
 
@@ -179,13 +145,13 @@ public struct NearestFirstSearch: BandedSearch {
     // Rows only counted are counted inside SQLite: a square wholly within the radius natively,
     // each row of one that is not with a function call, where rows read cost more to hand over.
     // A count reads squares of half its radius (not less than 2 km), and halves them after a read
-    // of more than `denseCounted` rows, which makes more of them whole where rows are dense
+    // of more than `SearchTuning.denseCounted` rows, which makes more of them whole where rows are dense
     // (2,000 centres x 10 km: 3.3 s; 3.9 s without halving, 3.2 s with squares of a quarter of
     // the radius throughout, which cost 10 km around Plano 54 against 42 us and around Sao Paulo
     // 43 against 30 us; before whole squares, 4.9 s, and 5.9 s with squares of its diameter).
-    let across = reads.reading == .count ? max(radius / 2, min(2 * radius, Self.finestCounted)) : 2 * radius
+    let across = reads.reading == .count ? max(radius / 2, min(2 * radius, SearchTuning.finestCounted)) : 2 * radius
     self.init(
-      query, reads: reads, finest: min(across, Self.finestAtFirst), coarsest: min(across, Self.coarsestRead))
+      query, reads: reads, finest: min(across, SearchTuning.finestAtFirst), coarsest: min(across, SearchTuning.coarsestRead))
   }
 
   /// The `count` zip codes nearest `center` on the whole Earth, nearest first, with distances in
@@ -208,12 +174,13 @@ public struct NearestFirstSearch: BandedSearch {
     let everywhere = unit.fromMetres(model.halfCircumference * (1 + 1e-9))
     let query = try RadiusQuery(
       center: center, radius: Length(everywhere, unit), limit: max(0, count), model: model, country: country)
-    self.init(query, reads: reads, finest: 0, coarsest: Self.coarsestRead)
+    self.init(query, reads: reads, finest: 0, coarsest: SearchTuning.coarsestRead)
   }
 
   init(_ query: RadiusQuery, reads: Reads, finest: Double, coarsest: Double? = nil) {
     self.query = query
-    detailColumns = reads.details
+    // Every detail, or none: the statements that read them are few (`collectStatements`).
+    detailColumns = reads.details.isEmpty ? [] : .all
     reading = reads.reading
     budget = max(1, reads.budget)
     self.finest = finest.isNaN ? 0 : finest
@@ -228,7 +195,7 @@ public struct NearestFirstSearch: BandedSearch {
     // A radius search starts from the few squares of about four times its radius that cover its
     // box, rather than walking down to them from the whole world: each square on the way costs a
     // distance bound, which a small search would feel.
-    // A small one whose circle meets at most `firstReadsMost` squares of the size it reads reads
+    // A small one whose circle meets at most `SearchTuning.squaresReadTogether` squares of the size it reads reads
     // them all in its first statement: each statement costs as much as a few dozen rows (its
     // binds, its seek, its step and its end), and a circle of 10 km meets two to four squares.
     if query.limit == nil,
@@ -290,7 +257,7 @@ public struct NearestFirstSearch: BandedSearch {
   /// queued to be cut again when taken; any other is queued as any square. Either bound is at
   /// least `outsideMetres`, the least distance of any point outside the block.
   private mutating func queue(outside node: GridCell.Node) {
-    let shift = Self.probeLevel - node.level
+    let shift = SearchTuning.probeLevel - node.level
     let holdsBlock = shift >= 0 && block.contains { $0.row >> shift == node.row && $0.column >> shift == node.column }
     if holdsBlock && shift == 0 { return }
     let metres = max(query.leastMetres(to: node), outsideMetres)
@@ -309,11 +276,11 @@ public struct NearestFirstSearch: BandedSearch {
     guard level > 2, box.minLatitude <= box.maxLatitude else { return nil }
     return GridCell.Node.covering(
       latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
-      most: startingSquares)
+      most: SearchTuning.startingSquares)
   }
 
   /// The squares of the size a radius search reads (its `finest`) that meet its circle, when they
-  /// are at most `firstReadsMost` (none, for a circle that meets no square's cells); `nil` when
+  /// are at most `SearchTuning.squaresReadTogether` (none, for a circle that meets no square's cells); `nil` when
   /// there are more, or for a search that only counts its rows, whose squares wholly within the
   /// radius are counted by their cells alone (`countWhole(_:on:)`).
   /// Static, of what it reads: a method of the search, called as it is made, copied the search
@@ -327,10 +294,10 @@ public struct NearestFirstSearch: BandedSearch {
     guard
       var met = GridCell.Node.covering(
         latitudes: box.minLatitude...box.maxLatitude, longitudes: box.longitudeRanges, level: level,
-        most: 4 * Self.firstReadsMost)
+        most: 4 * SearchTuning.squaresReadTogether)
     else { return nil }
     met.removeAll { query.radius.unit.fromMetres(query.leastMetres(to: $0)) > farthest }
-    guard met.count <= Self.firstReadsMost else { return nil }
+    guard met.count <= SearchTuning.squaresReadTogether else { return nil }
     // In the order of their cells, so that those that follow one another are one range scan.
     met.sort { $0.first < $1.first }
     return met
@@ -347,13 +314,7 @@ public struct NearestFirstSearch: BandedSearch {
   /// calls another connection may commit: read inside a transaction for one version throughout,
   /// as the table functions do, inside their statement's.)
   public mutating func nextBand(on database: Database) throws -> [NearbyZip]? {
-    guard let band = try nextRows(on: database) else { return nil }
-    let unit = query.radius.unit
-    return band.rows.indices.map { index in
-      let (store, row) = band.rows[index]
-      return NearbyZip(
-        zipCode: band.stores[Int(store)].zipCode(row: row), distance: Length(band.distances[index], unit))
-    }
+    try nextRows(on: database)?.hits(in: query.radius.unit)
   }
 
   /// The next rows as they were read, nearest first, or `nil` after the last; never empty.
@@ -366,7 +327,7 @@ public struct NearestFirstSearch: BandedSearch {
     }
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
-      let ready = readsSinceBand >= Self.squaresAhead || pending >= min(Self.rowsAhead, remaining) || squares.isEmpty
+      let ready = readsSinceBand >= SearchTuning.squaresAhead || pending >= min(SearchTuning.rowsAhead, remaining) || squares.isEmpty
       if reading == .count, ready, pending > 0 {
         // Rows nothing tells apart need no order: those read go at once.
         readsSinceBand = 0
@@ -411,7 +372,7 @@ public struct NearestFirstSearch: BandedSearch {
         let pendingBefore = pending
         if query.limit != nil, reading != .count, pending < remaining, !squares.isEmpty {
           // A search for the nearest reads the next squares it would read in the same statement,
-          // while it wants rows, up to `readTogether` (those larger cut first, as the loop would;
+          // while it wants rows, up to `SearchTuning.squaresReadTogether` (those larger cut first, as the loop would;
           // none larger than the first): a statement costs a search as much as a few dozen rows,
           // and a square near its centre holds a few (read cell by cell), so that a square read
           // that was not needed costs less than a statement for each. (A radius search reads
@@ -419,7 +380,7 @@ public struct NearestFirstSearch: BandedSearch {
           // may want the first ten of a radius across the world.)
           // No more squares than rows still wanted: the nearest one is mostly in the first.
           var together = [square.node]
-          let most = min(Self.readTogether, remaining - pending)
+          let most = min(SearchTuning.squaresReadTogether, remaining - pending)
           while together.count < most, let next = squares.min,
             next.holdsBlock || !isRead(next) || next.size <= square.size
           {
@@ -441,8 +402,8 @@ public struct NearestFirstSearch: BandedSearch {
         // A radius search reads larger squares after a sparse read; a search for the nearest few
         // only after a read that found none of them (an empty cell far from any code), so that a
         // dense city's nearest five are still read cell by cell.
-        let sparse = query.limit == nil ? scanned < Self.sparseRows : pending == pendingBefore
-        if scanned > (reading == .count ? Self.denseCounted : Self.denseRows) {
+        let sparse = query.limit == nil ? scanned < SearchTuning.sparseRows : pending == pendingBefore
+        if scanned > (reading == .count ? SearchTuning.denseCounted : SearchTuning.denseRows) {
           finest = min(finest, square.size / 2)
         } else if sparse {
           finest = min(coarsest, max(finest, square.size * 2))
@@ -470,12 +431,9 @@ public struct NearestFirstSearch: BandedSearch {
   /// the size the search reads (`finest`), or no larger than its distance from the centre (so
   /// that a search for the nearest reads small squares near its centre, larger ones farther out).
   private func isRead(_ square: Square) -> Bool {
-    square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, Self.largest))
+    square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, SearchTuning.largest))
   }
 
-  /// The most squares a search reads in one statement after its first reads: the next squares
-  /// it would read, nearest first.
-  static let readTogether = firstReadsMost
 
   /// Reads `nodes` (`read(_:whole:on:)`, a table's problem said as such) and queues the rows
   /// found, nearest first, among the reads whose rows wait to be given.
@@ -492,12 +450,12 @@ public struct NearestFirstSearch: BandedSearch {
   }
 
   /// Starts a search for the nearest from the density about its centre, before its first read:
-  /// it counts the rows of the square of `probeLevel` that holds the centre, up to `probeRows`.
-  /// Where they are as many as the rows it wants (or `probeRows`), it starts from the squares
+  /// it counts the rows of the square of `SearchTuning.probeLevel` that holds the centre, up to `SearchTuning.probeRows`.
+  /// Where they are as many as the rows it wants (or `SearchTuning.probeRows`), it starts from the squares
   /// about the centre (`startAround(_:)`), else from the world. A search for fewer than
-  /// `probeRows` reads squares that should hold about twice the rows it wants (at least 8), where
+  /// `SearchTuning.probeRows` reads squares that should hold about twice the rows it wants (at least 8), where
   /// it would read single cells, mostly empty, and double their size after each. A square with
-  /// `probeRows` or more (a city) leaves the search reading cell by cell, as does a count that
+  /// `SearchTuning.probeRows` or more (a city) leaves the search reading cell by cell, as does a count that
   /// fails (the search's first read then says why). Only the current layout's cells are a
   /// Z-order grid.
   private mutating func startFromDensity(on database: Database) {
@@ -506,7 +464,7 @@ public struct NearestFirstSearch: BandedSearch {
     let center = query.center
     let square = GridCell.Node.covering(
       latitudes: center.latitude...center.latitude, longitudes: [center.longitude...center.longitude],
-      level: Self.probeLevel, most: 1)?.first
+      level: SearchTuning.probeLevel, most: 1)?.first
     let rows = finest == 0 ? square.flatMap { rowsCounted(in: $0, on: database) } : nil
     // Where the square about the centre holds the rows wanted (or 32), they lie within the
     // squares about it: the search starts there; elsewhere it walks down from the world, reading
@@ -515,13 +473,13 @@ public struct NearestFirstSearch: BandedSearch {
     // limit's rows.
     let wanted = min(remaining, query.limit ?? remaining)
     guard let square, let rows else { return queue(.world) }
-    if rows >= min(wanted, Self.probeRows) { startAround(square) } else { queue(.world) }
-    guard rows < Self.probeRows else { return }
+    if rows >= min(wanted, SearchTuning.probeRows) { startAround(square) } else { queue(.world) }
+    guard rows < SearchTuning.probeRows else { return }
     let read = Double(2 * max(wanted, 4))
     finest = min(coarsest, rows == 0 ? 2 * square.size : square.size * (read / Double(rows)).squareRoot())
   }
 
-  /// The rows of `square`, up to `probeRows`, in one bounded read; `nil` on a table of an older
+  /// The rows of `square`, up to `SearchTuning.probeRows`, in one bounded read; `nil` on a table of an older
   /// layout (whose cells are no Z-order grid) or when the count fails (the search's first read
   /// then says why).
   private func rowsCounted(in square: GridCell.Node, on database: Database) -> Int? {
@@ -531,7 +489,7 @@ public struct NearestFirstSearch: BandedSearch {
       defer { statement.reset() }
       try statement.bind(integer: Int64(square.first), at: 1)
       try statement.bind(integer: Int64(square.last), at: 2)
-      try statement.bind(integer: Int64(Self.probeRows), at: 3)
+      try statement.bind(integer: Int64(SearchTuning.probeRows), at: 3)
       guard try statement.step() else { return nil }
       return Int(statement.int64(at: 0))
     } catch {
@@ -592,22 +550,20 @@ public struct NearestFirstSearch: BandedSearch {
   /// those are passed over without their latitude read (the million points' 10 km, 279k against
   /// 266k instructions). The function is called for each row within the box, in `WHERE` after
   /// the box; it gives 1 or NULL, never 0, so no row is a result, and the statement's one step
-  /// reads every range: no aggregate, whose context SQLite allocates at each step. Of place,
-  /// state, county and accuracy only `details` are handed over, the others NULL, and the cell
-  /// never (the collector reads none of them): SQLite decodes each column it hands over, at every
-  /// row. `counting`, for a search whose rows are only counted or measured, hands over only their
-  /// coordinates. Of the current layout only: an older table's rows go through
-  /// `sql(details:restricted:layout:)` one by one.
-  static func collectSQL(
-    squares: Int = 1, details: FoundRows.Details, restricted: Bool, counting: Bool = false
-  ) -> String {
-    func detail(_ column: String, _ detail: FoundRows.Details) -> String { details.contains(detail) ? column : "NULL" }
+  /// reads every range: no aggregate, whose context SQLite allocates at each step. Place,
+  /// state, county and accuracy are handed over only with `details`, the cell never (the
+  /// collector reads none of them): SQLite decodes each column it hands over, at every row.
+  /// `counting`, for a search whose rows are only counted or measured, hands over only their
+  /// coordinates. Parameter 3 is the country, or NULL for every country. Of the current layout
+  /// only: an older table's rows go through `sql(details:restricted:layout:)` one by one.
+  static func collectSQL(squares: Int = 1, details: Bool, counting: Bool = false) -> String {
     let columns =
       counting
       ? "NULL, NULL, NULL, NULL, lat, lon, NULL, NULL, NULL, NULL"
-      : "zip, \(detail("place", .place)), \(detail("state", .state)), \(detail("county", .county)), lat, lon, country, "
-        + "\(detail("accuracy", .accuracy)), NULL, \(Schema.Layout.current.order)"
-    let country = restricted ? " AND +country = ?3" : ""
+      : details
+        ? "zip, place, state, county, lat, lon, country, accuracy, NULL, \(Schema.Layout.current.order)"
+        : "zip, NULL, NULL, NULL, lat, lon, country, NULL, NULL, \(Schema.Layout.current.order)"
+    let country = " AND (?3 IS NULL OR +country = ?3)"
     return (0..<max(1, squares)).map { square in
       let at = parameters(square: square)
       return """
@@ -618,38 +574,28 @@ public struct NearestFirstSearch: BandedSearch {
     }.joined(separator: "\nUNION ALL\n")
   }
 
-  /// Where square `square` of a statement of `collectSQL(squares:details:restricted:counting:)`
+  /// Where square `square` of a statement of `collectSQL(squares:details:counting:)`
   /// has its parameters: its range of cells at `cells` and the next, its box at `box` and the
   /// three after.
   private static func parameters(square: Int) -> (cells: Int32, box: Int32) {
     square == 0 ? (1, 4) : (Int32(6 * square + 3), Int32(6 * square + 5))
   }
 
-  /// The statements of `collectSQL(squares:details:restricted:counting:)`: by squares less one
-  /// (up to `firstReadsMost`), then by `collectIndex(details:restricted:counting:)`.
-  private static let collectStatements = (1...firstReadsMost).map { squares in
-    (0..<(2 * collectedDetails)).map { index in
-      // Written when first prepared: a process reads few of them (writing all 136 cost the
-      // first search of a process 3.9M instructions, about a millisecond).
-      let counting = index / 2 == collectedDetails - 1
-      return CachedSQL {
-        collectSQL(
-          squares: squares, details: FoundRows.Details(rawValue: UInt8(index / 2)), restricted: index & 1 != 0,
-          counting: counting)
-      }
+  /// The statements of `collectSQL(squares:details:counting:)`: by squares less one (up to
+  /// `SearchTuning.squaresReadTogether`), then by what they hand over (`Handed`). Each is written
+  /// when first prepared: a process reads few of them.
+  private static let collectStatements = (1...SearchTuning.squaresReadTogether).map { squares in
+    Handed.allCases.map { handed in
+      CachedSQL { collectSQL(squares: squares, details: handed == .details, counting: handed == .coordinates) }
     }
   }
 
-  /// How many sets of the detail columns a statement of `collectSQL` may read: every one of
-  /// `FoundRows.Details`, and one more, for counting.
-  private static let collectedDetails = Int(FoundRows.Details.all.rawValue) + 2
-
-  /// Where, among a count of squares' `collectStatements`, the statement is that reads `details`
-  /// (each set its own statement, which reads only the columns its search's caller uses: a
-  /// column SQLite decodes and hands over costs a row as much as its search's distance), for a
-  /// country or not, or that counts rows (the last two: a count reads no column).
-  private static func collectIndex(details: FoundRows.Details, restricted: Bool, counting: Bool) -> Int {
-    2 * (counting ? collectedDetails - 1 : Int(details.rawValue)) + (restricted ? 1 : 0)
+  /// What a statement of `collectSQL` hands over of each row: every column; the zip, its country
+  /// and its coordinates (a query that reads no place, state, county or accuracy: each column
+  /// SQLite decodes and hands over costs a row about as much as its distance); or the
+  /// coordinates alone (a search whose rows are only counted or measured).
+  private enum Handed: Int, CaseIterable {
+    case details, codes, coordinates
   }
 
   /// Where the search statement has the columns `Schema.requireSearchable` checks.
@@ -706,7 +652,8 @@ public struct NearestFirstSearch: BandedSearch {
     let at = Self.parameters(square: square)
     try statement.bind(integer: Int64(cells.lowerBound), at: at.cells)
     try statement.bind(integer: Int64(cells.upperBound), at: at.cells + 1)
-    if square == 0, let country = query.country { try statement.bind(.text(country), at: 3) }
+    // Always bound: a statement is kept from one search to the next.
+    if square == 0 { try statement.bind(query.country.map { .text($0) } ?? .null, at: 3) }
     try statement.bind(real: latitudes.lowerBound, at: at.box)
     try statement.bind(real: latitudes.upperBound, at: at.box + 1)
     try statement.bind(real: longitudes.lowerBound, at: at.box + 2)
@@ -734,7 +681,7 @@ public struct NearestFirstSearch: BandedSearch {
   ) throws -> FoundRows.Builder? {
     let collecting: Statement
     // Rows only counted or measured hand over their coordinates alone.
-    let index = Self.collectIndex(details: detailColumns, restricted: query.country != nil, counting: reading != .rows)
+    let index = (reading != .rows ? Handed.coordinates : details ? .details : .codes).rawValue
     let scans = nodes.count == 1 ? 1 : try rangeScans(nodes, bind: nil)
     if scans == 1, let kept = collectingStatement {
       collecting = kept

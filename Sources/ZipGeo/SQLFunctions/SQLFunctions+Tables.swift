@@ -93,11 +93,9 @@ extension SQLFunctions {
       }
       let query = try RadiusQuery(center: center, radius: radius, model: model)
       // Every place of the code is in its answer, at its distance from their mean.
-      let own = CenteredSearch.places(of: found, country: nil, from: center, model: model, unit: unit)
       let used = SearchRows.columns(used: call)
-      return try SearchRows(
-        NearestFirstSearch(query, reads: SearchRows.reads(of: used)), call: call, used: used, function: function,
-        code: found, own: own)
+      let search = CenteredSearch(from: found, search: NearestFirstSearch(query, reads: SearchRows.reads(of: used)))
+      return try SearchRows(search, call: call, used: used, function: function)
     }
   }
 
@@ -111,8 +109,8 @@ extension SQLFunctions {
     let query = try radiusQuery(arguments, function: function)
     return try reportingErrors(of: function) {
       let used = SearchRows.columns(used: call)
-      return try SearchRows(
-        NearestFirstSearch(query, reads: SearchRows.reads(of: used)), call: call, used: used, function: function)
+      let search = CenteredSearch(from: nil, search: NearestFirstSearch(query, reads: SearchRows.reads(of: used)))
+      return try SearchRows(search, call: call, used: used, function: function)
     }
   }
 
@@ -155,7 +153,7 @@ extension SQLFunctions {
       let search = try NearestFirstSearch(
         nearestTo: center, count: count, model: model, unit: .kilometres, country: country,
         reads: SearchRows.reads(of: used))
-      return try SearchRows(search, call: call, used: used, function: function)
+      return try SearchRows(CenteredSearch(from: nil, search: search), call: call, used: used, function: function)
     }
   }
 
@@ -258,7 +256,7 @@ extension SQLFunctions {
   /// one, so a LIMIT reads no more than it needs and memory holds the rows near the search's
   /// frontier, whatever the answer's size.
   final class SearchRows: TableFunctionRows {
-    private var search: NearestFirstSearch
+    private var search: CenteredSearch
     private let database: Database
     private let function: String
     /// The columns the query reads (of `searchColumns`).
@@ -272,16 +270,10 @@ extension SQLFunctions {
     /// they are (`RegionNames.Lookup`): taken once the search has read, and so has seen any
     /// commit of another connection since the last statement.
     private lazy var stateNames = RegionNames.Lookup.current(on: database)
-    /// The most rows of a band: its cells hold 144 bytes a row.
-    static let budget = 4_096
-    /// The centre code's own places not given yet (`zipgeo_near`), nearest first.
-    private var own: [NearbyZip]
-    /// The centre code's zip and country, whose rows the search finds are given from `own`.
-    private let ownCode: (zip: [UInt8], country: [UInt8])?
-    /// The own places of the band: its rows of store `ownStore`.
-    private var ownInBand: [ZipCode] = []
-    private static let ownStore: Int32 = -1
-    private var searchEnded = false
+    /// The most rows of a band (`SearchTuning.tableFunctionBandRows`).
+    static let budget = SearchTuning.tableFunctionBandRows
+    /// Judges the `kind` column of the rows read.
+    private var judge = KindJudge()
 
     /// The columns of the table function that `call`'s query uses.
     static func columns(used call: TableFunction.Call) -> [Int] {
@@ -296,156 +288,22 @@ extension SQLFunctions {
       NearestFirstSearch.Reads(
         details: details(among: used),
         reading: used.contains { $0 != distanceColumn } ? .rows : used.isEmpty ? .count : .distances,
-        budget: min(NearestFirstSearch.budget, budget))
+        budget: budget)
     }
 
-    /// The search (made with `reads(of: used)`, `used` the columns `call`'s query uses), with its
-    /// first band read (so that its errors fail the call itself). With `code`, the search's centre, every place of the
-    /// code is given at its distance `own` (`CenteredSearch.places`), within the radius or not,
-    /// first of the rows as near.
-    init(
-      _ search: consuming NearestFirstSearch, call: TableFunction.Call, used: [Int], function: String,
-      code: PostalCode? = nil, own: [NearbyZip] = []
-    ) throws {
+    /// The search (its `NearestFirstSearch` made with `reads(of: used)`, `used` the columns
+    /// `call`'s query uses), with its first band read (so that its errors fail the call itself).
+    init(_ search: consuming CenteredSearch, call: TableFunction.Call, used: [Int], function: String) throws {
       let database = call.database
       // Consumed, and read from here on as `self.search`: a copy of a search retains each of
       // its references, and releases them again.
       self.search = search
       self.database = database
       self.function = function
-      ownCode = code.map { (Array($0.code.utf8), Array($0.country.utf8)) }
-      self.own = own
       self.used = used
       band = SearchBand()
-      // Rows read without their columns cannot be told from the code's own: the search gives
-      // those within the radius, and the others come after it.
-      if self.search.reading != .rows { self.own = own.filter { $0.distance.value > self.search.farthest } }
-      band = try reportingErrors(of: function) { try nextBand() } ?? SearchBand()
+      band = try reportingErrors(of: function) { try self.search.nextRows(on: database) } ?? SearchBand()
       cells = makeCells()
-    }
-
-    /// A row of `zipgeo_near` on its way to a band: one the search read, or one of the code's own.
-    private enum Entry {
-      case found(FoundRows, Int32, Double)
-      case own(ZipCode, Double)
-
-      var distance: Double {
-        switch self {
-        case .found(_, _, let distance), .own(_, let distance): distance
-        }
-      }
-    }
-
-    /// Rows as near as the last of a band, kept back for the next: more as near may come in it.
-    private var held: [Entry] = []
-
-    /// The search's next band, or `nil` after the last; never empty. From a code, its own places
-    /// are in it at their distances, and of rows as near, the code's own come first, then those
-    /// of its country, then the rest in the search's order (by zip).
-    private func nextBand() throws -> SearchBand? {
-      guard ownCode != nil else { return try search.nextRows(on: database) }
-      while true {
-        let next = searchEnded ? nil : try search.nextRows(on: database)
-        if next == nil { searchEnded = true }
-        if let next, next.unread > 0 { return next }
-        var entries = held
-        held = []
-        if let next {
-          var given = 0
-          for (index, (store, row)) in next.rows.enumerated() {
-            let distance = next.distances[index]
-            while given < own.count, own[given].distance.value <= distance {
-              entries.append(.own(own[given].zipCode, own[given].distance.value))
-              given += 1
-            }
-            let rows = next.stores[Int(store)]
-            if !isOwn(rows, row: row) { entries.append(.found(rows, row, distance)) }
-          }
-          own.removeFirst(given)
-        } else if search.reading == .count {
-          // Counted rows, of which nothing is read: the code's places past the radius.
-          guard !own.isEmpty else { return nil }
-          var band = SearchBand()
-          band.unread = own.count
-          own = []
-          return band
-        } else {
-          entries += own.map { .own($0.zipCode, $0.distance.value) }
-          own = []
-        }
-        putCountryFirst(&entries)
-        if next != nil, let last = entries.last?.distance,
-          let split = entries.firstIndex(where: { $0.distance == last })
-        {
-          held = Array(entries[split...])
-          entries.removeSubrange(split...)
-        }
-        if entries.isEmpty {
-          if next == nil { return nil }
-          continue
-        }
-        return band(of: entries)
-      }
-    }
-
-    /// Puts, in each run of rows as near, the code's own first, then those of its country, each
-    /// in the order they came.
-    private func putCountryFirst(_ entries: inout [Entry]) {
-      guard let country = ownCode?.country else { return }
-      func rank(_ entry: Entry) -> Int {
-        switch entry {
-        case .own: 0
-        case .found(let rows, let row, _): rows.textBytes(row: row, column: 4)?.elementsEqual(country) == true ? 1 : 2
-        }
-      }
-      var start = 0
-      while start < entries.count {
-        var end = start + 1
-        while end < entries.count, entries[end].distance == entries[start].distance { end += 1 }
-        if end - start > 1 {
-          let run = entries[start..<end].enumerated().sorted {
-            (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
-          }
-          entries.replaceSubrange(start..<end, with: run.map(\.element))
-        }
-        start = end
-      }
-    }
-
-    /// The band of `entries`, in their order.
-    private func band(of entries: [Entry]) -> SearchBand {
-      var band = SearchBand()
-      ownInBand = []
-      var last: (rows: FoundRows, index: Int32)?
-      for entry in entries {
-        switch entry {
-        case .own(let zip, let distance):
-          band.rows.append((Self.ownStore, Int32(ownInBand.count)))
-          band.distances.append(distance)
-          ownInBand.append(zip)
-        case .found(let rows, let row, let distance):
-          let index: Int32
-          if let last, last.rows === rows {
-            index = last.index
-          } else if let found = band.stores.firstIndex(where: { $0 === rows }) {
-            index = Int32(found)
-          } else {
-            index = Int32(band.stores.count)
-            band.stores.append(rows)
-          }
-          last = (rows, index)
-          band.rows.append((index, row))
-          band.distances.append(distance)
-        }
-      }
-      return band
-    }
-
-    /// Whether row `row` of `rows` is of the centre code, whose places `own` gives.
-    private func isOwn(_ rows: FoundRows, row: Int32) -> Bool {
-      guard let ownCode, let zip = rows.textBytes(row: row, column: 0) else { return false }
-      return zip.elementsEqual(ownCode.zip)
-        && rows.textBytes(row: row, column: 4)?.elementsEqual(ownCode.country) == true
     }
 
     var rowCount: Int { band.count }
@@ -463,39 +321,12 @@ extension SQLFunctions {
       }
     }
 
-    /// The country of the last row judged (its two bytes), and the rules for its codes: values,
-    /// which a row reads without retaining anything.
-    private var lastRules: (country: UInt16, rules: CodeKind.RuleSet)?
-
-    /// The kind of row `row` of `rows`, judged on the bytes the search read (by the rules of the
-    /// row before it, when it is of the same country, as rows mostly are).
-    private func kind(of rows: FoundRows, row: Int32) -> CodeKind? {
-      guard let zip = rows.textBytes(row: row, column: 0), let country = rows.textBytes(row: row, column: 4) else {
-        return nil
-      }
-      // A country of two bytes, as every country is in a table zipgeo wrote, is known by them.
-      let code = country.count == 2 ? UInt16(country[0]) << 8 | UInt16(country[1]) : nil
-      let rules: CodeKind.RuleSet
-      if let code, let last = lastRules, last.country == code {
-        rules = last.rules
-      } else {
-        rules = CodeKind.rules(for: String(decoding: country, as: UTF8.self))
-        lastRules = code.map { ($0, rules) }
-      }
-      return CodeKind.kind(
-        zip: zip, place: rows.textBytes(row: row, column: 1),
-        accuracy: rows.accuracy(row: row).map { Int(truncatingIfNeeded: $0) }, by: rules)
-    }
-
     /// The states and countries whose states were named in this band, latest first, at most
-    /// `statesKept`, and their names (in `texts`).
+    /// `SearchTuning.statesNamedPerBand`, and their names (in `texts`).
     private var namedStates: [(state: [UInt8], country: [UInt8], name: UnsafeBufferPointer<UInt8>?)] = []
-    /// A circle about a meeting of states holds rows of several, nearest first and so mixed (four
-    /// prefectures within 25 km of Tokyo station): a few are kept, each looked up once a band.
-    static let statesKept = 8
 
     /// The name of the state of row `row` of `rows`, in `texts`: each state of a band is looked up
-    /// once (of the last `statesKept`).
+    /// once (of the last `SearchTuning.statesNamedPerBand`).
     private func stateName(of rows: FoundRows, row: Int32) -> UnsafeBufferPointer<UInt8>? {
       guard let state = rows.textBytes(row: row, column: 2), let country = rows.textBytes(row: row, column: 4) else {
         return nil
@@ -509,7 +340,7 @@ extension SQLFunctions {
         name = stateNames.name(
           ofState: String(decoding: state, as: UTF8.self), in: String(decoding: country, as: UTF8.self), on: database
         ).map { texts.bytes(of: $0) }
-        if namedStates.count == Self.statesKept { namedStates.removeLast() }
+        if namedStates.count == SearchTuning.statesNamedPerBand { namedStates.removeLast() }
         namedStates.insert((Array(state), Array(country), name), at: 0)
       }
       lastNamed = key.map { ($0, name) }
@@ -555,11 +386,11 @@ extension SQLFunctions {
       let columns = used.filter { $0 < distanceColumn }
       let (withStateName, withKind) = (used.contains(stateNameColumn), used.contains(kindColumn))
       let withDistance = used.contains(distanceColumn)
-      var (lastStore, rows): (Int32, FoundRows?) = (Self.ownStore, nil)
+      var (lastStore, rows): (Int32, FoundRows?) = (SearchBand.ownStore, nil)
       for (index, (store, row)) in band.rows.enumerated() {
         if withDistance { cells.set(band.distances[index], row: index, column: distanceColumn) }
-        if store == Self.ownStore {
-          fill(cells, at: index, with: ownInBand[Int(row)])
+        if store == SearchBand.ownStore {
+          fill(cells, at: index, with: band.own[Int(row)])
           continue
         }
         // The read of the row before, mostly: taken from the band's stores (a retain and a
@@ -570,7 +401,7 @@ extension SQLFunctions {
         if withStateName {
           cells.set(terminatedText: stateName(of: rows, row: row), row: index, column: stateNameColumn)
         }
-        if withKind, let kind = kind(of: rows, row: row) {
+        if withKind, let kind = judge.kind(of: rows, row: row) {
           cells.set(terminatedText: kind.terminatedName, row: index, column: kindColumn)
         }
       }
@@ -592,7 +423,7 @@ extension SQLFunctions {
 
     func advance() throws -> Bool {
       cells = nil
-      guard let next = try reportingErrors(of: function, { try nextBand() }) else {
+      guard let next = try reportingErrors(of: function, { try search.nextRows(on: database) }) else {
         band = SearchBand()
         return false
       }

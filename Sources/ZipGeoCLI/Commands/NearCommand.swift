@@ -89,11 +89,11 @@ enum NearCommand {
           "zipgeo: no place is named '\(place.shortened)'; using \(found.name) (\(([try db.regionNames().shown(found.codes[0])].compactMap { $0 } + [found.country]).joined(separator: ", ")))\n"
         )
       }
-      let query = try RadiusQuery(
-        center: center.coordinate, radius: radius, limit: limit, model: model, country: country)
-      // From a code, its own places come first, and only codes of the kinds asked for (CenteredSearch).
-      var search = try CenteredSearch(from: center.code, query: query, kinds: kinds)
-      let next = { () throws -> [NearbyZip]? in try search.nextBand(on: db.database) }
+      // From a code, its own places come first, and only codes of the kinds asked for.
+      var search = try db.search(
+        from: center.code, around: center.coordinate, within: radius, limit: limit, model: model, country: country,
+        kinds: kinds)
+      let next = { () throws -> [NearbyZip]? in try search.nextBand(on: db) }
       let first = try next()
       if first == nil, let country { try db.requireCountry(country) }
       try printBands(

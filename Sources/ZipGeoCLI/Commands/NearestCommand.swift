@@ -99,11 +99,10 @@ enum NearestCommand {
     try db.readingOneVersion {
       let center = try ArgumentValue.reading("--zip <zip>") { try Center(requested, country: country, in: db) }
       context.tellResolution(of: center.code, written: center.reference, in: db)
-      // From a code, its own places come first, and only codes of the kinds asked for (CenteredSearch).
-      var search = try CenteredSearch(
-        from: center.code, nearestTo: center.coordinate, count: count, model: model, unit: .kilometres,
-        country: country, kinds: kinds)
-      let next = { () throws -> [NearbyZip]? in try search.nextBand(on: db.database) }
+      // From a code, its own places come first, and only codes of the kinds asked for.
+      var search = try db.search(
+        from: center.code, nearestTo: center.coordinate, count: count, model: model, country: country, kinds: kinds)
+      let next = { () throws -> [NearbyZip]? in try search.nextBand(on: db) }
       let first = try next()
       try NearCommand.printBands(
         first: first, next: next, on: db, in: .kilometres, format: format, context: context,

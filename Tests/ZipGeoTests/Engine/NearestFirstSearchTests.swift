@@ -82,7 +82,7 @@ import Testing
   @Test func nearestSearchesEqualBruteForceEverywhere() throws {
     for (lat, lon) in [(33.0, -96.7), (89.9, 0.0), (-89.9, 0.0), (51.9, 179.99), (0.0, -140.0), (0, 180), (-90, -180)] {
       let search = try NearestFirstSearch(nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 300)
-      let found = try bands(search, budget: NearestFirstSearch.budget).flatMap { $0 }
+      let found = try bands(search, budget: SearchTuning.bandRows).flatMap { $0 }
       let expected = try db.rows(
         "SELECT zip FROM zips ORDER BY distance(?, ?, lat, lon), zip LIMIT 300", [lat, lon]
       ).compactMap { $0[0].string }
@@ -225,7 +225,7 @@ import Testing
       while first.count < 5, let band = try lifted.nextBand(on: grid) { first += band.map(\.zipCode.zip) }
       #expect(Array(first.prefix(5)) == truth, "\(lat),\(lon), lifted")
       #expect(
-        lifted.squaresRead <= NearestFirstSearch.squaresAhead,
+        lifted.squaresRead <= SearchTuning.squaresAhead,
         "\(lat),\(lon), lifted: \(lifted.squaresRead) squares read")
       // The nearest fifty too start from the codes counted about the centre, where a search for
       // more than `probeRows` read cell by cell (36 to 65 reads, one square each; now 1 to 3 of
@@ -312,14 +312,10 @@ import Testing
       let (details, restricted) = (index & 2 != 0, index & 1 != 0)
       statements.append(NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current))
     }
-    // Every set of detail columns a search may read, and counting.
-    for raw in 0...FoundRows.Details.all.rawValue {
-      for (restricted, counting) in [(false, false), (true, false), (false, true), (true, true)] {
-        for squares in 1...NearestFirstSearch.firstReadsMost {
-          statements.append(
-            NearestFirstSearch.collectSQL(
-              squares: squares, details: FoundRows.Details(rawValue: raw), restricted: restricted, counting: counting))
-        }
+    // Every statement a search may hand its rows over with: details or not, and counting.
+    for (details, counting) in [(false, false), (true, false), (false, true)] {
+      for squares in 1...SearchTuning.squaresReadTogether {
+        statements.append(NearestFirstSearch.collectSQL(squares: squares, details: details, counting: counting))
       }
     }
     for sql in statements {
@@ -375,20 +371,20 @@ import Testing
 
   @Test func theSpatialIndexPageGivesTheSearchsOwnSizes() throws {
     let text = try Self.page("spatial-index.md")
-    #expect(text.contains("squares, at most \(NearestFirstSearch.startingSquares), of the level"))
-    #expect(text.contains("at most \(Int(NearestFirstSearch.finestAtFirst / 1000)) km at first"))
-    #expect(text.contains("up to \(Int(NearestFirstSearch.coarsestRead / 1000)) km"))
-    #expect(text.contains("doubles the size it reads, up to \(Int(NearestFirstSearch.coarsestRead / 1000)) km"))
-    #expect(text.contains("(at most \(Int(NearestFirstSearch.largest / 1000)) km across)"))
+    #expect(text.contains("squares, at most \(SearchTuning.startingSquares), of the level"))
+    #expect(text.contains("at most \(Int(SearchTuning.finestAtFirst / 1000)) km at first"))
+    #expect(text.contains("up to \(Int(SearchTuning.coarsestRead / 1000)) km"))
+    #expect(text.contains("doubles the size it reads, up to \(Int(SearchTuning.coarsestRead / 1000)) km"))
+    #expect(text.contains("(at most \(Int(SearchTuning.largest / 1000)) km across)"))
     #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
-    #expect(text.contains("meets at most \(NearestFirstSearch.firstReadsMost) squares of the size it reads"))
-    #expect(text.contains("not less than \(Int(NearestFirstSearch.finestCounted / 1000)) km"))
-    #expect(text.contains("than \(NearestFirstSearch.denseCounted) rows, so that more of its squares"))
-    let probe = GridCell.Node(level: NearestFirstSearch.probeLevel, row: 0, column: 0).size
+    #expect(text.contains("meets at most \(SearchTuning.squaresReadTogether) squares of the size it reads"))
+    #expect(text.contains("not less than \(Int(SearchTuning.finestCounted / 1000)) km"))
+    #expect(text.contains("than \(SearchTuning.denseCounted) rows, so that more of its squares"))
+    let probe = GridCell.Node(level: SearchTuning.probeLevel, row: 0, column: 0).size
     #expect(Int((probe / 1000).rounded()) == 10, "the pages say about 10 km")
-    #expect(text.contains("where there are fewer than \(NearestFirstSearch.probeRows), it reads"))
-    #expect(text.contains("up to \(NearestFirstSearch.readTogether) in one statement (`readTogether`"))
-    #expect(text.contains("up to \(NearestFirstSearch.probeRows), in one bounded read"))
+    #expect(text.contains("where there are fewer than \(SearchTuning.probeRows), it reads"))
+    #expect(text.contains("up to \(SearchTuning.squaresReadTogether) in one statement (`readTogether`"))
+    #expect(text.contains("up to \(SearchTuning.probeRows), in one bounded read"))
   }
 
   /// The covering of `zipgeo_cover`, as both pages and README give it.
