@@ -31,7 +31,7 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// `SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT ...``.
   ///
   /// The statement is shown on one line and cut after `shownSQLLength` characters: a message
-  /// names it, it does not reprint the 3 KB of a many-row `INSERT`.
+  /// names it, it does not reprint the kilobytes of a many-row `INSERT`.
   public var description: String {
     var text = "SQLite error \(resultCode.rawValue): \(message)"
     // On one line: a statement written over several reads as one in a message.

@@ -225,8 +225,9 @@ public enum Schema {
     "zip, place, state, county, lat, lon, " + (layout.hasCountries ? "country, accuracy" : "'US', NULL")
   }
 
-  /// One statement written for each layout. Made once, as a static: a search costs tens of
-  /// microseconds, and building its SQL on every call was a few of them.
+  /// One statement written for each layout. Made once, as a static: a search is short, and
+  /// building its SQL on every call was a large part of it (`scripts/bench-engine.py` times the
+  /// searches).
   struct Variants: Sendable {
     let statements: [CachedSQL]
 
