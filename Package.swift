@@ -116,7 +116,7 @@ let package = Package(
       name: "ZipGeoTests", dependencies: ["ZipGeo", "SQLiteLinked", "TestSupport", "zipgeo"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ZipGeoCLITests", dependencies: ["ZipGeoCLI", "zipgeo", "TestSupport"],
-      exclude: ["HostileCSV", "Help", "World"]),
+      exclude: ["HostileCSV", "Help/Expected", "World"]),
     // Runs the built libZipgeo.so in the stock sqlite3 shell and in /usr/bin/python3.
     .testTarget(
       name: "ZipGeoExtensionTests", dependencies: ["zipgeo", "TestSupport"], exclude: ["sql", "python"]),

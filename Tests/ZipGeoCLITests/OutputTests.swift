@@ -197,12 +197,12 @@ import Testing
 
   // MARK: - Help
 
-  /// The exact help of `zipgeo` and of each subcommand, as committed in Help/*.txt.
+  /// The exact help of `zipgeo` and of each subcommand, as committed in Help/Expected/*.txt.
   @Test(arguments: ["zipgeo", "import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where"])
   func helpIsExactlyAsDocumented(command: String) throws {
     let expected = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "Help/\(command).txt"),
+        "Help/Expected/\(command).txt"),
       encoding: .utf8)
     let arguments = command == "zipgeo" ? ["--help"] : ["help", command]
     let result = try runCommand(Self.zipgeo, arguments)
