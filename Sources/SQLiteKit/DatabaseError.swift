@@ -18,7 +18,8 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// The SQL that failed, when there is one.
   public let sql: String?
 
-  /// An error as SQLite reports it: `DatabaseError(extendedResultCode: .constraint, message: "...", sql: "INSERT ...")`.
+  /// An error as SQLite reports it:
+  /// `DatabaseError(extendedResultCode: .constraint, message: "...", sql: "INSERT ...")`.
   public init(extendedResultCode: ResultCode, message: String, sql: String? = nil) {
     self.extendedResultCode = extendedResultCode
     self.message = message
