@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the table of Sources/ZipGeo/Places/PlaceNameKey+Folding.swift from Python's unicodedata.
+"""Writes the table of Sources/ZipGeo/Places/Generated/PlaceNameKey+Folding.swift from Python's unicodedata.
 
 Usage: /usr/bin/python3 scripts/make-place-folding.py
 
@@ -39,7 +39,7 @@ for first, last in ranges:
         folded = fold(character)
         if folded and folded != character.lower() and folded.isprintable() and all(ord(c) >= 0x20 for c in folded):
             lines.append(character + folded)
-target = pathlib.Path(__file__).resolve().parent.parent / "Sources/ZipGeo/Places/PlaceNameKey+Folding.swift"
+target = pathlib.Path(__file__).resolve().parent.parent / "Sources/ZipGeo/Places/Generated/PlaceNameKey+Folding.swift"
 text = target.read_text(encoding="utf-8")
 head, _, rest = text.partition('  static let foldings = """\n')
 _, _, tail = ("\n" + rest).partition('\n    """\n')

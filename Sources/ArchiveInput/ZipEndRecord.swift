@@ -6,8 +6,8 @@
 /// ZipEndRecord(tail: lastBytes, endingAt: 70_000)?.end  // 40_000
 /// ```
 ///
-/// libarchive's seekable zip reader looks for the record in the last 16 KiB of the file only, and
-/// takes an archive with a longer comment for no zip at all, though `unzip` and the streaming
+/// libarchive's seekable zip reader looks for the record within the last 16 KiB of the file only,
+/// and takes an archive with a longer comment for no zip at all, though `unzip` and the streaming
 /// reader read it: `ArchiveSource` finds the record here and shows libarchive the file up to the
 /// record's end, without the comment, which it does not read anyway.
 struct ZipEndRecord {

@@ -7,8 +7,9 @@
 /// stores.nearest(to: allston, count: 1)   // [2]: Boston
 /// ```
 ///
-/// Every point is compared (no index): the time of a question grows with the points held, about a
-/// nanosecond each, which a thousand stores make a microsecond.
+/// Every point is compared (no index): the time of a question grows with the points held, and
+/// comparing one is so cheap that thousands of stores need no index
+/// (`scripts/bench-nearest-stores.py` measures `zipgeo nearest --to`).
 public struct NearestPoints: Sendable {
   /// The points' unit vectors, x, y and z one after another.
   private let vectors: [Double]

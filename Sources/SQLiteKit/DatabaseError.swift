@@ -18,7 +18,8 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// The SQL that failed, when there is one.
   public let sql: String?
 
-  /// An error as SQLite reports it: `DatabaseError(extendedResultCode: .constraint, message: "...", sql: "INSERT ...")`.
+  /// An error as SQLite reports it:
+  /// `DatabaseError(extendedResultCode: .constraint, message: "...", sql: "INSERT ...")`.
   public init(extendedResultCode: ResultCode, message: String, sql: String? = nil) {
     self.extendedResultCode = extendedResultCode
     self.message = message
@@ -31,7 +32,7 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// `SQLite error 19: UNIQUE constraint failed: zips.zip - while executing `INSERT ...``.
   ///
   /// The statement is shown on one line and cut after `shownSQLLength` characters: a message
-  /// names it, it does not reprint the 3 KB of a many-row `INSERT`.
+  /// names it, it does not reprint the kilobytes of a many-row `INSERT`.
   public var description: String {
     var text = "SQLite error \(resultCode.rawValue): \(message)"
     // On one line: a statement written over several reads as one in a message.

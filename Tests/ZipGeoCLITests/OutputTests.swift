@@ -52,7 +52,8 @@ import Testing
     }
     let csv = try zipgeo("info", "01001", "--format", "csv").out
     let parsed = try python(
-      "import csv, sys\nrows = list(csv.DictReader(sys.stdin))\nprint(rows[0]['zip'], rows[0]['county'], rows[0]['lat'])",
+      "import csv, sys\nrows = list(csv.DictReader(sys.stdin))\n"
+        + "print(rows[0]['zip'], rows[0]['county'], rows[0]['lat'])",
       input: csv)
     #expect(parsed == "01001 Hampden 42.0702\n")
   }
@@ -81,7 +82,9 @@ import Testing
       import json, sys
       g = json.load(sys.stdin)
       assert g["type"] == "FeatureCollection"
-      assert g["properties"] == {"center": "75075", "center_country": "US", "center_lat": 33.025, "center_lon": -96.7397, "radius": 10.0, "unit": "km", "model": "sphere"}
+      assert g["properties"] == {
+          "center": "75075", "center_country": "US", "center_lat": 33.025, "center_lon": -96.7397,
+          "radius": 10.0, "unit": "km", "model": "sphere"}
       f = g["features"][0]
       assert f["type"] == "Feature" and f["geometry"] == {"type": "Point", "coordinates": [-96.7397, 33.025]}
       assert f["properties"]["zip"] == "75075" and f["properties"]["distance_km"] == 0.0
@@ -107,7 +110,8 @@ import Testing
   @Test func distanceInMachineFormatsCarriesBothUnits() throws {
     let out = try zipgeo("distance", "75075", "10001", "--format", "json").out
     let checked = try python(
-      "import json, sys\nr = json.load(sys.stdin)[0]\nprint(r['zip1'], r['zip2'], round(r['distance_km'], 2), round(r['distance_mi'], 2))",
+      "import json, sys\nr = json.load(sys.stdin)[0]\n"
+        + "print(r['zip1'], r['zip2'], round(r['distance_km'], 2), round(r['distance_mi'], 2))",
       input: out)
     #expect(checked == "75075 10001 2189.2 1360.3\n")
   }
@@ -197,12 +201,14 @@ import Testing
 
   // MARK: - Help
 
-  /// The exact help of `zipgeo` and of each subcommand, as committed in Help/*.txt.
-  @Test(arguments: ["zipgeo", "import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where"])
+  /// The exact help of `zipgeo` and of each subcommand, as committed in Help/Expected/*.txt.
+  @Test(arguments: [
+    "zipgeo", "import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where",
+  ])
   func helpIsExactlyAsDocumented(command: String) throws {
     let expected = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "Help/\(command).txt"),
+        "Help/Expected/\(command).txt"),
       encoding: .utf8)
     let arguments = command == "zipgeo" ? ["--help"] : ["help", command]
     let result = try runCommand(Self.zipgeo, arguments)

@@ -21,6 +21,27 @@ import Testing
 
   static let sources = repositoryFolder.appendingPathComponent("Sources/ZipGeo")
 
+  /// The one folder a part's folder may hold: the files that scripts/make-*.py write, which
+  /// belong to the part as much as its other files.
+  static let generatedFolder = "Generated"
+
+  /// The names of the files in a part's folder, those of its `Generated` folder as
+  /// `Generated/Name.swift`.
+  static func fileNames(inPart part: String) throws -> [String] {
+    let manager = FileManager.default
+    let folder = sources.appendingPathComponent(part)
+    var names: [String] = []
+    for entry in try manager.contentsOfDirectory(atPath: folder.path).sorted() {
+      if entry == generatedFolder {
+        let generated = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent(entry).path)
+        names += generated.sorted().map { "\(entry)/\($0)" }
+      } else {
+        names.append(entry)
+      }
+    }
+    return names
+  }
+
   /// A Swift file's text without its comments and the contents of its string literals.
   static func code(of text: String) -> String {
     var out: [UInt8] = []
@@ -110,12 +131,10 @@ import Testing
   }
 
   static func files() throws -> [(part: String, name: String, text: String)] {
-    let manager = FileManager.default
     var files: [(part: String, name: String, text: String)] = []
-    for entry in try manager.contentsOfDirectory(atPath: sources.path).sorted() {
+    for entry in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
       let folder = sources.appendingPathComponent(entry)
-      for name in (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? [] where name.hasSuffix(".swift")
-      {
+      for name in (try? fileNames(inPart: entry)) ?? [] where name.hasSuffix(".swift") {
         files.append((entry, name, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
       }
     }
@@ -126,7 +145,7 @@ import Testing
     let entries = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted()
     #expect(entries == Self.parts.sorted(), "Sources/ZipGeo holds only the parts' folders")
     for part in Self.parts {
-      let files = try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent(part).path)
+      let files = try Self.fileNames(inPart: part)
       #expect(!files.isEmpty && files.allSatisfy { $0.hasSuffix(".swift") }, "\(part): \(files)")
     }
   }

@@ -1,7 +1,7 @@
 """Which database zipgeo_sqlite.connect() opens when it is named none: the one `zipgeo` reads.
 
-The rule is the command line's (Sources/ZipGeoCLI/DatabaseLocation.swift), step for step, so
-that `zipgeo where` names the file Python reads:
+The rule is the command line's (Sources/ZipGeoCLI/Database/DatabaseLocation.swift), step for
+step, so that `zipgeo where` names the file Python reads:
 
 1. the path given to connect();
 2. else $ZIPGEO_DB, when it is not empty;

@@ -4,7 +4,7 @@ extension ZipDatabase {
   /// The countries of the database, sorted by code, with their counts and where they came from.
   ///
   /// Read from the `countries` table, whose counts each import stores, so that the answer is
-  /// immediate on the world file (counting 1.8 million rows takes about a second). A database
+  /// immediate on the world file, whose 1.8 million rows would be slow to count. A database
   /// without that table (schema version 1, all US, or one an early version 2 made) is counted
   /// as it is, with no source or import time.
   ///

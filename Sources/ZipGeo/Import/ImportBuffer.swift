@@ -5,21 +5,21 @@ import SQLiteKit
 ///
 /// Written in key order, SQLite fills the table's pages one after another, where rows in file
 /// order land all over it; and no staged table is written, read back and sorted by SQLite
-/// (a million points: 0.9 s for SQLite's sort alone).
+/// (`scripts/bench/import-ratios.py` measures the import against its floor).
 ///
 /// A row takes 40 bytes and its texts, kept as bytes one after another (code, country, place,
-/// state, county, each its length and its UTF-8): the world file's 1.8 million rows take about
-/// 155 MB, within `budget`. Rows are kept in chunks, so that memory grows without copying.
+/// state, county, each its length and its UTF-8): the world file's rows fit within `budget`.
+/// Rows are kept in chunks, so that memory grows without copying.
 ///
 /// The first row of each country, code and place is found as the rows come, by hashing and then
 /// comparing their bytes: a later row with the same three is a repeat, and is not kept. (A missing
 /// place and an empty one are the same place, as for the unique zip index.)
 struct ImportBuffer {
   /// The memory the rows may take, unless an importer says otherwise. An import of more is staged
-  /// in SQLite instead (`Importer`), so that memory stays flat however long the file is: with
-  /// SQLite's caches, the sort's order and the reading thread, a process takes some 90 MB more
-  /// than its rows (2.3 million points that took 192 MB: 280 MB in all), within the 300 MB that
-  /// `scripts/check-memory.sh` holds any import to. The world file's rows take 154 MB.
+  /// in SQLite instead (`Importer`), so that memory stays flat however long the file is. The
+  /// budget holds the world file's rows, and leaves room for SQLite's caches, the sort's order
+  /// and the reading thread within the 300 MB that `scripts/check-memory.sh` holds any import to
+  /// (which measures the peak; docs/benchmarks.md, "The import's last costs").
   static let defaultBudget = 160 << 20
 
   /// The memory these rows may take.
@@ -50,8 +50,8 @@ struct ImportBuffer {
   }
 
   private static let rowsPerChunk = 1 << 16
-  /// A chunk of texts holds 1 MiB: the offset's 20 bits. A row whose texts are longer gets a chunk
-  /// of its own, as long as they are.
+  /// A chunk of texts holds up to 1 MiB: the offset's 20 bits. A row whose texts are longer gets
+  /// a chunk of its own, as long as they are.
   private static let textChunkSize = 1 << 20
 
   private var rows: [[Row]] = []
@@ -118,10 +118,11 @@ struct ImportBuffer {
     return nil
   }
 
-  /// Frees the table that finds repeats (16 MB for the world), once no row is to come: the rows
-  /// are then only read. Puts them in the order `write` writes them in (`keyOrder()`), whose
-  /// sort takes 36 MB for the world's rows for a moment: done here, before another thread reads
-  /// the rows (`countryCounts`, the places), their memory and the sort's are never taken at once.
+  /// Frees the table that finds repeats, once no row is to come: the rows are then only read.
+  /// Puts them in the order `write` writes them in (`keyOrder()`), whose sort takes memory of its
+  /// own for a moment: done here, before another thread reads the rows (`countryCounts`, the
+  /// places), their memory and the sort's are never taken at once, which keeps the import's peak
+  /// down (docs/benchmarks.md, "The import's last costs").
   mutating func endAppending() {
     slots = []
     order = keyOrder()
@@ -132,8 +133,8 @@ struct ImportBuffer {
 
   /// The rows an INSERT statement of `write` carries, when the connection allows their parameters
   /// (`Database.mostParameters`): one statement for many rows costs SQLite less than one statement
-  /// a row, and each statement's run costs some 24k instructions besides its rows (a million
-  /// points wrote in 1,352M instructions 64 rows at a time, 1,295M 256 at a time).
+  /// a row, since each statement's run has a cost of its own besides its rows (docs/benchmarks.md,
+  /// "The import's last costs").
   static let rowsPerInsert = 256
 
   /// What `write` does with a state that is a name for want of its code.
@@ -188,8 +189,8 @@ struct ImportBuffer {
       let statement = rows == 1 ? one : many
       // In key order the rows lie all over the buffer, and reading each one, then its texts,
       // waits on memory twice. Read in two tight loops first, a statement's rows, then the first
-      // byte of each one's texts, wait on memory together: binding a million points took 1.08 s
-      // reading each row as it was bound, and takes 0.79 s so.
+      // byte of each one's texts, wait on memory together, and the writing is faster for it
+      // (docs/benchmarks.md, "The import's last costs").
       batch.removeAll(keepingCapacity: true)
       for index in order[start..<start + rows] { batch.append(row(Int(index))) }
       for row in batch { codeLengths |= texts[row.chunk][row.offset] }
@@ -341,8 +342,8 @@ struct ImportBuffer {
   }
 
   /// Sorts `keys` by their high 32 bits (a cell), keeping the order of keys of one cell (their
-  /// indices, which rise): two passes of a radix sort, 16 bits each, where comparing the keys
-  /// took a tenth of the world's import.
+  /// indices, which rise): two passes of a radix sort, 16 bits each, cheaper than comparing the
+  /// keys (docs/benchmarks.md, "The import, read as bytes").
   static func sortByCell(_ keys: inout [UInt64]) {
     var sorted = [UInt64](repeating: 0, count: keys.count)
     for shift in [32, 48] as [UInt64] {
@@ -408,7 +409,7 @@ struct ImportBuffer {
       return
     }
     // Copied from the string's own UTF-8 in one move, where appending its `utf8` view went
-    // through the view byte by byte: a thousand instructions a row.
+    // through the view byte by byte (docs/benchmarks.md, "The import's last costs").
     text.withUTF8 { utf8 in
       var length = utf8.count + 1
       while length >= 0x80 {
@@ -462,8 +463,8 @@ struct ImportBuffer {
 
   /// The hash of a row's key: its code, its country and its place as they are encoded, each after
   /// its length, so that no two keys run together; a missing place and an empty one are left out
-  /// alike (one place, as for the unique zip index). One run of bytes, hashed at once: six
-  /// pieces hashed one by one took a fifth of an import's work for each row it took.
+  /// alike (one place, as for the unique zip index). One run of bytes, hashed at once: six pieces
+  /// hashed one by one cost each row more (docs/benchmarks.md, "The import's last costs").
   private static func keyHash(_ encoded: UnsafeBufferPointer<UInt8>) -> UInt32 {
     var position = 0
     _ = decode(encoded, at: &position)

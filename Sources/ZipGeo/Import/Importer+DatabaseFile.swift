@@ -243,7 +243,7 @@ extension Importer {
   }
 
   /// Compacts the file (`VACUUM`) when a quarter of its pages or more are free, as an upgrade
-  /// leaves them (the old table's: a world file of 292 MB kept 26,283 free pages and took 399 MB).
+  /// leaves them (the old table's pages, which would keep the file far larger than its data).
   /// Only once no other connection has the file open; a failure leaves it as it is, data and all.
   static func compactIfMostlyFree(_ db: Database) throws {
     let free = try db.scalar("PRAGMA freelist_count")?.int64 ?? 0

@@ -104,11 +104,12 @@ public struct Importer: Sendable {
     in sql: Database, inputs: RowNumbering, imported: Set<String>, notify: (ImportNotice) -> Void
   ) throws -> Int {
     // SQLite sorts an index's keys in runs of at most its page cache, each sorted on a helper
-    // thread (`PRAGMA threads`) while it reads the next, then merges them. Runs of 2 MiB, not the
-    // 16 MiB the rows were written with, stay in the processor's cache and keep both threads busy:
-    // the million points' index took 0.39 s against 0.59 s in the shell, and its import 1.50 s
-    // against 1.78 s, with 35 MB less at its peak. (The page cache bounds each sorter's memory,
-    // so that a large import stays within its memory.)
+    // thread (`PRAGMA threads`) while it reads the next, then merges them. Runs of 2 MiB
+    // (`sortingCacheSize`), not the `writingCacheSize` the rows were written with, stay in the
+    // processor's cache and keep both threads busy, which builds the index sooner and lowers the
+    // import's peak (docs/benchmarks.md, "The index's sort, the derived columns, and the floors of
+    // a table function"). (The page cache bounds each sorter's memory, so that a large import
+    // stays within its memory.)
     try sql.execute("PRAGMA cache_size = \(Self.sortingCacheSize)")
     defer { try? sql.execute("PRAGMA cache_size = \(Self.writingCacheSize)") }
     do {
@@ -244,9 +245,10 @@ public struct Importer: Sendable {
   ) throws -> (imported: Int, skipped: Int, duplicates: Int, replaced: Int) {
     // Index builds sort with one helper thread, which is faster: the other core is then shared
     // by SQLite's helper and the thread that encodes the index of place names beside the zip
-    // index's build (`PlaceNameIndexBuilder.startEncoding`). Two helpers took the world's import
-    // 0.1 s longer (3.45 s against 3.36 s, the phases from writing the rows to the commit, three
-    // runs each), the encoding then finishing after the index; none, the million points' 0.1 s.
+    // index's build (`PlaceNameIndexBuilder.startEncoding`). Two helpers made the world's import
+    // slower, the encoding then finishing after the index, and no helper made the million points'
+    // slower (docs/benchmarks.md, "The index's sort, the derived columns, and the floors of a
+    // table function"; `scripts/bench-import-pair.py` compares two builds).
     try sql.execute("PRAGMA cache_size = \(Self.writingCacheSize)")
     try sql.execute("PRAGMA threads = 1")
     // Every row is checked in Swift as it is read (`ColumnMap.zipCode(from:)`): the table's CHECK
@@ -463,9 +465,9 @@ public struct Importer: Sendable {
   private static func countCountries(in sql: Database) throws -> ImportBuffer.CountryCounts {
     // One pass over the unique index, already in (zip, country) order, so nothing is sorted: the
     // rows of a code in a country are next to each other, and its codes are counted as changes.
-    // (GROUP BY country with count(DISTINCT zip) sorts the rows twice: on the world file 1.1 s of
-    // CPU against 0.2 s for the scan.) Every row is read and counted by its country's two
-    // letters, its bytes compared as SQLite holds them: a string a row cost as much as the scan.
+    // (GROUP BY country with count(DISTINCT zip) sorts the rows twice, where the scan sorts
+    // none.) Every row is read and counted by its country's two letters, its bytes compared as
+    // SQLite holds them: making a string of each row would cost as much as the scan itself.
     var counted = ImportBuffer.CountryCounts()
     let scan = try sql.prepare("SELECT zip, country FROM zips INDEXED BY zips_zip ORDER BY zip, country")
     var last: (zip: [UInt8], slot: Int) = ([], -1)

@@ -21,8 +21,9 @@ extension PlaceNameIndexBuilder {
     var kept = Places(byteBudget: max(0, byteBudget - rows.memory))
     if let db, try !kept.add(rowsOf: db) { return nil }
     return BackgroundWork(handing: (consume kept, rows)) { input, isCancelled in
-      // Counted first: the table that finds each code's first row (16 MB for the world's rows)
-      // is gone before the places take their memory.
+      // Counted first: the table that finds each code's first row is gone before the places
+      // take their memory, so that the two are never held at once (docs/benchmarks.md, "The
+      // import's last costs").
       let countries = input.1.countryCounts(unless: isCancelled)
       let gathered = input.1.forEachPlace(unless: isCancelled) { country, name, zip in
         input.0.add(country: country, name: name, zip: zip)

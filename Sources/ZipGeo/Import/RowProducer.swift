@@ -70,7 +70,8 @@ final class RowProducer: @unchecked Sendable {
     var batch = Batch()
     batch.lines.reserveCapacity(Self.batchSize)
     // Rows of one state follow each other: its name is made once for them all, not a string a
-    // row that the other thread frees (the world file took 67 MB more at its peak).
+    // row that the other thread frees, which raised the import's peak memory
+    // (`scripts/bench-import-pair.py` gives each build's peak).
     var lastStateName: String?
     do {
       while batch.end == nil && batch.lines.count < Self.batchSize {

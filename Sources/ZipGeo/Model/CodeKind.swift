@@ -185,8 +185,8 @@ public enum CodeKind: String, CaseIterable, Sendable, CustomStringConvertible {
   }
 
   /// Whether `bytes` hold "box" or "postfach", in any case: one pass over them, each byte compared
-  /// once with `x` and `f` (a search judges every row it gives; a scan for each word from each
-  /// byte cost a Tokyo row a third of its kind).
+  /// once with `x` and `f` (a search judges every row it gives, and a scan for each word from each
+  /// byte made its kind cost a row far more: `scripts/bench/column-cost.py` measures `kind`).
   static func mayNamePOBoxes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     func holds(_ letters: StaticString, at start: Int) -> Bool {
       let count = letters.utf8CodeUnitCount

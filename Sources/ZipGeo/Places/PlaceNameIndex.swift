@@ -23,11 +23,12 @@ enum PlaceNameIndex {
 
   /// The bounds that keep the index a small multiple of the names it holds, whatever they are.
   /// Each word of a name but its first is an entry of the words table that holds the whole name,
-  /// so a name of many words would take space as the square of its length: one of 16,000 words
-  /// made 1.8 GB. Only the first `mostIndexedWords` words of a name are indexed (GeoNames'
-  /// longest names have 30), and only the first word of a folded name longer than
-  /// `longestWordIndexedName` bytes (GeoNames' longest is 161): such names are found by their
-  /// start. A row's words entries then take at most some 33 times its name's bytes, 8.5 KB.
+  /// so a name of many words would take space as the square of its length: one row of thousands
+  /// of words would make an index far larger than the data. Only the first `mostIndexedWords`
+  /// words of a name are indexed (GeoNames' longest names have 30), and only the first word of a
+  /// folded name longer than `longestWordIndexedName` bytes (GeoNames' longest is 161): such
+  /// names are found by their start. A row's words entries then take at most 8.5 KB, some 33
+  /// times its name's bytes.
   static let mostIndexedWords = 32
   static let longestWordIndexedName = 256
 

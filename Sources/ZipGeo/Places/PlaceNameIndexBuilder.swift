@@ -11,8 +11,9 @@ import SQLiteKit
 /// sorts, and encodes the three tables in blocks (`Encoded`), which are then written.
 ///
 /// Every text is kept as bytes in one buffer (`texts`) and named by where it is in it (`Span`):
-/// a `String` or an array for each of the world's 1.8 million rows made the build take half of
-/// the import. An import gathers and encodes on a thread of its own (`Importer`), while it writes
+/// a `String` or an array for each of the world's 1.8 million rows, each allocated and freed,
+/// made the build a large part of the import (`scripts/bench-import-pair.py` compares two builds'
+/// imports). An import gathers and encodes on a thread of its own (`Importer`), while it writes
 /// the rows to `zips`.
 enum PlaceNameIndexBuilder {
   /// Where a text is in the buffer of texts.
@@ -33,9 +34,9 @@ enum PlaceNameIndexBuilder {
   /// The distinct places of the rows gathered (by country and name), their codes, and the buffer
   /// their texts are in.
   ///
-  /// An import gathers them while its rows are still in memory, so they are kept small: some
-  /// 55 MB for the world's 1.8 million rows (each place's name and each row's code once, a number
-  /// for each place's country, and no stored hashes).
+  /// An import gathers them while its rows are still in memory, so they are kept small: each
+  /// place's name and each row's code once, a number for each place's country, and no stored
+  /// hashes.
   struct Places {
     var texts: [UInt8] = []
     /// The countries, each one's code once in `texts`, and each place's country among them.
@@ -103,7 +104,7 @@ enum PlaceNameIndexBuilder {
     }
 
     /// Adds a row that names a place.
-    /// - Returns: `false` past `rowBudget` rows or `byteBudget` bytes (or 4 GiB of texts, or
+    /// - Returns: `false` past `rowBudget` rows or `byteBudget` bytes (or past 4 GiB of texts, or
     ///   65,535 countries), when the index must be built the staged way.
     mutating func add(
       country: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, zip: UnsafeBufferPointer<UInt8>
@@ -211,13 +212,13 @@ enum PlaceNameIndexBuilder {
     func codes(of place: Int) -> ArraySlice<Span> { codes[Int(codeStart[place])..<Int(codeStart[place + 1])] }
   }
 
-  /// The most rows built in memory: the world's 1.8 million take some 120 MB. Past them, the
-  /// index is built through temporary tables that SQLite sorts (`buildStaged(on:)`), slower but
-  /// in flat memory.
+  /// The most rows built in memory, enough for the world's 1.8 million. Past them, the index is
+  /// built through temporary tables that SQLite sorts (`buildStaged(on:)`), slower but in flat
+  /// memory.
   static let rowBudget = 2_000_000
   /// The most memory the places built in memory may take, with the rows of an import held beside
-  /// them (`ImportBuffer.memory`): the world's take 58 MB and its rows 154 MB, and SQLite's caches
-  /// and the encoding some 60 MB more, within the 300 MB an import is held to.
+  /// them (`ImportBuffer.memory`): room for the world's places and rows, which leaves SQLite's
+  /// caches and the encoding within the 300 MB an import is held to (`scripts/check-memory.sh`).
   static let byteBudget = 220 << 20
 
   /// Every row that names a place: its country, place and code, as both builds read them.

@@ -225,8 +225,9 @@ public enum Schema {
     "zip, place, state, county, lat, lon, " + (layout.hasCountries ? "country, accuracy" : "'US', NULL")
   }
 
-  /// One statement written for each layout. Made once, as a static: a search costs tens of
-  /// microseconds, and building its SQL on every call was a few of them.
+  /// One statement written for each layout. Made once, as a static: a search is short, and
+  /// building its SQL on every call was a large part of it (`scripts/bench-engine.py` times the
+  /// searches).
   struct Variants: Sendable {
     let statements: [CachedSQL]
 
@@ -323,9 +324,8 @@ public enum Schema {
     if version > Schema.version {
       return .foreign("it was made by a newer zipgeo (schema version \(version), this one reads \(Schema.version))")
     }
-    return .foreign(
-      "its schema version is \(version), expected \(oldestReadableVersion == Schema.version ? "" : "\(oldestReadableVersion) to ")\(Schema.version)"
-    )
+    let oldest = oldestReadableVersion == Schema.version ? "" : "\(oldestReadableVersion) to "
+    return .foreign("its schema version is \(version), expected \(oldest)\(Schema.version)")
   }
 }
 
@@ -394,8 +394,8 @@ extension Schema {
     schemas.sort { ($0 == "temp" ? 0 : $0 == "main" ? 1 : 2) < ($1 == "temp" ? 0 : $1 == "main" ? 1 : 2) }
     for schema in schemas {
       let type = try db.scalar(
-        "SELECT type FROM \(schema.quotedIdentifier).sqlite_master WHERE type IN ('table', 'view') AND name = 'zips' COLLATE NOCASE"
-      )
+        "SELECT type FROM \(schema.quotedIdentifier).sqlite_master"
+          + " WHERE type IN ('table', 'view') AND name = 'zips' COLLATE NOCASE")
       if let type = type?.string { return (schema, type) }
     }
     return nil

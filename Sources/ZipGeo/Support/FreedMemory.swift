@@ -6,8 +6,8 @@
 enum FreedMemory {
   /// Gives back the pages of the memory freed so far, where the allocator keeps them otherwise.
   ///
-  /// glibc keeps freed memory for the thread that freed it: the 154 MB of the world's rows,
-  /// freed after they are written, stayed in the process while another thread allocated its own
+  /// glibc keeps freed memory for the thread that freed it: the world's rows, freed after they
+  /// are written, stayed in the process while another thread allocated its own
   /// (`malloc_trim`). Darwin's allocator gives back freed pages itself, under memory pressure.
   static func giveBack() {
     #if canImport(Glibc)

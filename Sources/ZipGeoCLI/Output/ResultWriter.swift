@@ -20,7 +20,7 @@ import SQLiteKit
 struct ResultWriter {
   /// The rows `zipgeo sql` holds back to measure a table's columns.
   static let tableBatchSize = 1000
-  /// The most bytes of values a table holds back to measure its columns: 1 MiB.
+  /// The bytes of values a table holds back to measure its columns: at most 1 MiB.
   static let tableHeldBytes = 1 << 20
 
   let columns: [String]
@@ -219,8 +219,8 @@ struct ResultWriter {
     }
   }
 
-  /// A blob as SQL writes it, `x'00ff'`, made in one buffer (a string per byte took 20 times the
-  /// blob's size).
+  /// A blob as SQL writes it, `x'00ff'`, made in one buffer (a string per byte would take many
+  /// times the blob's size).
   static func hexLiteral(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = [UInt8(ascii: "x"), UInt8(ascii: "'")]
@@ -234,8 +234,8 @@ struct ResultWriter {
   }
 
   /// The widest a column is padded to, and all of a line's columns together: every held row is
-  /// padded to the widths, so one 1 MB value would otherwise make a thousand 1 MB lines. A wider
-  /// value is still printed whole.
+  /// padded to the widths, so one value of a megabyte would otherwise make a thousand lines as
+  /// long. A wider value is still printed whole.
   static let maximumColumnWidth = 1000
   static let maximumLineWidth = 16384
 

@@ -87,7 +87,8 @@ import Testing
     #expect(result.status == 0, "\(result.err)")
     #expect(
       result.err
-        == "zipgeo: first use: made \(home)/data/zipgeo/zipgeo.db from \(prefix)/share/zipgeo/zips.csv (41487 zip codes)\n"
+        == "zipgeo: first use: made \(home)/data/zipgeo/zipgeo.db from \(prefix)/share/zipgeo/zips.csv"
+        + " (41487 zip codes)\n"
     )
     #expect(result.out.split(separator: "\n").count == 15)
   }

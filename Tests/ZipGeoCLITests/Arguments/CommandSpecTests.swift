@@ -50,7 +50,8 @@ import Testing
     #expect(help.hasPrefix("OVERVIEW: List the zip codes within a radius of a zip code or a point, nearest first.\n"))
     #expect(
       help.contains(
-        "\nUSAGE: zipgeo near (<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>) [--country <cc>] [--kind <kinds>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]\n"
+        "\nUSAGE: zipgeo near (<center> | --place <name> [--state <state>]) (--km <km> | --mi <mi>)"
+          + " [--country <cc>] [--kind <kinds>] [--limit <limit>] [--model <model>] [--format <format>] [--db <path>]\n"
       ))
     #expect(help.contains("\nARGUMENTS:\n  <center>                The code at the centre (75075, or DE:10115"))
     #expect(help.contains("\n  --km <km>               The radius in kilometres.\n"))

@@ -12,11 +12,17 @@ import Testing
   @Test func theUSMilitaryCodesPlacedInLondonAreLeftOutByDefaultAndSaidSo() throws {
     let near = try world.zipgeo("near", "EC1A", "--km", "1", "--format", "csv")
     #expect(near.status == 0 && !near.out.contains(",US,") && near.out.contains("\r\nEC1A,London,"))
-    #expect(near.err == "zipgeo: left out 3 codes of other kinds than asked (military 3); --kind all lists every code\n")
+    #expect(
+      near.err == "zipgeo: left out 3 codes of other kinds than asked (military 3); --kind all lists every code\n")
     let all = try world.zipgeo("near", "EC1A", "--km", "1", "--format", "csv", "--kind", "all")
-    #expect(all.err.isEmpty && all.out.contains("\r\n09421,FPO AE,,,51.5085,-0.1257,US,0,,military,0.0\r\n"), "\(all.out.prefix(600))")
+    #expect(
+      all.err.isEmpty && all.out.contains("\r\n09421,FPO AE,,,51.5085,-0.1257,US,0,,military,0.0\r\n"),
+      "\(all.out.prefix(600))")
     let military = try world.zipgeo("near", "EC1A", "--km", "1", "--format", "csv", "--kind", "military")
-    #expect(military.out.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[0] } == ["EC1A", "09421", "09498", "09499"])
+    #expect(
+      military.out.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[0] } == [
+        "EC1A", "09421", "09498", "09499",
+      ])
   }
 
   @Test func nearestCountsOnlyCodesOfTheKindsAskedFor() throws {
@@ -30,7 +36,8 @@ import Testing
 
   @Test func aSearchByNameLeavesOutCEDEXCodesUnlessAsked() throws {
     let areas = try world.zipgeo("search", "Paris 02", "--country", "FR", "--limit", "100", "--format", "csv")
-    let all = try world.zipgeo("search", "Paris 02", "--country", "FR", "--limit", "100", "--format", "csv", "--kind", "all")
+    let all = try world.zipgeo(
+      "search", "Paris 02", "--country", "FR", "--limit", "100", "--format", "csv", "--kind", "all")
     #expect(areas.status == 0 && !areas.out.contains("CEDEX") && areas.out.contains("\r\n75002,Paris 02,"))
     #expect(all.out.contains("\r\n75060 CEDEX 02,Paris 02,"))
   }

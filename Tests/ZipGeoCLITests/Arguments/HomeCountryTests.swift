@@ -7,12 +7,13 @@ import Testing
 /// Where the home country comes from, and in which order: `ZIPGEO_COUNTRY`, then the locale
 /// (`LC_ALL`, `LC_MESSAGES`, `LANG`: the first set decides), then the database.
 @Suite struct HomeCountryTests {
-  @Test(arguments: [
-    ("en_US.UTF-8", "US"), ("de_CH.UTF-8", "CH"), ("fr_FR", "FR"), ("sr_RS@latin", "RS"), ("pt_BR.utf8@x", "BR"),
-    ("de-AT", "AT"), ("en_gb", "GB"), ("C", nil), ("C.UTF-8", nil), ("POSIX", nil), ("en", nil), ("", nil),
-    ("_", nil), ("en_", nil), ("en_USA.UTF-8", nil), ("en_1A", nil), ("en_ÜS", nil), ("en_US\u{0}", nil),
-    ("\u{1B}]0;x\u{7}_US", "US"),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("en_US.UTF-8", "US"), ("de_CH.UTF-8", "CH"), ("fr_FR", "FR"), ("sr_RS@latin", "RS"), ("pt_BR.utf8@x", "BR"),
+      ("de-AT", "AT"), ("en_gb", "GB"), ("C", nil), ("C.UTF-8", nil), ("POSIX", nil), ("en", nil), ("", nil),
+      ("_", nil), ("en_", nil), ("en_USA.UTF-8", nil), ("en_1A", nil), ("en_ÜS", nil), ("en_US\u{0}", nil),
+      ("\u{1B}]0;x\u{7}_US", "US"),
+    ] as [(String, String?)])
   func aLocaleNamesTheCountryOfItsTerritory(locale: String, country: String?) {
     #expect(HomeCountry.territory(ofLocale: locale) == country, "\(locale)")
   }

@@ -30,7 +30,10 @@ import Testing
   @Test func anEmptyDefaultCountryOrAllIsNone() throws {
     for value in ["", "all", "ALL"] {
       let result = try zipgeo(["info", "10001"], country: value)
-      #expect(result.status == 1 && result.err.hasPrefix("Error: '10001' is a postal code in 10 countries: Bouira Cite El Badr, DZ; "), "\(value)")
+      #expect(
+        result.status == 1
+          && result.err.hasPrefix("Error: '10001' is a postal code in 10 countries: Bouira Cite El Badr, DZ; "),
+        "\(value)")
     }
   }
 

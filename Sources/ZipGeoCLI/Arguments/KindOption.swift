@@ -5,16 +5,17 @@ import ZipGeo
 enum KindOption {
   static let option = CommandSpec.Option(
     name: "kind", valueName: "kinds",
-    help:
-      "The kinds of code to list, comma-separated: \(CodeKind.allCases.map(\.rawValue).joined(separator: ", ")), or all."
-      + " (default: area)")
+    help: "The kinds of code to list, comma-separated: \(names), or all. (default: area)")
+
+  /// The kinds' names, as `--kind` takes them: `area, military, ...`.
+  private static let names = CodeKind.allCases.map(\.rawValue).joined(separator: ", ")
 
   /// The kinds `--kind` names, by default areas only.
   static func value(_ arguments: ParsedArguments) throws(UsageError) -> Set<CodeKind> {
     guard let text = arguments.value("kind") else { return [.area] }
     guard let kinds = CodeKind.parse(text) else {
       throw UsageError(
-        "The value '\(text.shortened)' is invalid for '--kind <kinds>': give \(CodeKind.allCases.map(\.rawValue).joined(separator: ", ")) or all, comma-separated")
+        "The value '\(text.shortened)' is invalid for '--kind <kinds>': give \(names) or all, comma-separated")
     }
     return kinds
   }

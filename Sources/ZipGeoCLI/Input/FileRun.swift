@@ -37,12 +37,12 @@ final class FileRun {
   /// `SIGTERM` and `SIGHUP` stop the run instead of ending the process.
   ///
   /// - Parameter db: The database the rows are answered from: read in one read transaction for
-  ///   up to `rowsPerReading` rows (a transaction per lookup, SQLite's locks and checks of the
-  ///   file each time, took half the time), ended while the input keeps the run waiting, so that
-  ///   an import is never held up for long.
+  ///   up to `rowsPerReading` rows (not a transaction per lookup, which would take SQLite's locks
+  ///   and check the file each time), ended while the input keeps the run waiting, so that an
+  ///   import is never held up for long.
   init(path: String, context: Context, db: ZipDatabase) throws {
     self.context = context
-    // Codes in no order read pages all over the database: SQLite's default cache of 2 MB sent
+    // Codes in no order read pages all over the database: SQLite's cache, 2 MB by default, sent
     // most of them back to the file.
     try db.database.execute("PRAGMA cache_size = -\(Self.cacheKiB)")
     let output = PendingOutput(console: context.console, db: db)
@@ -137,7 +137,7 @@ final class FileRun {
     if tally.failed > 0 { throw QuietExit(exitCode: ZipGeoCommand.ExitCode.unanswered) }
   }
 
-  /// The pages of the database a run keeps in memory, at most: 32 MiB, all of the US data.
+  /// The pages of the database a run keeps in memory: at most 32 MiB, all of the US data.
   static let cacheKiB = 32 * 1024
 
   /// The most rows answered in one read transaction.

@@ -6,7 +6,8 @@ import ZipGeo
 /// their leading zeros, codes finer than the data), each with its count and its first line.
 ///
 /// ```
-/// zipgeo: 2 codes had lost their leading zeros, as spreadsheets drop them, and were read with them (line 3: 2134 as 02134)
+/// zipgeo: 2 codes had lost their leading zeros, as spreadsheets drop them, and were read with
+///   them (line 3: 2134 as 02134)
 /// zipgeo: customers.csv: 5 rows, 3 resolved, 2 not: unknown 1, ambiguous 1
 /// ```
 struct RowTally {

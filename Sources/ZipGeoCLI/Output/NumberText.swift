@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// `value` with a fixed number of decimals, rounded as printf's `%.Nf` rounds: `fixed(2207.431, decimals: 2)` is `2207.43`.
+/// `value` with a fixed number of decimals, rounded as printf's `%.Nf` rounds:
+/// `fixed(2207.431, decimals: 2)` is `2207.43`.
 func fixed(_ value: Double, decimals: Int) -> String {
   var buffer = [CChar](repeating: 0, count: 512)
   let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(decimals)f", $0) }
