@@ -198,7 +198,9 @@ import Testing
   // MARK: - Help
 
   /// The exact help of `zipgeo` and of each subcommand, as committed in Help/*.txt.
-  @Test(arguments: ["zipgeo", "import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where"])
+  @Test(arguments: [
+    "zipgeo", "import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where",
+  ])
   func helpIsExactlyAsDocumented(command: String) throws {
     let expected = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
