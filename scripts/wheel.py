@@ -1,6 +1,6 @@
 """Writes the zipgeo_sqlite wheel: the Python package in python/ plus the built extension.
 
-Usage: python3 scripts/wheel.py --extension PATH/libZipgeo.so --version 0.1.0 \
+Usage: python3 scripts/wheel.py --extension PATH/libZipgeo.so --version 0.2.0 \
            --platform manylinux_2_35_x86_64 --out dist
 
 Standard library only. The wheel is the same bytes for the same inputs: files in a fixed order,

@@ -348,7 +348,7 @@ import Testing
       #expect(result.status == 0)
       #expect(result.out.hasPrefix("OVERVIEW: List the zip codes within a radius"))
     }
-    #expect(try zipgeo("--version").out == "0.1.0\n")
+    #expect(try zipgeo("--version").out == "0.2.0\n")
   }
 
   @Test func aFailedImportExitsOneNamesTheLineAndKeepsTheData() throws {

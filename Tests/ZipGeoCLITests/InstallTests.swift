@@ -141,7 +141,7 @@ import Testing
     // The clean PATH finds the installed zipgeo.
     #expect(try run("sh", ["-c", "command -v zipgeo"]).out == file("bin/zipgeo").path + "\n")
     let version = try run("zipgeo", ["--version"])
-    #expect(version.status == 0 && version.out == "0.1.0\n", "\(version.err)")
+    #expect(version.status == 0 && version.out == "0.2.0\n", "\(version.err)")
     let zips = file("share/zipgeo/zips.csv").path
     let imported = try run("zipgeo", ["import", zips, "--db", "x.db", "--quiet"])
     #expect(imported.status == 0, "\(imported.err)")
@@ -235,7 +235,7 @@ import Testing
     #expect(manual.contains("/\\:usr/\\:local/lib/zipgeo/zipgeo.so"))
     #expect(!manual.contains(stage.path))
     let version = try runCommand(staged.appendingPathComponent("bin/zipgeo"), ["--version"], environment: [:])
-    #expect(version.out == "0.1.0\n")
+    #expect(version.out == "0.2.0\n")
     let removed = try runCommand(
       Self.bash, [Self.uninstallScript.path, "--prefix", "/usr/local"], in: work,
       environment: cleanEnvironment.merging(["DESTDIR": stage.path]) { $1 })

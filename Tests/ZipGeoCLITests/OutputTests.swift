@@ -131,7 +131,7 @@ import Testing
     let piped = try runCommand(
       Self.zipgeo, ["sql", "--db", database, "--format", "json"],
       input: "SELECT COUNT(*) AS n FROM zips; SELECT zipgeo_version() AS v;")
-    #expect(piped.out == "[{\"n\": 41487}]\n[{\"v\": \"0.1.0\"}]\n")
+    #expect(piped.out == "[{\"n\": 41487}]\n[{\"v\": \"0.2.0\"}]\n")
   }
 
   @Test func sqlIsReadOnlyUnlessWriteIsGiven() throws {

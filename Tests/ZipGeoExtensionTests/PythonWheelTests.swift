@@ -327,6 +327,51 @@ import Testing
     return name.components(separatedBy: "-py3-none-").last ?? ""
   }
 
+  /// One version: `zipgeo --version` (`zipgeoVersion`), the wheel's `Version:` and file name
+  /// (build-wheel.sh reads them from Version.swift), the Python package's `__version__` where it
+  /// declares one, and the top release of CHANGELOG.md. A release changes Version.swift and
+  /// CHANGELOG.md together, or this fails.
+  @Test func theCommandTheWheelThePythonPackageAndTheChangelogNameOneVersion() throws {
+    let printed = try runCommand(ExtensionTests.zipgeo, ["--version"])
+    try #require(printed.status == 0, "\(printed.err)")
+    let version = printed.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(version.wholeMatch(of: /\d+\.\d+\.\d+/) != nil, "zipgeo --version printed \(printed.out)")
+
+    let wheel = try builtWheel(into: temporary.path("dist"))
+    #expect(URL(fileURLWithPath: wheel).lastPathComponent.hasPrefix("zipgeo_sqlite-\(version)-py3-none-"), "\(wheel)")
+    let metadata = try runCommand(
+      Self.systemPython,
+      [
+        "-c",
+        """
+        import sys, zipfile
+
+        with zipfile.ZipFile(sys.argv[1]) as wheel:
+            name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+            print(*(line[9:] for line in wheel.read(name).decode().splitlines() if line.startswith("Version: ")))
+        """,
+        wheel,
+      ])
+    #expect(metadata.status == 0, "\(metadata.err)")
+    #expect(metadata.out == version + "\n", "the wheel's METADATA")
+
+    // The package declares no __version__ today; one it declares must be the same.
+    let package = Self.repository.appendingPathComponent("python/zipgeo_sqlite")
+    for file in try FileManager.default.contentsOfDirectory(atPath: package.path) where file.hasSuffix(".py") {
+      let source = try String(contentsOf: package.appendingPathComponent(file), encoding: .utf8)
+      for match in source.matches(of: /(?m)^__version__\s*=\s*["']([^"']*)["']/) {
+        #expect(String(match.1) == version, "python/zipgeo_sqlite/\(file) declares __version__ = \(match.1)")
+      }
+    }
+
+    // Keep a Changelog: `## [Unreleased]`, if any, then `## [0.2.0] - 2026-12-07`, newest first.
+    let changelog = try String(contentsOf: Self.repository.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+    let top = try #require(releases.first, "CHANGELOG.md has no release")
+    #expect(top.wholeMatch(of: /## \[\d+\.\d+\.\d+\] - \d{4}-\d\d-\d\d/) != nil, "CHANGELOG.md's top release: \(top)")
+    #expect(top.hasPrefix("## [\(version)] - "), "CHANGELOG.md's top release is \(top), zipgeo --version \(version)")
+  }
+
   /// The wheel's tag is what auditwheel (from PyPI) says the extension is consistent with, so
   /// that pip installs it where it loads and refuses it where it would not. It needs PyPI: tier
   /// online (`TestTier`).

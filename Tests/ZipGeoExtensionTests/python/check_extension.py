@@ -45,7 +45,7 @@ check("antipodes", abs(value("SELECT distance(10, 20, -10, -160)") - R * math.pi
 check("bound parameters of every numeric type", value("SELECT distance(?, ?, ?, ?)", 0, 0.0, "0", 90) == value("SELECT distance(0, 0, 0, 90)"))
 check("NULL in, NULL out", value("SELECT distance(?, 0, 0, 0)", None) is None)
 check("miles", abs(value("SELECT distance(0, 0, 0, 1, 'mi')") * 1.609344 - value("SELECT distance(0, 0, 0, 1)")) < 1e-9)
-check("version", value("SELECT zipgeo_version()") == "0.1.0")
+check("version", value("SELECT zipgeo_version()") == "0.2.0")
 check("text argument error names function and argument",
       error("SELECT distance(1, 'abc', 0, 0)") == "distance(): lon1 (argument 2) is not a number: 'abc'")
 check("blob argument error", error("SELECT distance(?, 0, 0, 0)", b"\x00\x01") == "distance(): lat1 (argument 1) is a blob, not a number")

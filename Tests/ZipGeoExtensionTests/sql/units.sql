@@ -8,5 +8,5 @@ SELECT 'units are case-insensitive', distance(0, 0, 1, 1, 'MI') = distance(0, 0,
 SELECT 'spaces around a unit are ignored', distance(0, 0, 1, 1, ' km ') = distance(0, 0, 1, 1);
 SELECT 'a NULL unit gives NULL', distance(0, 0, 1, 1, NULL) IS NULL;
 SELECT 'identical points are 0 in every unit', distance(5, 5, 5, 5, 'ft') = 0.0;
-SELECT 'zipgeo_version() is the version', zipgeo_version() = '0.1.0';
+SELECT 'zipgeo_version() is the version', zipgeo_version() = '0.2.0';
 SELECT 'zipgeo_version() is text', typeof(zipgeo_version()) = 'text';
