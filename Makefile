@@ -14,7 +14,7 @@ help:
 	@echo "make build      the release build: .build/release/zipgeo and libZipgeo.so"
 	@echo "make test       the tests, offline (the default tier)"
 	@echo "make test-all   every tier: also the tests that need PyPI or build another package"
-	@echo "make lint       swift format lint --strict on Sources, Tests and Package.swift"
+	@echo "make lint       swift format lint --strict, and no measured figure in a source comment"
 	@echo "make bench      the engine and search benchmarks on the release build (writes docs/benchmarks/results.md)"
 	@echo "make wheel      the Python wheel, in dist/"
 	@echo "make help       this list"
@@ -30,6 +30,7 @@ test-all:
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	scripts/check-comment-figures.sh
 
 # Both scripts time zipgeo and the textbook R*Tree side by side in one run (docs/benchmarks.md).
 bench: build

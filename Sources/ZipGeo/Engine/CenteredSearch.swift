@@ -70,7 +70,8 @@ public struct CenteredSearch: BandedSearch {
   public init(
     from code: PostalCode?, query: RadiusQuery, kinds: Set<CodeKind>? = nil, ownPlaces: OwnPlaces = .first
   ) throws {
-    let own = Self.places(of: code, country: query.country, from: query.center, model: query.model, unit: query.radius.unit)
+    let own = Self.places(
+      of: code, country: query.country, from: query.center, model: query.model, unit: query.radius.unit)
     let inner = try RadiusQuery(
       center: query.center, radius: query.radius, limit: query.limit.map { $0 + own.count }, model: query.model,
       country: query.country)
@@ -94,7 +95,8 @@ public struct CenteredSearch: BandedSearch {
   /// `code`'s places among them at their distances (`OwnPlaces.byDistance`).
   init(from code: PostalCode?, search: consuming NearestFirstSearch) {
     let query = search.query
-    var own = Self.places(of: code, country: query.country, from: query.center, model: query.model, unit: query.radius.unit)
+    var own = Self.places(
+      of: code, country: query.country, from: query.center, model: query.model, unit: query.radius.unit)
     // Rows read without their columns cannot be told from the code's own: the search gives those
     // within the radius, and the others come after it.
     if search.reading != .rows {

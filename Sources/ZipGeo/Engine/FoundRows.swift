@@ -113,7 +113,8 @@ final class FoundRows: TextRows {
     }
 
     /// Appends `bytes`' texts; where they start and how many there are (-1: NULL). Ints: the texts
-    /// of one read may pass 2 GB in all (SQLite allows a text of 1 GB), where a narrower number
+    /// of one read may pass what an Int32 holds (one text alone may be as long as SQLite allows),
+    /// where a narrower number
     /// would trap inside the host.
     private func appendText(_ bytes: UnsafeBufferPointer<UInt8>?) -> (Int, Int) {
       guard let bytes else { return (0, -1) }

@@ -139,19 +139,18 @@ public struct NearestFirstSearch: BandedSearch {
   init(_ query: RadiusQuery, reads: Reads) {
     let radius = query.limit == nil ? query.radius.metres : 0
     // Squares up to the circle's width: rows of a square outside the circle's box are passed
-    // over inside SQLite, and fewer reads cost less than the rows they add (measured against the
-    // radius itself, interleaved: 10 km around Sao Paulo 16 against 21 us, London 0.63 against
-    // 0.66 ms, 100 km around Frankfurt 4.46 against 4.64 ms).
+    // over inside SQLite, and fewer reads cost less than the rows they add.
     // Rows only counted are counted inside SQLite: a square wholly within the radius natively,
     // each row of one that is not with a function call, where rows read cost more to hand over.
-    // A count reads squares of half its radius (not less than 2 km), and halves them after a read
-    // of more than `SearchTuning.denseCounted` rows, which makes more of them whole where rows are dense
-    // (2,000 centres x 10 km: 3.3 s; 3.9 s without halving, 3.2 s with squares of a quarter of
-    // the radius throughout, which cost 10 km around Plano 54 against 42 us and around Sao Paulo
-    // 43 against 30 us; before whole squares, 4.9 s, and 5.9 s with squares of its diameter).
+    // A count reads squares of half its radius (at least `SearchTuning.finestCounted`), and
+    // halves them after a read of more than `SearchTuning.denseCounted` rows, which makes more of
+    // them whole where rows are dense; smaller squares throughout cost the small searches more
+    // than they save the join (scripts/bench/compare-joins.py and compare-searches.py measure
+    // both).
     let across = reads.reading == .count ? max(radius / 2, min(2 * radius, SearchTuning.finestCounted)) : 2 * radius
     self.init(
-      query, reads: reads, finest: min(across, SearchTuning.finestAtFirst), coarsest: min(across, SearchTuning.coarsestRead))
+      query, reads: reads, finest: min(across, SearchTuning.finestAtFirst),
+      coarsest: min(across, SearchTuning.coarsestRead))
   }
 
   /// The `count` zip codes nearest `center` on the whole Earth, nearest first, with distances in
@@ -327,7 +326,9 @@ public struct NearestFirstSearch: BandedSearch {
     }
     while remaining > 0 {
       let frontier = squares.min?.bound ?? .infinity
-      let ready = readsSinceBand >= SearchTuning.squaresAhead || pending >= min(SearchTuning.rowsAhead, remaining) || squares.isEmpty
+      let ready =
+        readsSinceBand >= SearchTuning.squaresAhead || pending >= min(SearchTuning.rowsAhead, remaining)
+        || squares.isEmpty
       if reading == .count, ready, pending > 0 {
         // Rows nothing tells apart need no order: those read go at once.
         readsSinceBand = 0
@@ -434,7 +435,6 @@ public struct NearestFirstSearch: BandedSearch {
     square.node.level == GridCell.bits || square.size <= max(finest, min(square.metres, SearchTuning.largest))
   }
 
-
   /// Reads `nodes` (`read(_:whole:on:)`, a table's problem said as such) and queues the rows
   /// found, nearest first, among the reads whose rows wait to be given.
   private mutating func readAndQueue(
@@ -519,8 +519,8 @@ public struct NearestFirstSearch: BandedSearch {
   /// box is also within the square, and the range one that holds it. The terms of the box and the
   /// country are written `+lat`, `+lon`, `+country`, so that no index of those columns can serve
   /// them: SQLite reads the range of cells by the table's key even where a user's own index on
-  /// `(lat, lon)` covers the statement, which it would otherwise take, for a search hundreds of
-  /// times as slow (as every statement of a search does).
+  /// `(lat, lon)` covers the statement, which it would otherwise take, and read the whole band of
+  /// latitudes of the box (as every statement of a search does).
   static func sql(details: Bool, restricted: Bool, layout: Schema.Layout) -> String {
     let country = layout.hasCountries ? "country" : "'US'"
     let columns = details ? Schema.placeColumns(layout) : "zip, NULL, NULL, NULL, lat, lon, \(country), NULL"
@@ -547,8 +547,8 @@ public struct NearestFirstSearch: BandedSearch {
   /// next, and its box at the four after (`parameters(square:)`). Each square is a range scan of
   /// its own. The box's longitudes are tested first: a square is wider than tall within 60
   /// degrees of the equator, so that more of its rows outside the box lie east or west of it, and
-  /// those are passed over without their latitude read (the million points' 10 km, 279k against
-  /// 266k instructions). The function is called for each row within the box, in `WHERE` after
+  /// those are passed over without their latitude read (scripts/bench/search_instructions.py
+  /// counts what that saves). The function is called for each row within the box, in `WHERE` after
   /// the box; it gives 1 or NULL, never 0, so no row is a result, and the statement's one step
   /// reads every range: no aggregate, whose context SQLite allocates at each step. Place,
   /// state, county and accuracy are handed over only with `details`, the cell never (the

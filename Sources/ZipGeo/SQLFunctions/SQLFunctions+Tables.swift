@@ -237,7 +237,7 @@ extension SQLFunctions {
   }
 
   /// What each of `searchColumns` needs of place, state, county and accuracy, by its index: made
-  /// once, where a dictionary built on every call cost a one-row search a twentieth of its work.
+  /// once: a one-row search would otherwise build a dictionary at every call.
   private static let detailsOfColumn: [FoundRows.Details] = searchColumns.map { column in
     switch column {
     case "place": .place

@@ -22,7 +22,8 @@ import Testing
     #expect(near.status == 0)
     let found = rows(near)
     // Both places of 75008, 1.69 km from their mean, past the 1 km radius, then the rest within it.
-    #expect(found.prefix(2).map(\.zip) == ["75008", "75008"] && found.prefix(2).allSatisfy { $0.km > 1.6 && $0.km < 1.8 })
+    #expect(
+      found.prefix(2).map(\.zip) == ["75008", "75008"] && found.prefix(2).allSatisfy { $0.km > 1.6 && $0.km < 1.8 })
     #expect(found.dropFirst(2).allSatisfy { $0.zip != "75008" && $0.km <= 1 })
     #expect(zip(found.dropFirst(2), found.dropFirst(3)).allSatisfy { $0.km <= $1.km })
     // Every code within the radius of the same point, and the two places of 75008 besides.
@@ -43,7 +44,9 @@ import Testing
     // The US military codes GeoNames puts at that point come after every British one there.
     let all = rows(try world.zipgeo("near", "EC1A", "--km", "0.001", "--format", "csv", "--kind", "all"))
     let firstUS = try #require(all.firstIndex { $0.country == "US" })
-    #expect(firstUS > 3 && all[..<firstUS].allSatisfy { $0.country == "GB" } && all[firstUS...].allSatisfy { $0.country == "US" })
+    #expect(
+      firstUS > 3 && all[..<firstUS].allSatisfy { $0.country == "GB" }
+        && all[firstUS...].allSatisfy { $0.country == "US" })
     #expect(all.allSatisfy { $0.km == 0 })
   }
 

@@ -165,7 +165,9 @@ import Testing
   }
 
   @Test func aFormatTwoCountriesShareIsAnErrorNamingThem() throws {
-    #expect(throws: ZipGeoError.ambiguousCode(code: "1000001", countries: ["JP", "PT"], places: ["Chiyoda", "Lisboa"])) {
+    #expect(
+      throws: ZipGeoError.ambiguousCode(code: "1000001", countries: ["JP", "PT"], places: ["Chiyoda", "Lisboa"])
+    ) {
       try db.postalCode(CodeReference(parsing: "1000001"))
     }
     #expect(try db.postalCode(CodeReference(parsing: "1000001", country: "PT"))?.code == "1000-001")
