@@ -82,7 +82,8 @@ import Testing
   @Test func nearestSearchesEqualBruteForceEverywhere() throws {
     for (lat, lon) in [(33.0, -96.7), (89.9, 0.0), (-89.9, 0.0), (51.9, 179.99), (0.0, -140.0), (0, 180), (-90, -180)] {
       let search = try NearestFirstSearch(nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 300)
-      let found = try bands(search, budget: SearchTuning.bandRows).flatMap { $0 }
+      // No band holds more rows than the search wants.
+      let found = try bands(search, budget: 300).flatMap { $0 }
       let expected = try db.rows(
         "SELECT zip FROM zips ORDER BY distance(?, ?, lat, lon), zip LIMIT 300", [lat, lon]
       ).compactMap { $0[0].string }
@@ -139,50 +140,47 @@ import Testing
     }
   }
 
-  /// The first rows of a search as wide as the world come after the few squares around its
-  /// centre, not after the world: a `LIMIT 10` reads no more than it needs.
-  @Test func theFirstRowsOfAWorldWideSearchReadOnlyTheSquaresAroundItsCentre() throws {
+  /// A search as wide as the world gives its rows nearest first, band by band, as it reads them:
+  /// its first band is the start of the whole answer, not the whole answer, which is every row
+  /// of the table in the brute force's order; a `LIMIT 10` of the table function is its first ten.
+  @Test func aWorldWideSearchGivesItsFirstRowsBeforeTheRestAndEveryRowInOrder() throws {
+    let (lat, lon) = (33.025, -96.7397)
     let query = try RadiusQuery(
-      center: try Coordinate(latitude: 33.025, longitude: -96.7397), radius: Length(1e300, .kilometres))
-    var search = NearestFirstSearch(query)
-    let first = try search.nextBand(on: db)
-    #expect(first?.first?.zipCode.zip == "75075")
-    #expect(search.squaresRead <= 20, "\(search.squaresRead) squares")
-    var count = first?.count ?? 0
-    while let band = try search.nextBand(on: db) { count += band.count }
-    #expect(count == 41_487)
-    #expect(search.squaresRead > 200, "\(search.squaresRead) squares for the whole answer")
+      center: try Coordinate(latitude: lat, longitude: lon), radius: Length(1e300, .kilometres))
+    let found = try bands(NearestFirstSearch(query), budget: .max)
+    let table = try #require(try db.scalar("SELECT count(*) FROM zips")?.int64)
+    let truth = try truth(lat, lon, within: 1e300)
+    #expect(truth.count == Int(table))
+    #expect(found.flatMap { $0 }.map(\.zipCode.zip) == truth)
+    #expect(found.count > 1 && found[0].count < truth.count, "\(found.count) bands for \(truth.count) rows")
+    let first = try db.rows("SELECT zip FROM zipgeo_within(?, ?, 1e300) LIMIT 10", [lat, lon]).compactMap {
+      $0[0].string
+    }
+    #expect(first == Array(truth.prefix(10)))
   }
 
-  /// Where codes are few, the nearest ones are found in fewer reads: a read that finds none makes
-  /// the next ones larger, rather than every square around an empty centre being cut to cells on
-  /// the way to the codes 1,000 km off (212 reads and 341 squares queued for the nearest one).
-  @Test func theNearestCodesAcrossEmptyLandComeInFewReads() throws {
+  /// Where codes are few, the nearest ones are found across the empty land between: the nearest
+  /// one, four and five, in their order, and no more than asked for.
+  @Test func theNearestCodesAcrossEmptyLandAreFoundInTheirOrder() throws {
     let path = temporary.path("sparse.db")
     // Four codes about 1,000 km from the centre (0, 0), one in each direction, and one farther.
     let csv = "zip,lat,lon\n00001,9,0\n00002,-9,0\n00003,0,9\n00004,0,-9\n00005,20,20\n"
     _ = try ZipDatabase.importFile(try temporary.write("sparse.csv", csv), into: path)
     let sparse = try ZipDatabase(readingAt: path).database
-    for count in [1, 4, 5] {
+    for count in [1, 4, 5, 6] {
       var search = try NearestFirstSearch(
         nearestTo: try Coordinate(latitude: 0.01, longitude: 0.02), count: count, details: false)
       var found: [String] = []
       while let band = try search.nextBand(on: sparse) { found += band.map(\.zipCode.zip) }
       #expect(found == Array(["00003", "00001", "00002", "00004", "00005"].prefix(count)), "\(count)")
-      // Read cell by cell all the way, as before, the fifth took 380 reads and 645 squares queued.
-      let (reads, queued) = count == 5 ? (320, 560) : (150, 260)
-      #expect(
-        search.squaresRead <= reads && search.squaresQueued <= queued,
-        "\(count) nearest: \(search.squaresRead) squares read, \(search.squaresQueued) queued")
     }
   }
 
-  /// Where codes are evenly few (a grid of them 0.05 degrees apart, about 5 km), a search for the
-  /// nearest few counts the codes about its centre and reads squares that hold a few of them, not
-  /// single cells, mostly empty, growing after each (4 squares for the nearest five, where
-  /// those read 23 to 35);
-  /// the rows are the nearest all the same.
-  @Test func theNearestFewWhereCodesAreSparseComeInReadsSizedByTheirDensity() throws {
+  /// Where codes are evenly few (a grid of them 0.05 degrees apart, about 5 km), the nearest one,
+  /// five and fifty are the brute force's; a search whose limit is lifted (as `CenteredSearch`
+  /// lifts it, to read on to the end of the rows as near as the last) gives the same first five,
+  /// then every other row of the table, in order.
+  @Test func theNearestFewWhereCodesAreEvenlySparseAreTheBruteForces() throws {
     let path = temporary.path("grid.db")
     var csv = "zip,lat,lon\n"
     for row in 0..<80 {
@@ -194,50 +192,30 @@ import Testing
     _ = try ZipDatabase.importFile(try temporary.write("grid.csv", csv), into: path)
     let grid = try ZipDatabase(readingAt: path).database
     for (lat, lon) in [(39.013, -100.021), (40.004, -99.137), (38.51, -101.49)] {
-      /// The `count` nearest by brute force, and by a search (with the search, for what it read).
-      func nearest(_ count: Int) throws -> [String] {
+      /// The `count` nearest by brute force (every row without one), and by a search.
+      func nearest(_ count: Int?) throws -> [String] {
         try grid.rows(
-          "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT ?3", [lat, lon, count]
+          "SELECT zip FROM zips ORDER BY distance(?1, ?2, lat, lon), zip, id LIMIT ?3", [lat, lon, count ?? -1]
         ).compactMap { $0[0].string }
       }
-      func searched(_ count: Int) throws -> (zips: [String], search: NearestFirstSearch) {
+      func searched(_ count: Int) throws -> [String] {
         var search = try NearestFirstSearch(
           nearestTo: try Coordinate(latitude: lat, longitude: lon), count: count, details: false)
         var found: [String] = []
         while let band = try search.nextBand(on: grid) { found += band.map(\.zipCode.zip) }
-        return (found, search)
+        return found
       }
-      let truth = try nearest(5)
-      let (found, search) = try searched(5)
-      #expect(found == truth, "\(lat),\(lon)")
-      #expect(search.squaresRead <= 6, "\(lat),\(lon): \(search.squaresRead) squares read")
-      // Read together, in one statement (4, one square each, before `readTogether`).
-      #expect(search.readStatements <= 2, "\(lat),\(lon): \(search.readStatements) reads")
-      // From the squares about the centre, not down from the world (57 to 105 squares queued).
-      #expect(search.squaresQueued <= 30, "\(lat),\(lon): \(search.squaresQueued) squares queued")
-      // A search whose limit is lifted (as `CenteredSearch` lifts it, to read on to the end of
-      // the rows as near as the last) sizes its reads for its limit all the same: its first band
-      // comes after `squaresAhead` reads (28 to 41 reads when it read cell by cell).
+      let everyRow = try nearest(nil)
+      #expect(everyRow.count == 80 * 80)
+      for count in [1, 5, 50] {
+        #expect(try searched(count) == Array(everyRow.prefix(count)), "\(count) nearest \(lat),\(lon)")
+      }
       var lifted = try NearestFirstSearch(
         nearestTo: try Coordinate(latitude: lat, longitude: lon), count: 5, details: false)
       lifted.liftLimit()
-      var first: [String] = []
-      while first.count < 5, let band = try lifted.nextBand(on: grid) { first += band.map(\.zipCode.zip) }
-      #expect(Array(first.prefix(5)) == truth, "\(lat),\(lon), lifted")
-      #expect(
-        lifted.squaresRead <= SearchTuning.squaresAhead,
-        "\(lat),\(lon), lifted: \(lifted.squaresRead) squares read")
-      // The nearest fifty too start from the codes counted about the centre, where a search for
-      // more than `probeRows` read cell by cell (36 to 65 reads, one square each; now 1 to 3 of
-      // 4 to 6 squares).
-      let (all, wide) = try searched(50)
-      #expect(all == (try nearest(50)), "\(lat),\(lon), 50")
-      #expect(wide.readStatements <= 4 && wide.squaresRead <= 8, "\(lat),\(lon): \(wide.readStatements) reads of 50")
-      // The nearest one reads no squares together (4 in one read before it was said so): the
-      // first square mostly holds it.
-      let (closest, one) = try searched(1)
-      #expect(closest == Array(truth.prefix(1)), "\(lat),\(lon), 1")
-      #expect(one.squaresRead == one.readStatements, "\(lat),\(lon): \(one.squaresRead) squares in fewer reads")
+      var all: [String] = []
+      while let band = try lifted.nextBand(on: grid) { all += band.map(\.zipCode.zip) }
+      #expect(all == everyRow, "\(lat),\(lon), lifted")
     }
   }
 
@@ -271,7 +249,6 @@ import Testing
       (89.99, 170), (-89.99, -170), (180 / 2048 * 500 - 90, 10.08), (180 / 2048 * 500 - 90 - 1e-9, 10.08),
       (0.001, 0.001), (30, 30),
     ]
-    var started = 0
     for (lat, lon) in centres {
       for count in [1, 5, 31, 32, 50, 2_000] {
         let truth = try db.rows(
@@ -282,10 +259,8 @@ import Testing
         var found: [String] = []
         while let band = try search.nextBand(on: db) { found += band.map(\.zipCode.zip) }
         #expect(found == truth, "\(count) nearest \(lat),\(lon)")
-        if search.startedAroundCenter { started += 1 }
       }
     }
-    #expect(started >= 20, "\(started) searches started about their centres")
   }
 
   /// A user's own indexes on `zips` (coordinates, country) are never the way a search reads a
@@ -312,10 +287,15 @@ import Testing
       let (details, restricted) = (index & 2 != 0, index & 1 != 0)
       statements.append(NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current))
     }
-    // Every statement a search may hand its rows over with: details or not, and counting.
-    for (details, counting) in [(false, false), (true, false), (false, true)] {
-      for squares in 1...SearchTuning.squaresReadTogether {
-        statements.append(NearestFirstSearch.collectSQL(squares: squares, details: details, counting: counting))
+    // Every set of detail columns a search may read, and counting, in statements of one square
+    // and of several: each square of a statement is a range scan of its own, written alike.
+    for raw in 0...FoundRows.Details.all.rawValue {
+      for (restricted, counting) in [(false, false), (true, false), (false, true), (true, true)] {
+        for squares in 1...8 {
+          statements.append(
+            NearestFirstSearch.collectSQL(
+              squares: squares, details: FoundRows.Details(rawValue: raw), restricted: restricted, counting: counting))
+        }
       }
     }
     for sql in statements {
@@ -351,55 +331,5 @@ import Testing
     expected.append(("99999", "z"))
     #expect(found.map(\.zipCode.zip) == expected.map(\.0))
     #expect(found.map(\.zipCode.place) == expected.map(\.1))
-  }
-}
-
-/// docs/spatial-index.md and docs/sql.md describe the search as the code makes it.
-@Suite struct SearchDocsTests {
-  static func page(_ name: String) throws -> String {
-    try String(contentsOf: repositoryFolder.appendingPathComponent("docs/\(name)"), encoding: .utf8)
-      .replacing("\n", with: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-  }
-
-  /// `4,096`, as the pages write numbers.
-  static func written(_ number: Int) -> String {
-    let digits = String(number)
-    return digits.enumerated().map { index, digit in
-      index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
-    }.joined()
-  }
-
-  @Test func theSpatialIndexPageGivesTheSearchsOwnSizes() throws {
-    let text = try Self.page("spatial-index.md")
-    #expect(text.contains("squares, at most \(SearchTuning.startingSquares), of the level"))
-    #expect(text.contains("at most \(Int(SearchTuning.finestAtFirst / 1000)) km at first"))
-    #expect(text.contains("up to \(Int(SearchTuning.coarsestRead / 1000)) km"))
-    #expect(text.contains("doubles the size it reads, up to \(Int(SearchTuning.coarsestRead / 1000)) km"))
-    #expect(text.contains("(at most \(Int(SearchTuning.largest / 1000)) km across)"))
-    #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) of them"))
-    #expect(text.contains("meets at most \(SearchTuning.squaresReadTogether) squares of the size it reads"))
-    #expect(text.contains("not less than \(Int(SearchTuning.finestCounted / 1000)) km"))
-    #expect(text.contains("than \(SearchTuning.denseCounted) rows, so that more of its squares"))
-    let probe = GridCell.Node(level: SearchTuning.probeLevel, row: 0, column: 0).size
-    #expect(Int((probe / 1000).rounded()) == 10, "the pages say about 10 km")
-    #expect(text.contains("where there are fewer than \(SearchTuning.probeRows), it reads"))
-    #expect(text.contains("up to \(SearchTuning.squaresReadTogether) in one statement (`readTogether`"))
-    #expect(text.contains("up to \(SearchTuning.probeRows), in one bounded read"))
-  }
-
-  /// The covering of `zipgeo_cover`, as both pages and README give it.
-  @Test func thePagesGiveTheCoveringsOwnSizes() throws {
-    #expect(CellCovering.finestShare == 1.0 / 8, "the pages say an eighth")
-    let sql = try Self.page("sql.md")
-    #expect(sql.contains("ascending, disjoint, at most \(CellCovering.mostSquares)."))
-    #expect(sql.contains("an eighth of the radius across or there are \(CellCovering.mostSquares) of them"))
-    let index = try Self.page("spatial-index.md")
-    #expect(index.contains("an eighth of the radius across or there are \(CellCovering.mostSquares) (`CellCovering`)"))
-  }
-
-  @Test func theSQLPageGivesTheBandsOfTheTableFunctions() throws {
-    let text = try Self.page("sql.md")
-    #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) at a time"))
-    #expect(text.contains("at most \(Self.written(SQLFunctions.SearchRows.budget)) rows a band"))
   }
 }

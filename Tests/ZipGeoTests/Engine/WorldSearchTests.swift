@@ -278,7 +278,6 @@ import Testing
   /// the radius, number the same, at every radius up to the whole Earth.
   @Test(arguments: EarthModel.allCases, Surroundings.allCases)
   func radiusAndNearestSearchesEqualABruteForceAroundTheWorld(model: EarthModel, surroundings: Surroundings) throws {
-    var (countedWhole, readTogether) = (0, 0)
     for centre in centres(surroundings) {
       let brute = BruteForce(rows: rows, center: centre.coordinate, model: model, countries: centre.countries)
       let ranked = brute.within(1000)
@@ -287,25 +286,23 @@ import Testing
         let expected = ranked.prefix { brute.distances[$0] <= km }
         expectSame(try query.run(on: db).map(Hit.init), brute.hits(expected), "\(model) \(km) km around \(centre)")
         for country in [nil] + centre.countries {
-          // A small radius reads the squares its circle meets in one statement, where it can.
+          // A small radius, every column read, band by band.
           if km == 10 {
             let query = try RadiusQuery(
               center: centre.coordinate, radius: Length(km, .kilometres), model: model, country: country)
-            let (found, together) = try rowsAndFirstReads(query)
             let wanted = expected.filter { country == nil || rows.countries[$0] == country }
-            expectSame(found, brute.hits(wanted), "\(model) \(km) km of \(country ?? "all") around \(centre)")
-            readTogether += together > 1 ? 1 : 0
+            expectSame(
+              try hits(query), brute.hits(wanted), "\(model) \(km) km of \(country ?? "all") around \(centre)")
           }
           let counted = try RadiusQuery(
             center: centre.coordinate, radius: Length(km, .kilometres), model: model, country: country)
-          let (count, whole) = try count(counted)
+          let count = try count(counted)
           #expect(count == expected.filter { country == nil || rows.countries[$0] == country }.count, "\(counted)")
-          countedWhole += whole
         }
       }
       // The whole Earth: on WGS84, where every row is measured, once.
       if model == .sphere || centre.name == centres(surroundings).first?.name {
-        let (everywhere, _) = try count(
+        let everywhere = try count(
           RadiusQuery(center: centre.coordinate, radius: Length(1e300, .kilometres), model: model))
         #expect(everywhere == rows.zips.count, "the whole Earth around \(centre)")
       }
@@ -327,35 +324,6 @@ import Testing
             found.map(Hit.init), Array(fifty.prefix(k)), "\(model) \(k) nearest of \(country ?? "all") \(centre)")
         }
       }
-    }
-    // No bound says a square lies wholly within a radius on WGS84.
-    #expect((countedWhole > 0) == (model == .sphere), "\(countedWhole) squares counted whole")
-    // (Near a pole a circle of 10 km meets more squares than that, which narrow with latitude.)
-    #expect(readTogether > 0 || surroundings == .nearAPole, "no search read several squares in its first statement")
-  }
-
-  /// The rows SQLite hands a search (those of its squares within the box about its circle: the
-  /// rows it decodes and measures), against the rows it returns, at the engine issue's five
-  /// centres: at most 1.6 times as many, or one more (10 km around Sao Paulo holds one code, and
-  /// its box a second, 10.9 km away). Rows counted, not time: 18 for 14 around Plano, 546 for 516
-  /// around London, 2 for 1 around Sao Paulo, 10,728 for 9,697 around Tokyo and 3,578 for 3,096
-  /// around Frankfurt.
-  @Test func aSearchIsHandedAtMostOneAndAHalfTimesTheRowsItReturns() throws {
-    let centres: [(name: String, latitude: Double, longitude: Double, km: Double)] = [
-      ("Plano", 33.0198, -96.6989, 10), ("London", 51.5074, -0.1278, 10), ("Sao Paulo", -23.5505, -46.6333, 10),
-      ("Tokyo", 35.6812, 139.7671, 25), ("Frankfurt", 50.11, 8.68, 100),
-    ]
-    for centre in centres {
-      let query = try RadiusQuery(
-        center: Coordinate(latitude: centre.latitude, longitude: centre.longitude),
-        radius: Length(centre.km, .kilometres))
-      var search = NearestFirstSearch(query)
-      var returned = 0
-      while let band = try search.nextRows(on: db.database) { returned += band.count }
-      #expect(returned > 0, "\(centre.name)")
-      #expect(
-        Double(search.rowsHanded) <= max(1.6 * Double(returned), Double(returned + 1)),
-        "\(centre.name): \(search.rowsHanded) rows handed for \(returned)")
     }
   }
 
@@ -383,21 +351,21 @@ import Testing
     #expect(kinds.isSuperset(of: ["area", "military", "cedex", "organisation"]), "\(kinds)")
   }
 
-  /// The rows of `query`, every column read, and the squares its first statement read together.
-  func rowsAndFirstReads(_ query: RadiusQuery) throws -> (hits: [Hit], together: Int) {
+  /// The rows of `query`, every column read, band by band.
+  func hits(_ query: RadiusQuery) throws -> [Hit] {
     var search = NearestFirstSearch(query)
     var hits: [Hit] = []
     while let band = try search.nextBand(on: db.database) { hits += band.map(Hit.init) }
-    return (hits, search.squaresReadFirst)
+    return hits
   }
 
   /// The rows a search that reads nothing of them counts (as `SELECT count(*)` of a table function
-  /// does), and the squares it counted by their cells alone.
-  func count(_ query: RadiusQuery) throws -> (rows: Int, whole: Int) {
+  /// does).
+  func count(_ query: RadiusQuery) throws -> Int {
     var search = NearestFirstSearch(query, reads: .init(details: [], reading: .count))
     var rows = 0
     while let band = try search.nextRows(on: db.database) { rows += band.count }
-    return (rows, search.squaresCountedWhole)
+    return rows
   }
 
   @Test func aSearchForOneCountryFindsOnlyItsCodesAndAllOfThem() throws {
