@@ -83,8 +83,6 @@ public struct NearestFirstSearch: BandedSearch {
   /// The squares a search for the nearest starts from (`startAround(_:)`): the counted one and its
   /// neighbours; the least distance from the centre of any point outside them, in metres.
   private var block: [GridCell.Node] = []
-  /// Whether the search started from the squares about its centre.
-  var startedAroundCenter: Bool { !block.isEmpty }
   private var outsideMetres = 0.0
   /// What collects the rows of each read inside SQLite, and the statement that hands them over,
   /// taken at the first read.
@@ -94,18 +92,6 @@ public struct NearestFirstSearch: BandedSearch {
   /// layout row by row, taken at the first such read.
   private var layout: Schema.Layout?
   private var rowStatement: (layout: Schema.Layout, statement: Statement)?
-  /// The squares read so far (each one range scan of the table), and queued so far (each a
-  /// distance bound and a place in the queue).
-  private(set) var squaresRead = 0
-  /// The reads so far: each one statement, of one or several squares (`SearchTuning.squaresReadTogether`).
-  private(set) var readStatements = 0
-  private(set) var squaresQueued = 0
-  /// Of the squares read, those wholly within the radius whose rows were counted unmeasured.
-  private(set) var squaresCountedWhole = 0
-  /// The rows SQLite handed the search, those of its squares within the box about the circle
-  /// (rows outside it SQLite passes over in its own loop); rows of squares counted whole are not
-  /// handed over.
-  private(set) var rowsHanded = 0
   /// The squares read since the last band was made.
   private var readsSinceBand = 0
   /// The rows read and not yet given.
@@ -126,8 +112,6 @@ public struct NearestFirstSearch: BandedSearch {
   /// square it would read, when they are few; `nil` once read, or for a search that reads its
   /// squares one by one.
   private var firstReads: [GridCell.Node]?
-  /// The squares the first statement read together (`firstReads`), or 0.
-  private(set) var squaresReadFirst = 0
 
   /// A search for every zip code of `query` (within its radius, at most its limit), nearest first;
   /// without `details`, with no place, state, county or accuracy.
@@ -262,7 +246,6 @@ public struct NearestFirstSearch: BandedSearch {
     let metres = max(query.leastMetres(to: node), outsideMetres)
     let bound = query.radius.unit.fromMetres(metres)
     guard bound <= farthest else { return }
-    squaresQueued += 1
     squares.insert(Square(bound: bound, metres: metres, node: node, holdsBlock: holdsBlock))
   }
 
@@ -321,7 +304,6 @@ public struct NearestFirstSearch: BandedSearch {
     if !probed { startFromDensity(on: database) }
     if let first = firstReads {
       firstReads = nil
-      squaresReadFirst = first.count
       if !first.isEmpty { try readAndQueue(first, whole: false, on: database) }
     }
     while remaining > 0 {
@@ -440,8 +422,6 @@ public struct NearestFirstSearch: BandedSearch {
   private mutating func readAndQueue(
     _ nodes: some RandomAccessCollection<GridCell.Node>, whole: Bool, on database: Database
   ) throws {
-    squaresRead += nodes.count
-    readStatements += 1
     guard let reads = try Schema.diagnosingTable(database, { try read(nodes, whole: whole, on: database) }) else {
       return
     }
@@ -505,7 +485,6 @@ public struct NearestFirstSearch: BandedSearch {
     let metres = query.leastMetres(to: node)
     let bound = query.radius.unit.fromMetres(metres)
     guard bound <= farthest else { return }
-    squaresQueued += 1
     squares.insert(Square(bound: bound, metres: metres, node: node))
   }
 
@@ -717,7 +696,6 @@ public struct NearestFirstSearch: BandedSearch {
     try checkTable(on: database, stepped: collecting)
     if reading == .count { pending += kept }
     scanned = stepped
-    rowsHanded += stepped
     return collector.take()
   }
 
@@ -770,7 +748,6 @@ public struct NearestFirstSearch: BandedSearch {
     // (triggers dropped, say) is judged again.
     try checkTable(on: database, stepped: statement)
     pending += Int(statement.int64(at: 0))
-    squaresCountedWhole += 1
   }
 
   /// The statement that counts the rows of a square: parameters 1-3 as
@@ -831,7 +808,6 @@ public struct NearestFirstSearch: BandedSearch {
       try bindSquare(statement, cells: range, latitudes: latitudes, longitudes: longitudes)
       while try statement.step() {
         scanned += 1
-        rowsHanded += 1
         let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
         // An older table's range holds more than the square: each row is read for its own square.
         if layout != .current && !cells.contains(GridCell.number(of: point)) { continue }

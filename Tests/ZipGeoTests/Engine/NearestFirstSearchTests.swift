@@ -287,15 +287,11 @@ import Testing
       let (details, restricted) = (index & 2 != 0, index & 1 != 0)
       statements.append(NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current))
     }
-    // Every set of detail columns a search may read, and counting, in statements of one square
-    // and of several: each square of a statement is a range scan of its own, written alike.
-    for raw in 0...FoundRows.Details.all.rawValue {
-      for (restricted, counting) in [(false, false), (true, false), (false, true), (true, true)] {
-        for squares in 1...8 {
-          statements.append(
-            NearestFirstSearch.collectSQL(
-              squares: squares, details: FoundRows.Details(rawValue: raw), restricted: restricted, counting: counting))
-        }
+    // Every statement a search hands its rows over with (details or not, and counting), of one
+    // square and of several: each square of a statement is a range scan of its own, written alike.
+    for (details, counting) in [(false, false), (true, false), (false, true)] {
+      for squares in 1...8 {
+        statements.append(NearestFirstSearch.collectSQL(squares: squares, details: details, counting: counting))
       }
     }
     for sql in statements {
