@@ -10,6 +10,10 @@ cost to the searches, e.g. the nearest search's larger reads against the commit 
     .build/release/zipgeo import data/world.txt.xz --db /tmp/world.db
     /usr/bin/python3 scripts/bench/compare-searches.py /tmp/before/.build/release .build/release /tmp/world.db /tmp/p1m.db
 
+The searches: zipgeo_nearest for 1, 5 and 50; zipgeo_within at 10 and 25 km (every column), at
+25 km inside SQLite, at 10 km reading zip and distance, and counting; and zipgeo_near from five
+codes of the world at 10 km, every column and zip and distance.
+
 Usage: /usr/bin/python3 scripts/bench/compare-searches.py BEFORE_DIR AFTER_DIR WORLD_DB POINTS_DB [ONLY]
 (each DIR holds a libZipgeo.so; WORLD_DB is data/world.txt.xz imported, POINTS_DB the 1M points
 of scripts/generate-points.py imported; ONLY keeps the searches whose name holds it: "within").
@@ -44,6 +48,18 @@ searches = [
     # Inside SQLite: the columns read, no row handed to Python.
     ("25 km inside", "SELECT count(*), sum(length(place)), sum(lat), count(state), count(county) "
      "FROM zipgeo_within(?, ?, 25)"),
+    # The statement that hands over the code and its country alone, and the one that counts.
+    ("10 km zip", "SELECT zip, distance FROM zipgeo_within(?, ?, 10)"),
+    ("10 km count", "SELECT count(*) FROM zipgeo_within(?, ?, 10)"),
+]
+# From a code: its own places among the rows, the code's country first of rows as near.
+codes = {
+    "world": ["US:75075", "GB:EC1A 1BB", "DE:10115", "JP:100-0001", "FR:75008"],
+    "1M US": [],
+}
+near = [
+    ("near 10 km", "SELECT * FROM zipgeo_near(?, 10)"),
+    ("near 10 zip", "SELECT zip, distance FROM zipgeo_near(?, 10)"),
 ]
 
 connections = {}
@@ -74,15 +90,19 @@ def show(seconds):
 
 
 print(f"{'database':8} {'centre':12} {'search':13} {'rows':>5} {'before':>10} {'after':>10} {'before / after':>14}")
-for database, places in centres.items():
-    for place, lat, lon in places:
-        for search, sql in searches:
+runs = [
+    (database, place, search, sql, (lat, lon))
+    for database, places in centres.items()
+    for place, lat, lon in places
+    for search, sql in searches
+] + [(database, code, search, sql, (code,)) for database, some in codes.items() for code in some for search, sql in near]
+for database, place, search, sql, arguments in runs:
             if only not in search:
                 continue
             times = {"before": [], "after": []}
             answers = {}
             for build in ["before", "after", "after", "before"]:
-                seconds, answers[build] = median_call(connections[(build, database)], sql, (lat, lon))
+                seconds, answers[build] = median_call(connections[(build, database)], sql, arguments)
                 times[build].append(seconds)
             if answers["before"] != answers["after"]:
                 sys.exit(f"!!! {database} {place} {search}: the two builds' rows differ")
