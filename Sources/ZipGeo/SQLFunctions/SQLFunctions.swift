@@ -51,7 +51,7 @@ public enum SQLFunctions {
     return .real(EarthModel.wgs84.distance(from: from, to: to, in: unit))
   }
 
-  /// `zipgeo_version()`: the version of zipgeo that registered the functions, such as `'0.1.0'`.
+  /// `zipgeo_version()`: the version of zipgeo that registered the functions, such as `'0.2.0'`.
   public static let version = DatabaseFunction("zipgeo_version", argumentCount: 0) { _ in .text(zipgeoVersion) }
 
   /// `zipgeo_kind(zip, place, country, accuracy)`: what a row's code is for (`CodeKind`):
