@@ -102,11 +102,9 @@ extension ZipDatabase {
     coordinate: Coordinate, within radius: Length, limit: Int? = nil, model: EarthModel = .sphere,
     country: String? = nil
   ) throws -> [NearbyZip] {
-    try readingOneVersion {
-      var search = try search(
-        from: nil, around: coordinate, within: radius, limit: limit, model: model, country: country)
-      return try search.allRows(on: database)
-    }
+    // `allRows` reads the answer in one transaction.
+    var search = try search(from: nil, around: coordinate, within: radius, limit: limit, model: model, country: country)
+    return try search.allRows(on: database)
   }
 
   /// The `count` zip codes nearest to a point, nearest first (ties by zip): the offline "which zip

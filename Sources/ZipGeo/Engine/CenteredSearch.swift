@@ -142,18 +142,15 @@ public struct CenteredSearch: BandedSearch {
     try nextRows(on: database)?.hits(in: search.query.radius.unit)
   }
 
-  /// What the caller reads of the rows (`NearestFirstSearch.Reading`).
-  var reading: NearestFirstSearch.Reading { search.reading }
-
   /// The next rows as they were read, or `nil` after the last; never an empty band.
   mutating func nextRows(on database: Database) throws -> SearchBand? {
     // From a point, of every kind, the rows are the search's own, as it orders them.
     guard ownCode != nil || kinds != nil else { return try search.nextRows(on: database) }
     if placement == .first, ownNext < own.count {
-      let first = own.prefix(remaining)
+      let first = own.indices.prefix(remaining).map(ownEntry)
       ownNext = own.count
       remaining -= first.count
-      if !first.isEmpty { return band(ofOwn: first) }
+      if !first.isEmpty { return band(of: first[...]) }
     }
     while remaining > 0 {
       let next = searchEnded ? nil : try search.nextRows(on: database)
@@ -275,17 +272,6 @@ public struct CenteredSearch: BandedSearch {
       last = (rows, index)
       band.rows.append((index, entry.row))
       band.distances.append(entry.distance)
-    }
-    return band
-  }
-
-  /// A band of the code's places `places` alone.
-  private func band(ofOwn places: ArraySlice<NearbyZip>) -> SearchBand {
-    var band = SearchBand()
-    for place in places {
-      band.rows.append((SearchBand.ownStore, Int32(band.own.count)))
-      band.distances.append(place.distance.value)
-      band.own.append(place.zipCode)
     }
     return band
   }
