@@ -5,9 +5,10 @@
 #endif
 
 /// A hook for tests that must act at an exact point of an import, instead of sleeping and hoping
-/// the import has got there: `ZIPGEO_TEST_HOOK=<phase>=<action>` makes `zipgeo import` act when
-/// it reaches the `ImportPhase` whose description is `<phase>` (`committed`, `inserted:4096`), and
-/// `zipgeo distance` when it has read its first zip code (`first-zip-read`).
+/// the import has got there: `ZIPGEO_TEST_HOOK=<phase>=<action>` makes `zipgeo import` and
+/// `zipgeo upgrade` act when they reach the `ImportPhase` whose description is `<phase>`
+/// (`committed`, `inserted:4096`), and `zipgeo distance` when it has read its first zip code
+/// (`first-zip-read`).
 ///
 /// Actions: `kill` (SIGKILL itself, as a crash or power loss would stop it), `int`, `term`, `hup`
 /// (send itself that signal, then go on as a signalled import does), and `pause:<fifo>`: print

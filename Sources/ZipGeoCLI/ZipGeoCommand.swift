@@ -48,6 +48,7 @@ public enum ZipGeoCommand {
     ImportCommand.subcommand, NearCommand.subcommand, NearestCommand.subcommand, DistanceCommand.subcommand,
     InfoCommand.subcommand, SearchCommand.subcommand,
     SQLCommand.subcommand, CountriesCommand.subcommand, HomeCommand.subcommand, WhereCommand.subcommand,
+    UpgradeCommand.subcommand,
   ]
 
   /// Runs one command line and returns the exit code.
@@ -150,7 +151,8 @@ public enum ZipGeoCommand {
       console.err(spec.usageErrorText(UsageError(error.description)))
       return ExitCode.usage
     } catch let error as ImportError where error.isInterruption {
-      console.err("Error: \(error.file): import interrupted\(interruptingSignalName); the database is unchanged\n")
+      let action = error.interruptedAction ?? "import"
+      console.err("Error: \(error.file): \(action) interrupted\(interruptingSignalName); the database is unchanged\n")
       return interruptedExitCode
     } catch {
       // The user may not know that the country was chosen for them.

@@ -135,7 +135,8 @@ import Testing
     for sql in ["SELECT count(*) FROM zips", "SELECT count(*) FROM zipgeo_near('75075', 10)"] {
       let result = try expectEndsNormally(["sql", sql])
       #expect(result.status == 1)
-      #expect(result.err.contains("called while it is already running on this connection"), "\(result.err)")
+      // Refused before the view is read, whose rows would call it again.
+      #expect(result.err.contains("zipgeo_near(): the zips table cannot be searched: it is a view"), "\(result.err)")
     }
     _ = try expectEndsNormally(["near", "75075", "--km", "10"])
     _ = try expectEndsNormally(["info", "75075"])

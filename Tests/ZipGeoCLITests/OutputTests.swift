@@ -203,7 +203,7 @@ import Testing
 
   /// The exact help of `zipgeo` and of each subcommand, as committed in Help/Expected/*.txt.
   @Test(arguments: [
-    "zipgeo", "import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where",
+    "zipgeo", "import", "near", "nearest", "distance", "info", "search", "sql", "countries", "home", "where", "upgrade",
   ])
   func helpIsExactlyAsDocumented(command: String) throws {
     let expected = try String(

@@ -17,6 +17,20 @@ extension ZipDatabase {
   ) throws -> ImportSummary {
     try Importer(options: options).importFile(path, intoDatabaseAt: databasePath, notify: notify, progress: progress)
   }
+
+  /// Upgrades the database at `databasePath`, which an older zipgeo wrote, to this version's
+  /// layout, keeping every row, as `Importer.upgradeDatabase(at:notify:shouldStop:phase:)` does; a
+  /// file of this version is left as it is. Searches read only this version's layout: opening an
+  /// older file for reading fails with an error that names this upgrade.
+  ///
+  /// ```swift
+  /// let summary = try ZipDatabase.upgrade(at: "zipgeo.db")
+  /// summary.fromVersion   // 2
+  /// ```
+  @discardableResult
+  public static func upgrade(at databasePath: String) throws -> UpgradeSummary {
+    try Importer().upgradeDatabase(at: databasePath)
+  }
 }
 
 extension Importer {

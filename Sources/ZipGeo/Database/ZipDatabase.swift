@@ -56,7 +56,7 @@ public final class ZipDatabase {
     database.setBusyTimeout(milliseconds: 5000)
     let state = try DatabaseOpening.checkedState(of: database, path: path)
     try DatabaseOpening.require(state, path: path, writing: true)
-    if state == .current { try DatabaseOpening.requireImportable(database, path: path) }
+    if state != .empty { try DatabaseOpening.requireImportable(database, path: path) }
     // Write-ahead logging lets readers go on reading the old data while an import runs.
     try database.execute("PRAGMA journal_mode = WAL")
     if state == .empty { try database.inTransaction { try database.execute(Schema.createStatements) } }

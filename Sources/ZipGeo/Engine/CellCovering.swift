@@ -54,13 +54,10 @@ struct CellCovering {
     self.squares = squares
   }
 
-  /// The ranges of cell numbers of a table of `layout` that hold the squares' rows: ascending,
-  /// disjoint, with neighbouring ranges joined. (A table of an older layout numbers its cells as
-  /// `GridCell.Legacy`, whose ranges hold more than the squares.)
-  func ranges(for layout: Schema.Layout) -> [ClosedRange<Int>] {
-    let all: [ClosedRange<Int>] =
-      layout == .current
-      ? squares.map { $0.first...$0.last } : squares.flatMap { GridCell.Legacy.ranges(covering: $0) }
+  /// The ranges of cell numbers that hold the squares' rows: ascending, disjoint, with
+  /// neighbouring ranges joined.
+  func ranges() -> [ClosedRange<Int>] {
+    let all = squares.map { $0.first...$0.last }
     var merged: [ClosedRange<Int>] = []
     for range in all.sorted(by: { $0.lowerBound < $1.lowerBound }) {
       if let last = merged.last, range.lowerBound <= last.upperBound + 1 {

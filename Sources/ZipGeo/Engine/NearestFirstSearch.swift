@@ -74,9 +74,6 @@ public struct NearestFirstSearch: BandedSearch {
   private var bands = 0
   /// Whether the table's columns were checked (`Schema.requireSearchable`).
   private var checked = false
-  /// Whether rows are read one by one here (a connection without the function of
-  /// `SearchRowCollector`), not handed over inside SQLite.
-  private var readsRowByRow = false
   /// Whether a search for the nearest has counted the rows about its centre
   /// (`startFromDensity(on:)`).
   private var probed = false
@@ -88,10 +85,8 @@ public struct NearestFirstSearch: BandedSearch {
   /// taken at the first read.
   private var collector: SearchRowCollector?
   private var collectingStatement: Statement?
-  /// The layout of the table the last read read, and the statement that reads a table of a
-  /// layout row by row, taken at the first such read.
-  private var layout: Schema.Layout?
-  private var rowStatement: (layout: Schema.Layout, statement: Statement)?
+  /// Whether the table was found of the current layout (`Schema.requireCurrentLayout(_:)`).
+  private var layoutChecked = false
   /// The squares read since the last band was made.
   private var readsSinceBand = 0
   /// The rows read and not yet given.
@@ -459,12 +454,11 @@ public struct NearestFirstSearch: BandedSearch {
     finest = min(coarsest, rows == 0 ? 2 * square.size : square.size * (read / Double(rows)).squareRoot())
   }
 
-  /// The rows of `square`, up to `SearchTuning.probeRows`, in one bounded read; `nil` on a table of an older
-  /// layout (whose cells are no Z-order grid) or when the count fails (the search's first read
-  /// then says why).
+  /// The rows of `square`, up to `SearchTuning.probeRows`, in one bounded read; `nil` when the
+  /// count fails (the search's first read then says why).
   private func rowsCounted(in square: GridCell.Node, on database: Database) -> Int? {
-    guard (try? Schema.layout(of: database)) == .current else { return nil }
     do {
+      try Schema.requireCurrentLayout(database)
       let statement = try database.cachedStatement(Self.probeSQL)
       defer { statement.reset() }
       try statement.bind(integer: Int64(square.first), at: 1)
@@ -488,41 +482,10 @@ public struct NearestFirstSearch: BandedSearch {
     squares.insert(Square(bound: bound, metres: metres, node: node))
   }
 
-  /// The search statement: parameters 1-2 are a range of cells, 3 the country when
-  /// `restricted`; result columns as `StoredCodes.zipCode(from:)` reads them, then the cell (read
-  /// for its declared type, which `Schema.requireSearchable` checks) and the rows' order in their
-  /// file. Without `details`, place, state, county and accuracy are NULL. Parameters 4-7, the
-  /// latitudes and longitudes of a box within -90...90 and -180...180, keep out every row whose
-  /// coordinates are not numbers within range (NULL, text, a latitude of 95 in a damaged file)
-  /// and every row outside the box; on an older table, whose cells are `GridCell.Legacy`'s, the
-  /// box is also within the square, and the range one that holds it. The terms of the box and the
-  /// country are written `+lat`, `+lon`, `+country`, so that no index of those columns can serve
-  /// them: SQLite reads the range of cells by the table's key even where a user's own index on
-  /// `(lat, lon)` covers the statement, which it would otherwise take, and read the whole band of
-  /// latitudes of the box (as every statement of a search does).
-  static func sql(details: Bool, restricted: Bool, layout: Schema.Layout) -> String {
-    let country = layout.hasCountries ? "country" : "'US'"
-    let columns = details ? Schema.placeColumns(layout) : "zip, NULL, NULL, NULL, lat, lon, \(country), NULL"
-    let box = "+lat BETWEEN ?4 AND ?5 AND +lon BETWEEN ?6 AND ?7"
-    return """
-      SELECT \(columns), cell, \(layout.order)
-      FROM zips
-      WHERE cell BETWEEN ?1 AND ?2 AND \(box)\(restricted ? " AND +\(country) = ?3" : "")
-      """
-  }
-
-  /// The statements of `sql(details:restricted:layout:)`; index (`variant`): 2 for details, plus 1
-  /// for a country.
-  private static let statements = (0..<4).map { index in
-    Schema.Variants { sql(details: index & 2 != 0, restricted: index & 1 != 0, layout: $0) }
-  }
-
-  /// This search's index among `statements`.
-  private var variant: Int { (details ? 2 : 0) + (query.country != nil ? 1 : 0) }
-
   /// The statement that hands the rows of `squares` squares to the search inside SQLite, in one
-  /// step (`SearchRowCollector`): parameters 1-7 as `sql(details:restricted:layout:)`'s for the
-  /// first square, 8 the collector; square `k` (from 1) has its range of cells at `6k + 3` and the
+  /// step (`SearchRowCollector`): parameters 1-2 are the first square's range of cells, 3 the
+  /// country (NULL for every country), 4-7 the latitudes and longitudes of its box, 8 the
+  /// collector; square `k` (from 1) has its range of cells at `6k + 3` and the
   /// next, and its box at the four after (`parameters(square:)`). Each square is a range scan of
   /// its own. The box's longitudes are tested first: a square is wider than tall within 60
   /// degrees of the equator, so that more of its rows outside the box lie east or west of it, and
@@ -533,15 +496,18 @@ public struct NearestFirstSearch: BandedSearch {
   /// state, county and accuracy are handed over only with `details`, the cell never (the
   /// collector reads none of them): SQLite decodes each column it hands over, at every row.
   /// `counting`, for a search whose rows are only counted or measured, hands over only their
-  /// coordinates. Parameter 3 is the country, or NULL for every country. Of the current layout
-  /// only: an older table's rows go through `sql(details:restricted:layout:)` one by one.
+  /// coordinates. The box, within -90...90 and -180...180, keeps out every row whose coordinates
+  /// are not numbers within range (NULL, text, a latitude of 95 in a damaged file) and every row
+  /// outside it. Its terms and the country's are written `+lat`, `+lon`, `+country`, so that no
+  /// index of those columns can serve them: SQLite reads the range of cells by the table's key
+  /// even where a user's own index on `(lat, lon)` covers the statement, which it would otherwise
+  /// take, and read the whole band of latitudes of the box.
   static func collectSQL(squares: Int = 1, details: Bool, counting: Bool = false) -> String {
     let columns =
       counting
       ? "NULL, NULL, NULL, NULL, lat, lon, NULL, NULL, NULL, NULL"
       : details
-        ? "zip, place, state, county, lat, lon, country, accuracy, NULL, \(Schema.Layout.current.order)"
-        : "zip, NULL, NULL, NULL, lat, lon, country, NULL, NULL, \(Schema.Layout.current.order)"
+        ? "\(Schema.placeColumns), NULL, id" : "zip, NULL, NULL, NULL, lat, lon, country, NULL, NULL, id"
     let country = " AND (?3 IS NULL OR +country = ?3)"
     return (0..<max(1, squares)).map { square in
       let at = parameters(square: square)
@@ -577,34 +543,26 @@ public struct NearestFirstSearch: BandedSearch {
     case details, codes, coordinates
   }
 
-  /// Where the search statement has the columns `Schema.requireSearchable` checks.
-  private static let searchedColumns = ["zip": 0, "lat": 4, "lon": 5, "cell": 8]
-
   /// Reads the rows of `node` within the radius, sorted, or `nil` when there are none (always, for
-  /// a search that only counts them, in `pending`). A table of the current layout is read inside
-  /// SQLite, one statement step a square (`collect(_:on:)`); an older one, or a connection
-  /// without zipgeo's functions, row by row (`readRowByRow(_:layout:on:)`), off the path of the
-  /// current one.
+  /// a search that only counts them, in `pending`), inside SQLite, one statement step a square
+  /// (`collect(_:on:)`).
   private mutating func read(
     _ nodes: some RandomAccessCollection<GridCell.Node>, whole: Bool, on database: Database
   ) throws -> FoundRows? {
-    // The current layout is kept for the search; an older one is judged again at each read, so
-    // that a search that reads across an upgrade by another connection reads the new table.
-    let layout = self.layout == .current ? .current : try Schema.layout(of: database)
-    self.layout = layout
-    if whole, layout == .current, nodes.count == 1, let node = nodes.first {
+    if !layoutChecked {
+      try Schema.requireCurrentLayout(database)
+      layoutChecked = true
+    }
+    if whole, nodes.count == 1, let node = nodes.first {
       try countWhole(node, on: database)
       return nil
     }
     // Rows only counted are always counted inside SQLite: nothing of them is handed over.
     // Every read, however few its rows: since the function is called in `WHERE`
-    // (`collectSQL(squares:details:restricted:counting:)`), a read of two rows costs no more so
-    // than row by row.
-    if layout == .current, !readsRowByRow {
-      if let found = try collect(nodes, on: database) { return found.count == 0 ? nil : FoundRows(found) }
-      readsRowByRow = true
-    }
-    return try readRowByRow(nodes, layout: layout, on: database)
+    // (`collectSQL(squares:details:counting:)`), a read of two rows costs no more so than row by
+    // row.
+    let found = try collect(nodes, on: database)
+    return found.count == 0 ? nil : FoundRows(found)
   }
 
   /// The latitudes and longitudes of the box about `node` (one range of longitudes: across the
@@ -621,12 +579,11 @@ public struct NearestFirstSearch: BandedSearch {
     return (latitudes, around?.clamped(to: -180...180) ?? -180...180)
   }
 
-  /// Binds a square's parameters, 1-7 of `sql(details:restricted:layout:)`, to `statement`: its
-  /// cells `cells`, the country, and the box; of a statement of several squares, those of square
-  /// `square` (`collectSQL(squares:details:restricted:)`).
+  /// Binds a square's parameters to `statement`, one of `collectSQL(squares:details:counting:)`:
+  /// its cells `cells`, the country (with the first square), and the box; those of square `square`.
   private func bindSquare(
     _ statement: Statement, cells: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>,
-    square: Int = 0
+    square: Int
   ) throws {
     let at = Self.parameters(square: square)
     try statement.bind(integer: Int64(cells.lowerBound), at: at.cells)
@@ -642,22 +599,21 @@ public struct NearestFirstSearch: BandedSearch {
   /// Checks, once a search, that the table's columns are typed as zipgeo's are
   /// (`Schema.requireSearchable`), or a range of cells would compare text with numbers.
   @inline(__always)
-  private mutating func checkTable(on database: Database, stepped: Statement? = nil) throws {
+  private mutating func checkTable(on database: Database, stepped: Statement) throws {
     if !checked { try checkTableNow(on: database, stepped: stepped) }
   }
 
-  private mutating func checkTableNow(on database: Database, stepped: Statement?) throws {
+  private mutating func checkTableNow(on database: Database, stepped: Statement) throws {
     try Schema.requireSearchable(
-      try Schema.cachedStatement(database, Self.statements[variant]), columns: Self.searchedColumns, stepped: stepped)
+      try database.cachedStatement(Schema.columnsCheckSQL), columns: Schema.columnsChecked, stepped: stepped)
     checked = true
   }
 
   /// The rows of `nodes` within the radius, handed to the search inside SQLite in one step
-  /// (`collectSQL(details:restricted:)`, or `collectSQL(squares:details:restricted:)` for
-  /// several); `nil` when the connection lacks the function that collects them.
+  /// (`collectSQL(squares:details:counting:)`).
   private mutating func collect(
     _ nodes: some RandomAccessCollection<GridCell.Node>, on database: Database
-  ) throws -> FoundRows.Builder? {
+  ) throws -> FoundRows.Builder {
     let collecting: Statement
     // Rows only counted or measured hand over their coordinates alone.
     let index = (reading != .rows ? Handed.coordinates : details ? .details : .codes).rawValue
@@ -665,11 +621,8 @@ public struct NearestFirstSearch: BandedSearch {
     if scans == 1, let kept = collectingStatement {
       collecting = kept
     } else {
-      guard let prepared = try? database.cachedStatement(Self.collectStatements[scans - 1][index]) else {
-        return nil
-      }
-      collecting = prepared
-      if scans == 1 { collectingStatement = prepared }
+      collecting = try Self.collectingStatement(Self.collectStatements[scans - 1][index], on: database)
+      if scans == 1 { collectingStatement = collecting }
     }
     let collector =
       self.collector
@@ -697,6 +650,19 @@ public struct NearestFirstSearch: BandedSearch {
     if reading == .count { pending += kept }
     scanned = stepped
     return collector.take()
+  }
+
+  /// The statement `sql` of `collectStatements`, kept prepared. A host that registered zipgeo's
+  /// table functions alone (`SQLFunctions.tableFunctions`) lacks the function the statement hands
+  /// its rows to: it is registered on the connection then, once, as `SQLFunctions.register(on:)`
+  /// registers it.
+  private static func collectingStatement(_ sql: CachedSQL, on database: Database) throws -> Statement {
+    do {
+      return try database.cachedStatement(sql)
+    } catch let error as DatabaseError where error.message.hasPrefix("no such function: zipgeo_search_rows") {
+      try database.add(function: SearchRowCollector.function)
+      return try database.cachedStatement(sql)
+    }
   }
 
   /// The range scans that read `nodes`, in the order of their cells: squares whose cells follow
@@ -750,8 +716,8 @@ public struct NearestFirstSearch: BandedSearch {
     pending += Int(statement.int64(at: 0))
   }
 
-  /// The statement that counts the rows of a square: parameters 1-3 as
-  /// `sql(details:restricted:layout:)`'s. Of the current layout only.
+  /// The statement that counts the rows of a square: parameters 1-2 are its range of cells, 3 the
+  /// country.
   static func countSQL(restricted: Bool) -> String {
     """
     SELECT count(*) FROM zips
@@ -760,69 +726,6 @@ public struct NearestFirstSearch: BandedSearch {
   }
 
   private static let countStatements = [CachedSQL(countSQL(restricted: false)), CachedSQL(countSQL(restricted: true))]
-
-  /// The rows of `nodes` within the radius, read one by one: of an older table (`layout`), whose
-  /// cells are `GridCell.Legacy`'s, each row is read for its own square; and on a connection
-  /// without zipgeo's functions (a host that registered the table functions alone).
-  private mutating func readRowByRow(
-    _ nodes: some RandomAccessCollection<GridCell.Node>, layout: Schema.Layout, on database: Database
-  ) throws -> FoundRows? {
-    let statement: Statement
-    if let kept = rowStatement, kept.layout == layout {
-      statement = kept.statement
-    } else {
-      statement = try Schema.cachedStatement(database, Self.statements[variant], layout: layout)
-      rowStatement = (layout, statement)
-    }
-    defer { statement.reset() }
-    scanned = 0
-    var found = FoundRows.Builder(hasColumns: reading == .rows)
-    for node in nodes {
-      try readRowByRow(node, layout: layout, statement: statement, into: &found)
-    }
-    // The rows came from the statement as SQLite last prepared it: its columns must be typed as
-    // zipgeo's are, or the range above compared text with numbers. (Once a search: a statement
-    // that SQLite prepares again for a changed schema mid-search is checked by the next search.)
-    try checkTable(on: database)
-    return found.count == 0 ? nil : FoundRows(found)
-  }
-
-  /// Reads the rows of `node` within the radius one by one with `statement` (of
-  /// `readRowByRow(_:layout:on:)`), into `found`.
-  private mutating func readRowByRow(
-    _ node: GridCell.Node, layout: Schema.Layout, statement: Statement, into found: inout FoundRows.Builder
-  ) throws {
-    var (latitudes, longitudes) = box(about: node)
-    let ranges: [ClosedRange<Int>]
-    if layout == .current {
-      ranges = [node.first...node.last]
-    } else {
-      ranges = GridCell.Legacy.ranges(covering: node)
-      latitudes = latitudes.clamped(to: node.holdingLatitudes)
-      longitudes = longitudes.clamped(to: node.holdingLongitudes)
-    }
-    let (center, model, unit) = (query.center, query.model, query.radius.unit)
-    let cells = node.first...node.last
-    for range in ranges {
-      statement.reset()
-      try bindSquare(statement, cells: range, latitudes: latitudes, longitudes: longitudes)
-      while try statement.step() {
-        scanned += 1
-        let point = Coordinate(uncheckedLatitude: statement.double(at: 4), longitude: statement.double(at: 5))
-        // An older table's range holds more than the square: each row is read for its own square.
-        if layout != .current && !cells.contains(GridCell.number(of: point)) { continue }
-        let distance = model.distance(from: center, to: point, in: unit)
-        guard distance <= farthest else { continue }
-        // Without details, place, state, county and accuracy are NULL: not read (each read of a
-        // column is a call into SQLite, under its mutex in a serialized host such as Python).
-        switch reading {
-        case .rows: found.append(from: statement, distance: distance, details: detailColumns)
-        case .distances: found.append(distance: distance)
-        case .count: pending += 1
-        }
-      }
-    }
-  }
 
   /// A square of the quadtree waiting to be read or cut, with its least possible distance from
   /// the centre, in the query's unit (`bound`) and in metres.

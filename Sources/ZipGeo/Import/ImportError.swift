@@ -18,6 +18,8 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
   public let option: String?
   /// Whether the import was asked to stop (`interrupted(file:)`), which is no fault of a file.
   public let isInterruption: Bool
+  /// What was interrupted (`import`, `upgrade`), when `isInterruption`.
+  public private(set) var interruptedAction: String?
 
   /// `ImportError(file: "x.csv", line: 3, message: "latitude '91.5' is outside [-90, 90]")`.
   init(file: String, line: Int?, message: String, option: String? = nil, isInterruption: Bool = false) {
@@ -33,9 +35,13 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     if let line { "\(file):\(line): \(message)" } else { "\(file): \(message)" }
   }
 
-  /// The import was asked to stop (Ctrl-C) and nothing was changed.
-  public static func interrupted(file: String) -> ImportError {
-    ImportError(file: file, line: nil, message: "import interrupted; the database is unchanged", isInterruption: true)
+  /// The import (or another `action` on a database, such as an upgrade) was asked to stop
+  /// (Ctrl-C) and nothing was changed.
+  public static func interrupted(file: String, action: String = "import") -> ImportError {
+    var error = ImportError(
+      file: file, line: nil, message: "\(action) interrupted; the database is unchanged", isInterruption: true)
+    error.interruptedAction = action
+    return error
   }
 }
 

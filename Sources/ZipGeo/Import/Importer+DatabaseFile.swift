@@ -77,9 +77,14 @@ extension Importer {
       return try withoutActuallyEscaping(shouldStop) { shouldStop in
         try withoutActuallyEscaping(notify) { notify in
           if exists {
-            try importInPlace(
-              inputs, at: sqlitePath, shownAs: databasePath, notify: notify, shouldStop: shouldStop,
-              progress: progress, phase: phase)
+            try changeInPlace(
+              at: sqlitePath, shownAs: databasePath, stopping: .interrupted(file: file), notify: notify,
+              shouldStop: shouldStop,
+              phase: phase
+            ) { db in
+              try replace(
+                in: db, from: inputs, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+            }
           } else {
             try importAsNewFile(
               inputs, at: sqlitePath, shownAs: databasePath, in: folder, notify: notify,
@@ -125,13 +130,15 @@ extension Importer {
       seconds: (clock.now - start).seconds, replaced: counts!.replaced)
   }
 
-  /// Changes an existing database in place, in one WAL transaction.
-  private func importInPlace(
-    _ inputs: [(path: String, reader: CSVReader)], at sqlitePath: String, shownAs databasePath: String,
-    notify: @escaping (ImportNotice) -> Void, shouldStop: @escaping () -> Bool,
-    progress: (ImportProgress) -> Void, phase: (ImportPhase) -> Void
-  ) throws -> ImportSummary {
-    let file = Self.listed(inputs.map(\.path))
+  /// Changes an existing database in place with `change`, which makes one transaction: in
+  /// write-ahead-logging mode while it runs, so that readers go on reading the old data, waiting
+  /// for other writers; interrupted when `shouldStop` says so (with the error `stopped`), the file
+  /// then as it was; then back to a rollback journal, compacted when mostly free.
+  func changeInPlace<Summary>(
+    at sqlitePath: String, shownAs databasePath: String, stopping stopped: ImportError,
+    notify: @escaping (ImportNotice) -> Void, shouldStop: @escaping () -> Bool, phase: (ImportPhase) -> Void,
+    change: (Database) throws -> Summary
+  ) throws -> Summary {
     let db = try DatabaseOpening.openForWriting(sqlitePath, shownAs: databasePath, creating: false)
     db.setInterruptCheck(shouldStop)
     // Until the commit, wait for other connections as long as it takes (another import runs
@@ -175,7 +182,7 @@ extension Importer {
         if let limit {
           if clock.now >= limit || shouldStop() { return false }
         } else {
-          if shouldStop() { throw ImportError.interrupted(file: file) }
+          if shouldStop() { throw stopped }
           attempts += 1
           if attempts == 25 { tellWaiting() }
         }
@@ -212,8 +219,7 @@ extension Importer {
     _ = try switchJournal(to: "wal", until: nil)
     if let pageLimit { try db.execute("PRAGMA max_page_count = \(pageLimit)") }
     phase(.opened)
-    let summary = try replace(
-      in: db, from: inputs, notify: notify, shouldStop: shouldStop, progress: progress, phase: phase)
+    let summary = try change(db)
     // Committed: from here on the import finishes, whatever arrives, and a problem is a warning.
     db.setInterruptCheck(nil)
     deadline = clock.now + .seconds(5)

@@ -490,7 +490,7 @@ public struct Importer: Sendable {
   /// Writes the `regions` rows of the countries just imported (`imported`, a list of SQL strings):
   /// for each state code, the name its rows gave most often (of names as often, the first in
   /// byte order), replacing the countries' earlier rows.
-  private func recordRegions(
+  func recordRegions(
     in sql: Database, imported: String, keptRows: Bool, names: [(country: String, code: String, name: String)]
   ) throws {
     // A file an older zipgeo wrote (or one made before regions were kept) gets the ISO 3166-2

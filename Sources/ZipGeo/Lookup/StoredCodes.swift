@@ -221,24 +221,17 @@ enum StoredCodes {
   /// Where the statement of `placesSQL` has the columns `Schema.requireSearchable` checks.
   private static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
 
-  private static let firstCountrySQL = Schema.Variants {
-    $0.hasCountries ? "SELECT country FROM zips LIMIT 1" : "SELECT NULL"
-  }
+  private static let firstCountrySQL = CachedSQL("SELECT country FROM zips LIMIT 1")
 
-  private static let placesSQL = Schema.Variants {
-    "SELECT \(Schema.placeColumns($0)), \($0.order) FROM zips WHERE zip = ?1"
-  }
+  private static let placesSQL = CachedSQL("SELECT \(Schema.placeColumns), id FROM zips WHERE zip = ?1")
 
   /// The places of a code in one country: a statement of its own, whose `country = ?2` SQLite
   /// seeks in the index of codes, where `?2 IS NULL OR country = ?2` read every country's rows of
   /// the code (a 5-digit code is one of a dozen countries in the world's data).
-  private static let placesOfCountrySQL = Schema.Variants {
-    "SELECT \(Schema.placeColumns($0)), \($0.order) FROM zips WHERE zip = ?1 AND \($0.hasCountries ? "country" : "'US'") = ?2"
-  }
+  private static let placesOfCountrySQL = CachedSQL(
+    "SELECT \(Schema.placeColumns), id FROM zips WHERE zip = ?1 AND country = ?2")
 
-  private static let holdsSQL = Schema.Variants {
-    "SELECT 1 FROM zips WHERE \($0.hasCountries ? "country" : "'US'") = ? LIMIT 1"
-  }
+  private static let holdsSQL = CachedSQL("SELECT 1 FROM zips WHERE country = ? LIMIT 1")
 
   /// The countries of the `zips` table of `db`, as `countries()` gives them: for the library, the
   /// command line and the messages of the SQL functions.
@@ -259,14 +252,9 @@ enum StoredCodes {
     return countries
   }
 
-  /// The countries counted from the rows, with no source or import time (version 1 has no
-  /// country column: every row is US).
-  private static let countedSQL = Schema.Variants {
-    """
-    SELECT \($0.hasCountries ? "country" : "'US'") AS c, count(*), count(DISTINCT zip), NULL, NULL FROM zips
-    GROUP BY c HAVING count(*) > 0 ORDER BY c
-    """
-  }
+  /// The countries counted from the rows, with no source or import time.
+  private static let countedSQL = CachedSQL(
+    "SELECT country, count(*), count(DISTINCT zip), NULL, NULL FROM zips GROUP BY country ORDER BY country")
 
   /// The home `db` records; `nil` when it has no settings table or no valid home in it. Asked only
   /// when a bare code turns out to be shared, so that a lookup of any other code costs nothing more.
@@ -281,7 +269,7 @@ enum StoredCodes {
     return CountryCode(text)?.text
   }
 
-  /// Reads the columns of `Schema.placeColumns(_:)` (0...7) of the current row, whose
+  /// Reads the columns of `Schema.placeColumns` (0...7) of the current row, whose
   /// coordinates a search has already kept within range.
   static func zipCode(from statement: Statement) -> ZipCode {
     ZipCode(

@@ -74,7 +74,8 @@ public enum ZipGeoError: Error, Equatable, Sendable, CustomStringConvertible {
       "the zips table is of an older zipgeo, and its upgrade would lose what was added to it: "
         + additions.joined(separator: ", ")
         + "; nothing was changed. To go on, keep a copy of them (for a column: CREATE TABLE my_zips AS"
-        + " SELECT rowid, * FROM zips), drop them, import again, then make them again on the new table"
+        + " SELECT rowid, * FROM zips), drop them, upgrade again (zipgeo upgrade), then make them again on the new"
+        + " table"
     case .invalidPlaceName(let text, let reason):
       "'\(text)' is not a place name: \(reason)"
     case .unknownPlace(let name, let path, let country, let state):

@@ -123,6 +123,8 @@ struct PlaceNameSearch {
       }
       switch stage {
       case .start:
+        // An older zipgeo's table, which has no index either: the error names the upgrade.
+        try Schema.requireCurrentLayout(db)
         guard try PlaceNameIndex.exists(on: db) else { throw ZipGeoError.noPlaceIndex(path: path) }
         if let state {
           if regions == nil { regions = try RegionNames.load(from: db) }
@@ -338,11 +340,6 @@ struct PlaceNameSearch {
     return found
   }
 
-  private static let rowSQL = Schema.Variants {
-    """
-    SELECT \(Schema.placeColumns($0)) FROM zips
-    WHERE zip = ?1 AND \($0.hasCountries ? "country" : "'US'") = ?2 AND ifnull(place, '') = ?3
-    ORDER BY \($0.order)
-    """
-  }
+  private static let rowSQL = CachedSQL(
+    "SELECT \(Schema.placeColumns) FROM zips WHERE zip = ?1 AND country = ?2 AND ifnull(place, '') = ?3 ORDER BY id")
 }

@@ -174,14 +174,14 @@ extension SQLFunctions {
       // The table the ranges are joined to is checked as a search checks it: a view, a table of
       // the wrong types, or rows whose cells do not match them would give a join that silently
       // misses rows.
-      let layout = try Schema.diagnosingTable(call.database) {
-        let check = try call.database.cachedStatement(coverCheck)
+      try Schema.diagnosingTable(call.database) {
+        try Schema.requireCurrentLayout(call.database)
+        let check = try call.database.cachedStatement(Schema.columnsCheckSQL)
         defer { check.reset() }
         _ = try check.step()
-        try Schema.requireSearchable(check, columns: ["zip": 0, "lat": 1, "lon": 2, "cell": 3])
-        return try Schema.layout(of: call.database)
+        try Schema.requireSearchable(check, columns: Schema.columnsChecked)
       }
-      return CellCovering(query).ranges(for: layout).map {
+      return CellCovering(query).ranges().map {
         [.integer(Int64($0.lowerBound)), .integer(Int64($0.upperBound))]
       }
     }
@@ -196,9 +196,6 @@ extension SQLFunctions {
     let model = try optionalModel(arguments, at: 4, function: function)
     return try reportingErrors(of: function) { try RadiusQuery(center: center, radius: radius, model: model) }
   }
-
-  /// What `zipgeo_cover` reads of `zips`, to check it: nothing but the columns' types.
-  private static let coverCheck = CachedSQL("SELECT zip, lat, lon, cell FROM zips WHERE 0")
 
   /// The table functions, in registration order.
   public static let tableFunctions = [nearTable, withinTable, nearestTable, coverTable, searchTable, lookupTable]

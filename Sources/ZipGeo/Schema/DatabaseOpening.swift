@@ -24,7 +24,7 @@ enum DatabaseOpening {
   static func requireZipgeo(_ db: Database, path: String, writing: Bool) throws {
     let state = try checkedState(of: db, path: path)
     try require(state, path: path, writing: writing)
-    if writing && state == .current { try requireImportable(db, path: path) }
+    if writing && state != .empty { try requireImportable(db, path: path) }
   }
 
   /// Refuses, before any row is written, a `zips` table that an import would fill with what
@@ -40,15 +40,46 @@ enum DatabaseOpening {
   }
 
   /// Refuses a database in `state` that is not zipgeo's, or, unless it is opened for `writing` (an
-  /// import, which makes the tables and upgrades old ones), has no tables yet or needs an upgrade
-  /// before it can be read; names `path`.
+  /// import or an upgrade, which make the tables and upgrade old ones), has no tables yet or needs
+  /// an upgrade before it can be read; names `path`.
   static func require(_ state: Schema.State, path: String, writing: Bool) throws {
     switch state {
     case .current: break
     case .empty: if !writing { throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty") }
-    case .upgradable(let reason): if !writing { throw ZipGeoError.databaseUnreadable(path: path, reason: reason) }
+    case .upgradable(let version):
+      if !writing {
+        throw ZipGeoError.databaseUnreadable(path: path, reason: upgradeProblem(version: version, path: path))
+      }
     case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
     }
+  }
+
+  /// What a file an older zipgeo wrote (schema `version`) needs before it is read: the command
+  /// that upgrades the file at `path` (as the user named it), or, when this user cannot write the
+  /// file or its folder, a copy of it.
+  static func upgradeProblem(version: Int64, path: String?) -> String {
+    let made =
+      "it was made by an older zipgeo (schema version \(version)), and this one reads version \(Schema.version)"
+    guard let path, !path.isEmpty else {
+      return made + "; upgrade its file, keeping every row, with: zipgeo upgrade --db=FILE"
+    }
+    guard canWrite(path) else {
+      // The copy goes where temporary files go, which this user can write wherever they run it.
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+      let copy = (folder.hasSuffix("/") ? folder : folder + "/") + "upgraded-\(name)"
+      // `cp` gives the copy the file's own mode, which this user may not write.
+      return made + ", and this user cannot write it; upgrade a copy, keeping every row, with: cp "
+        + "\(path.shellQuoted) \(copy.shellQuoted) && chmod u+w \(copy.shellQuoted) && zipgeo upgrade"
+        + " --db=\(copy.shellQuoted)"
+    }
+    return made + "; upgrade it, keeping every row, with: zipgeo upgrade --db=\(path.shellQuoted)"
+  }
+
+  /// Whether this user can write the file at `path` and its folder (where SQLite makes its journal).
+  static func canWrite(_ path: String) -> Bool {
+    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) == 0
   }
 
   /// The name to hand SQLite so that it opens the file at `path`, the path used as it is: a

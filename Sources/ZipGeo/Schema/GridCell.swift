@@ -8,8 +8,6 @@ import Geodesy
 /// ```swift
 /// GridCell.number(of: plano)   // the bits of row 36,868 and column 15,164, interleaved
 /// ```
-///
-/// Version-1 and version-2 databases number cells as `GridCell.Legacy` does.
 enum GridCell {
   /// Bits of a row or column number.
   static let bits = 16
@@ -131,38 +129,6 @@ enum GridCell {
         Node(level: level + 1, row: r, column: c), Node(level: level + 1, row: r, column: c + 1),
         Node(level: level + 1, row: r + 1, column: c), Node(level: level + 1, row: r + 1, column: c + 1),
       ]
-    }
-  }
-
-  /// The grid of version-1 and version-2 databases: cells of 0.1 by 0.1 degrees, numbered row by
-  /// row from the south pole and the 180th meridian west. Such a database is read as it is until
-  /// an import upgrades it.
-  enum Legacy {
-    static let perDegree = 10.0
-    /// Columns per row: longitudes -180 ... 180 inclusive.
-    static let columns = 3601
-    /// Nodes covering more rows than this read whole rows of cells, in one range.
-    static let maximumRanges = 64
-
-    static func row(_ latitude: Double) -> Int { Int(((latitude + 90) * perDegree).rounded(.down)) }
-    static func column(_ longitude: Double) -> Int { Int(((longitude + 180) * perDegree).rounded(.down)) }
-
-    /// The cell number of a point, in SQL, of the columns `lat` and `lon`.
-    static func sqlExpression(latitude: String = "lat", longitude: String = "lon") -> String {
-      "(CAST((\(latitude) + 90) * \(Int(perDegree)) AS INTEGER) * \(columns)"
-        + " + CAST((\(longitude) + 180) * \(Int(perDegree)) AS INTEGER))"
-    }
-
-    /// Ranges of legacy cell numbers that hold every point of `node`: one per row of cells, or
-    /// one over whole rows for a node of many.
-    static func ranges(covering node: Node) -> [ClosedRange<Int>] {
-      let (latitudes, longitudes) = (node.holdingLatitudes, node.holdingLongitudes)
-      let rows = row(max(-90, latitudes.lowerBound))...row(min(90, latitudes.upperBound))
-      if rows.count > maximumRanges {
-        return [(rows.lowerBound * columns)...(rows.upperBound * columns + columns - 1)]
-      }
-      let cells = column(max(-180, longitudes.lowerBound))...column(min(180, longitudes.upperBound))
-      return rows.map { ($0 * columns + cells.lowerBound)...($0 * columns + cells.upperBound) }
     }
   }
 }

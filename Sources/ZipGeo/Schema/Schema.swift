@@ -6,13 +6,13 @@ import SQLiteKit
 /// and migrates older files. Version 2 added `country` and `accuracy` and allows several places
 /// per code; version 3 stores the rows clustered by grid cell (a table without rowids keyed by
 /// `(cell, zip, country, id)`), so that a search reads neighbouring places, every column, from the
-/// same pages. Version-1 and version-2 databases are read as they are (a version-1 database as US
-/// data), and `zipgeo import` upgrades them.
+/// same pages. Searches read version 3 alone: `zipgeo upgrade` (or an import) upgrades a version-1
+/// or version-2 database, keeping every row (a version-1 database's as US rows).
 public enum Schema {
   /// The version this zipgeo writes.
   public static let version: Int64 = 3
-  /// The oldest version this zipgeo reads (and upgrades on import).
-  static let oldestReadableVersion: Int64 = 1
+  /// The oldest version this zipgeo upgrades (`zipgeo upgrade`, or an import).
+  static let oldestUpgradableVersion: Int64 = 1
 
   /// The table. `id` is the line of the import file the row came from (plus, for the second file
   /// of an import, the lines of the first, and so on), so that the rows of one code in one country,
@@ -204,84 +204,59 @@ public enum Schema {
   /// The same index without UNIQUE, with which an import finds the rows that repeat others.
   static let zipLookupIndex = "CREATE INDEX zips_zip ON zips \(zipIndexKey);"
 
-  /// The layouts of `zips` a search reads: this version's, and those an import would upgrade.
-  enum Layout: Int, CaseIterable, Sendable {
-    /// Version 3: clustered by cell, each row numbered by `id`.
-    case current
-    /// Version 2: rows in file order (the rowid), found through the `zips_cell` index.
-    case version2
-    /// Version 1: as version 2, without `country` or `accuracy` (its rows are US).
-    case version1
-
-    /// Whether the table has `country` and `accuracy`.
-    var hasCountries: Bool { self != .version1 }
-    /// The column that orders the rows of one code in one country as their file did.
-    var order: String { self == .current ? "id" : "rowid" }
-  }
-
   /// The columns that make a `ZipCode` (`StoredCodes.zipCode(from:)` reads them as 0...7), as a
-  /// select list; a version-1 table has no country or accuracy: its rows are US.
-  static func placeColumns(_ layout: Layout) -> String {
-    "zip, place, state, county, lat, lon, " + (layout.hasCountries ? "country, accuracy" : "'US', NULL")
+  /// select list.
+  static let placeColumns = "zip, place, state, county, lat, lon, country, accuracy"
+
+  /// The statement `sql` over `zips`, kept prepared, once the table is known to be of this
+  /// version's layout (`requireCurrentLayout(_:)`).
+  static func cachedStatement(_ db: Database, _ sql: CachedSQL) throws -> Statement {
+    try requireCurrentLayout(db)
+    return try db.cachedStatement(sql)
   }
 
-  /// One statement written for each layout. Made once, as a static: a search is short, and
-  /// building its SQL on every call was a large part of it (`scripts/bench-engine.py` times the
-  /// searches).
-  struct Variants: Sendable {
-    let statements: [CachedSQL]
-
-    init(_ sql: (_ layout: Layout) -> String) {
-      statements = Layout.allCases.map { CachedSQL(sql($0)) }
-    }
-  }
-
-  /// The statement of `variants` for `layout`, by default the layout of the `zips` table `db`
-  /// reads (`layout(of:)`), kept prepared.
-  static func cachedStatement(_ db: Database, _ variants: Variants, layout: Layout? = nil) throws -> Statement {
-    try db.cachedStatement(variants.statements[(layout ?? self.layout(of: db)).rawValue])
-  }
-
-  /// The layout of the `zips` table `db` reads, judged once by its key and columns: the key
-  /// zipgeo gives it, `(cell, zip, country, id)`, makes the current one (a column a user adds,
-  /// such as an `id` on an older table, cannot), `country` alone version 2, neither version 1.
-  /// (Not by `PRAGMA user_version`: in an app's or a host's own database the version is theirs to
-  /// keep; and a table that no zipgeo made, of sqlite-utils or a hand-written schema, has none.)
+  /// Refuses a `zips` table that is not laid out as this version lays it out: one an older zipgeo
+  /// made (its error names the command that upgrades it), or a table of some other tool. Judged
+  /// by the table's key, `(cell, zip, country, id)`, which a column a user adds cannot give it.
+  /// (Not by `PRAGMA user_version` alone: in an app's or a host's own database the version is
+  /// theirs to keep.) A database with no `zips` table is left to the statement, whose error is
+  /// diagnosed where it fails.
   ///
-  /// The current layout, once found, is kept on the connection until one of its statements fails
-  /// with an SQL error (`ConnectionFacts`): no zipgeo makes an older table of a current one, and a
-  /// table another tool put in its place fails the first search, which the next one judges again.
-  /// An older one is kept while the schema version and the databases' data stay the same
-  /// (`Database.dataStamp`), one pragma a call, so that a connection reads the table another one
-  /// (`zipgeo import`) upgraded, or the one a dropped temporary `zips` hid, at its next statement.
-  static func layout(of db: Database) throws -> Layout {
+  /// The answer, once current, is kept on the connection until one of its statements fails with
+  /// an SQL error (`ConnectionFacts`): no zipgeo makes an older table of a current one, and a
+  /// table another tool put in its place fails the first search, after which the next one judges
+  /// again. A table found older is judged again at every call, so that a connection reads the
+  /// table another one upgraded at its next statement.
+  static func requireCurrentLayout(_ db: Database) throws {
     let kept = db.facts(LayoutFacts.self)
-    if kept.layout == .current { return .current }
-    let schemaVersion = Int(try db.cachedStatement(schemaVersionSQL).scalar()?.int64 ?? 0)
-    // Main's schema version does not move when `temp` changes (a temporary `zips` dropped): the
-    // data stamp does, where there is one.
-    let stamp = db.dataStamp
-    if let layout = kept.layout, kept.schemaVersion == schemaVersion, stamp == nil || kept.stamp == stamp {
-      return layout
-    }
-    let columns = try columns(of: db)
+    if kept.isCurrent { return }
     let key = try db.cachedStatement(keySQL).rows().compactMap { $0[0].string }
-    let layout: Layout =
-      key == currentKey ? .current : columns.contains("country") ? .version2 : .version1
-    (kept.layout, kept.schemaVersion, kept.stamp) = (layout, schemaVersion, stamp)
-    return layout
+    if key == currentKey {
+      kept.isCurrent = true
+      return
+    }
+    guard try !columns(of: db).isEmpty else { return }
+    // The full diagnosis first: a column of the wrong type says more than the layout does.
+    throw ZipGeoError.unsearchableTable(reason: try searchProblem(db) ?? layoutProblem(db))
   }
 
-  /// The layout `layout(of:)` found on a connection, and the schema version it found it at.
+  /// Why a `zips` table that is not keyed as this version keys it cannot be searched: an older
+  /// zipgeo's, with the command that upgrades the file; anything else, what makes one.
+  static func layoutProblem(_ db: Database) throws -> String {
+    let version = try db.scalar("PRAGMA main.user_version")?.int64 ?? 0
+    if (oldestUpgradableVersion..<Schema.version).contains(version) {
+      return DatabaseOpening.upgradeProblem(version: version, path: db.filePath)
+    }
+    return "it is not laid out as zipgeo lays out its table (clustered by grid cell), so zipgeo did not make it"
+      + " (zipgeo import makes one)"
+  }
+
+  /// Whether `requireCurrentLayout(_:)` found the current layout on a connection.
   final class LayoutFacts: ConnectionFacts {
-    var layout: Layout?
-    var schemaVersion: Int?
-    var stamp: DataStamp?
+    var isCurrent = false
     init() {}
-    func forget() { (layout, schemaVersion, stamp) = (nil, nil, nil) }
+    func forget() { isCurrent = false }
   }
-
-  private static let schemaVersionSQL = CachedSQL("PRAGMA schema_version")
 
   /// The lower-case names of the columns of the `zips` table `db` reads, generated ones too.
   static func columns(of db: Database) throws -> Set<String> {
@@ -300,11 +275,11 @@ public enum Schema {
   enum State: Equatable {
     /// No tables at all: a new file.
     case empty
-    /// A zipgeo database this zipgeo reads (this version, or an older one `import` upgrades).
+    /// A zipgeo database of this version.
     case current
-    /// A zipgeo database of a layout this zipgeo reads only once `import` has upgraded it, with
-    /// the reason.
-    case upgradable(String)
+    /// A database an older zipgeo wrote (schema `version`), which this one reads once `zipgeo
+    /// upgrade` or an import has upgraded it.
+    case upgradable(version: Int64)
     /// Something else, with the reason.
     case foreign(String)
   }
@@ -315,17 +290,16 @@ public enum Schema {
     let hasZips = try db.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'zips'") != nil
     if version == 0 && tables == 0 { return .empty }
     if !hasZips { return .foreign("it has no 'zips' table") }
-    if version == 1, try db.scalar("SELECT 1 FROM pragma_table_info('zips') WHERE name = 'cell'") == nil {
-      return .upgradable(
-        "it was made by an early zipgeo (schema version 1, before grid cells), which this zipgeo reads once an"
-          + " import has upgraded it (zipgeo import of any file into it upgrades it and keeps its rows)")
+    if version == Schema.version { return .current }
+    if (oldestUpgradableVersion..<Schema.version).contains(version) {
+      // An app may keep its own version in a database whose table is current.
+      let key = try db.cachedStatement(keySQL).rows().compactMap { $0[0].string }
+      return key == currentKey ? .current : .upgradable(version: version)
     }
-    if (oldestReadableVersion...Schema.version).contains(version) { return .current }
     if version > Schema.version {
       return .foreign("it was made by a newer zipgeo (schema version \(version), this one reads \(Schema.version))")
     }
-    let oldest = oldestReadableVersion == Schema.version ? "" : "\(oldestReadableVersion) to "
-    return .foreign("its schema version is \(version), expected \(oldest)\(Schema.version)")
+    return .foreign("its schema version is \(version), expected \(oldestUpgradableVersion) to \(Schema.version)")
   }
 }
 
@@ -336,6 +310,11 @@ extension Schema {
   static let searchedColumns: [(name: String, isText: Bool)] = [
     ("zip", true), ("lat", false), ("lon", false), ("cell", false),
   ]
+
+  /// A statement that reads the columns a search reads, and no row: its columns' declared types
+  /// are those `requireSearchable` checks (at `columnsChecked`).
+  static let columnsCheckSQL = CachedSQL("SELECT zip, lat, lon, cell FROM zips WHERE 0")
+  static let columnsChecked = ["zip": 0, "lat": 1, "lon": 2, "cell": 3]
 
   /// Checks that the columns `statement` read (result column `index` for each name in `columns`)
   /// are declared as zipgeo declares them: once per preparation of the statement, after it ran,
@@ -415,8 +394,7 @@ extension Schema {
   /// a row moved by another tool keeps its old grid cell and would be missing from every answer,
   /// silently: the cells are checked, and a mismatch is a problem that says how to mend it.
   static func cellProblem(_ db: Database, schema: String) throws -> String? {
-    // The grid of the layout the searches read the table as.
-    let cell = try layout(of: db) == .current ? GridCell.sqlExpression() : GridCell.Legacy.sqlExpression()
+    let cell = GridCell.sqlExpression()
     let wrong =
       try db.scalar("SELECT count(*) FROM \(schema.quotedIdentifier).zips WHERE cell IS NOT \(cell)")?.int64 ?? 0
     guard wrong > 0 else { return nil }
@@ -451,6 +429,11 @@ extension Schema {
       return "there is no zips table (is this the database you meant?); make one with zipgeo import, or open the one"
         + " zipgeo where names"
     }
+    // An older zipgeo's table (one of version 1 may lack cells) needs an upgrade, whatever it lacks.
+    let key = try db.cachedStatement(keySQL).rows().compactMap { $0[0].string }
+    let version = try db.scalar("PRAGMA main.user_version")?.int64 ?? 0
+    if key != currentKey, (oldestUpgradableVersion..<Schema.version).contains(version) { return try layoutProblem(db) }
+    if let (_, type) = try resolveZips(db), type != "table" { return notATable(type) }
     let missing = searchedColumns.map(\.name).filter { declared[$0] == nil }
     if !missing.isEmpty {
       let names = missing.map { "'\($0)'" }.joined(separator: ", ")
@@ -462,22 +445,28 @@ extension Schema {
         return problem
       }
     }
-    if let (_, type) = try resolveZips(db), type != "table" { return notATable(type) }
-    return nil
+    return key == currentKey ? nil : try layoutProblem(db)
   }
 
   /// The text columns an import writes besides `zip`, which a number type would change (a state
   /// code `01` kept as 1).
   static let importedTextColumns = ["place", "state", "county", "country"]
 
-  /// What keeps an import from writing `zips` as zipgeo reads it, or `nil`: what keeps it from
-  /// being searched, and text columns declared as numbers. Checked before any row is written.
+  /// What keeps an import (or an upgrade) from writing `zips` as zipgeo reads it, or `nil`: what
+  /// keeps a current table from being searched, columns a search reads of the wrong type, and text
+  /// columns declared as numbers. Checked before any row is written.
   static func importProblem(_ db: Database) throws -> String? {
-    if let problem = try searchProblem(db) { return problem }
+    // An older zipgeo's table is laid out anew by the import: only its columns' types matter.
+    let key = try db.cachedStatement(keySQL).rows().compactMap { $0[0].string }
+    if key == currentKey, let problem = try searchProblem(db) { return problem }
     for row in try db.rows("SELECT lower(name), type FROM pragma_table_xinfo('zips')") {
-      guard let name = row[0].string, importedTextColumns.contains(name), let type = row[1].string,
-        hasNumericAffinity(type)
-      else { continue }
+      guard let name = row[0].string, let type = row[1].string else { continue }
+      if let searched = searchedColumns.first(where: { $0.name == name }),
+        let problem = typeProblem(name, declared: type.isEmpty ? nil : type, isText: searched.isText)
+      {
+        return problem
+      }
+      guard importedTextColumns.contains(name), hasNumericAffinity(type) else { continue }
       return "its '\(name)' column is declared \(type), a number type, so texts such as '01' would be stored as"
         + " numbers"
     }

@@ -70,7 +70,10 @@ import Testing
         == "country,name,places,codes,source,imported\nAU,Australia,1,1,au.csv,TIME\n")
   }
 
-  @Test func aVersion1DatabaseIsListedReadOnlyAsUSWithoutSource() throws {
+  /// A file an older zipgeo wrote is refused with the command that upgrades it, unchanged; that
+  /// command, run as the message gives it, upgrades it, and its rows are then US rows without a
+  /// source.
+  @Test func aVersion1DatabaseIsRefusedWithTheCommandThatUpgradesItAndThenListedAsUS() throws {
     _ = try run.sqlite3(
       "old.db",
       """
@@ -80,11 +83,23 @@ import Testing
       PRAGMA user_version = 1;
       """)
     let before = try Data(contentsOf: run.folder.appendingPathComponent("old.db"))
+    let refused = try run.zipgeo("countries", "--db", "old.db")
+    #expect(refused.status == 1)
+    #expect(
+      refused.err
+        == "Error: cannot open 'old.db': it was made by an older zipgeo (schema version 1), and this one reads version"
+        + " 3; upgrade it, keeping every row, with: zipgeo upgrade --db=old.db\n")
+    #expect(try Data(contentsOf: run.folder.appendingPathComponent("old.db")) == before)
+    let upgrade = try run.zipgeo("upgrade", "--db=old.db")
+    #expect(upgrade.status == 0, "\(upgrade.err)")
+    #expect(upgrade.out.hasPrefix("Upgraded old.db from schema version 1 to 3: 2 zip codes kept, "))
+    #expect(upgrade.err == "")
     let result = try run.zipgeo("countries", "--db", "old.db")
     #expect(result.status == 0)
     #expect(
       result.out == "country  name           places  codes  source  imported\nUS       United States       2      2\n")
-    #expect(try Data(contentsOf: run.folder.appendingPathComponent("old.db")) == before)
+    let again = try run.zipgeo("upgrade", "--db", "old.db")
+    #expect(again.out == "old.db is already at schema version 3; nothing to do\n")
   }
 
   @Test func aMissingOrEmptyDatabaseIsTheUsualError() throws {

@@ -283,10 +283,6 @@ import Testing
       CREATE INDEX my_lon ON zips (lon); ANALYZE;
       """)
     var statements = [NearestFirstSearch.countSQL(restricted: false), NearestFirstSearch.countSQL(restricted: true)]
-    for index in 0..<4 {
-      let (details, restricted) = (index & 2 != 0, index & 1 != 0)
-      statements.append(NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current))
-    }
     // Every statement a search hands its rows over with (details or not, and counting), of one
     // square and of several: each square of a statement is a range scan of its own, written alike.
     for (details, counting) in [(false, false), (true, false), (false, true)] {

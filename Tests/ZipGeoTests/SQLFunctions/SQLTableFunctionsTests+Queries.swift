@@ -122,9 +122,9 @@ import Testing
     #expect(pairs == truePairs && (pairs?.int64 ?? 0) > 100)
   }
 
-  /// Rows only counted are counted inside SQLite, in every unit and on both models, and row by row
-  /// where the connection has the table functions without zipgeo's other functions.
-  @Test func countsAgreeWithBruteForceInEveryUnitAndModelWithOrWithoutSQLitesHelp() throws {
+  /// Counts agree with brute force, on a connection with every zipgeo function and on one that
+  /// registered the table functions alone (which then gets the one they hand rows to).
+  @Test func countsAgreeWithBruteForceInEveryUnitAndModelOnEveryHost() throws {
     let cases: [(search: String, truth: String)] = [
       ("zipgeo_within(33.025, -96.7397, 150)", "distance(33.025, -96.7397, lat, lon) <= 150"),
       ("zipgeo_within(33.025, -96.7397, 60, 'mi')", "distance(33.025, -96.7397, lat, lon, 'mi') <= 60"),
@@ -141,7 +141,7 @@ import Testing
       let expected = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM zips WHERE \(truth))")
       #expect((expected?.int64 ?? 0) > 10, "\(truth)")
       #expect(try db.scalar("SELECT count(*) FROM \(search)") == expected, "\(search)")
-      #expect(try bare.scalar("SELECT count(*) FROM \(search)") == expected, "\(search), row by row")
+      #expect(try bare.scalar("SELECT count(*) FROM \(search)") == expected, "\(search), table functions alone")
     }
     // The function never fails a query: anything it does not expect is NULL.
     for arguments in [
@@ -175,10 +175,10 @@ import Testing
     }
   }
 
-  /// Rows handed to the search inside SQLite (`SearchRowCollector`) are the rows read one by one
-  /// where the connection has the table functions without zipgeo's other functions: every column,
-  /// some, the distances alone; from a point, a code, for the nearest few, of one country.
-  @Test func rowsHandedOverInsideSQLiteEqualRowsReadOneByOne() throws {
+  /// A host that registered the table functions alone gets, row for row, what a connection with
+  /// every zipgeo function gets: every column, some, the distances alone; from a point, a code,
+  /// for the nearest few, of one country.
+  @Test func aHostThatRegisteredTheTableFunctionsAloneGetsTheSameRows() throws {
     let bare = try Database.inMemory()
     try bare.execute("ATTACH '\(try Self.database.get())' AS z")
     for function in SQLFunctions.tableFunctions { try bare.add(tableFunction: function) }
@@ -197,7 +197,7 @@ import Testing
         let sql = "SELECT \(columns) FROM \(search)"
         let inside = try db.rows(sql).map(\.values)
         #expect(inside.count > 10, "\(sql)")
-        #expect(try bare.rows(sql).map(\.values) == inside, "\(sql), row by row")
+        #expect(try bare.rows(sql).map(\.values) == inside, "\(sql), table functions alone")
       }
     }
     // No value SQL can make is a collector: the function gives NULL, and never fails.

@@ -182,8 +182,8 @@ import Testing
   /// place names: no index, no scan.
   @Test(arguments: [false, true], [false, true])
   func eachSquareOfASearchIsOneRangeOfTheTablesKey(details: Bool, restricted: Bool) throws {
-    let sql = NearestFirstSearch.sql(details: details, restricted: restricted, layout: .current)
-    let parameters: [any DatabaseValueConvertible] = [1, 2, "US", -90, 90, -180, 180]
+    let sql = NearestFirstSearch.collectSQL(details: details)
+    let parameters: [DatabaseValue] = [1, 2, restricted ? "US" : .null, -90, 90, -180, 180, .null]
     let plan = try db.rows("EXPLAIN QUERY PLAN " + sql, parameters)
       .compactMap { $0["detail"]?.string }.joined(separator: "\n")
     #expect(plan.contains("SEARCH zips USING PRIMARY KEY (cell>? AND cell<?)"), "\(plan)")

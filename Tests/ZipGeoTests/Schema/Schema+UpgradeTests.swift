@@ -1,25 +1,33 @@
 import Foundation
 import Geodesy
 import SQLiteKit
+import Synchronization
 import TestSupport
 import Testing
 
 @testable import ZipGeo
 
-/// Every layout a landed zipgeo wrote, made with that release's own SQL, is read and then
-/// upgraded by an import of another country without losing a row.
+/// Every layout a landed zipgeo wrote, made with that release's own SQL, is refused by reads with
+/// the command that upgrades it, and upgraded by `zipgeo upgrade` or an import without losing a row.
 @Suite struct SchemaUpgradeTests {
-  /// The version-1 layouts, each as its release made it (`git show <commit>:Sources/ZipGeo/Schema.swift`).
+  /// The cell number of a point on the grid of versions 1 and 2 (cells of 0.1 by 0.1 degrees,
+  /// numbered row by row from the south pole and the 180th meridian west), in SQL, of the columns
+  /// `lat` and `lon`: how those releases numbered their rows' cells.
+  static func legacyCell(latitude: String = "lat", longitude: String = "lon") -> String {
+    "(CAST((\(latitude) + 90) * 10 AS INTEGER) * 3601 + CAST((\(longitude) + 180) * 10 AS INTEGER))"
+  }
+
   /// The triggers that kept the cells of versions 1 and 2 right, on their grid.
   static let version1Triggers = """
     CREATE TRIGGER zips_cell_insert AFTER INSERT ON zips
-      WHEN NEW.cell IS NOT \(GridCell.Legacy.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
-      BEGIN UPDATE zips SET cell = \(GridCell.Legacy.sqlExpression()) WHERE rowid = NEW.rowid; END;
+      WHEN NEW.cell IS NOT \(legacyCell(latitude: "NEW.lat", longitude: "NEW.lon"))
+      BEGIN UPDATE zips SET cell = \(legacyCell()) WHERE rowid = NEW.rowid; END;
     CREATE TRIGGER zips_cell_update AFTER UPDATE OF lat, lon, cell ON zips
-      WHEN NEW.cell IS NOT \(GridCell.Legacy.sqlExpression(latitude: "NEW.lat", longitude: "NEW.lon"))
-      BEGIN UPDATE zips SET cell = \(GridCell.Legacy.sqlExpression()) WHERE rowid = NEW.rowid; END;
+      WHEN NEW.cell IS NOT \(legacyCell(latitude: "NEW.lat", longitude: "NEW.lon"))
+      BEGIN UPDATE zips SET cell = \(legacyCell()) WHERE rowid = NEW.rowid; END;
     """
 
+  /// The version-1 layouts, each as its release made it (`git show <commit>:Sources/ZipGeo/Schema.swift`).
   static let version1Layouts: [(release: String, sql: String)] = [
     (
       "0070d32, the first: zip the key of a table without rowids",
@@ -132,7 +140,7 @@ import Testing
       if hasCells {
         try old.execute(
           "INSERT INTO zips (zip, place, state, county, lat, lon, cell) VALUES (?, ?, ?, ?, ?, ?,"
-            + " \(GridCell.Legacy.sqlExpression(latitude: "?5", longitude: "?6")))", row)
+            + " \(Self.legacyCell(latitude: "?5", longitude: "?6")))", row)
       } else {
         try old.execute("INSERT INTO zips (zip, place, state, county, lat, lon) VALUES (?, ?, ?, ?, ?, ?)", row)
       }
@@ -154,17 +162,8 @@ import Testing
   @Test(arguments: version1Layouts.indices)
   func anImportOfAnotherCountryKeepsEveryUSRowOfAVersion1Database(layout: Int) throws {
     try makeOldDatabase(Self.version1Layouts[layout].sql)
-    if layout >= 3 {
-      #expect(try ZipDatabase(readingAt: dbPath).zipCode("01001")?.place == "Agawam")
-    } else {
-      // Before grid cells: read once upgraded, and the message says how.
-      #expect(
-        throws: ZipGeoError.databaseUnreadable(
-          path: dbPath,
-          reason: "it was made by an early zipgeo (schema version 1, before grid cells), which this zipgeo reads"
-            + " once an import has upgraded it (zipgeo import of any file into it upgrades it and keeps its rows)")
-      ) { try ZipDatabase(readingAt: dbPath) }
-    }
+    // Read once upgraded, and the message says how.
+    #expect(throws: Self.refusal(path: dbPath, version: 1)) { try ZipDatabase(readingAt: dbPath) }
     try importGerman()
     let db = try Database(path: dbPath)
     #expect(try db.scalar("PRAGMA user_version") == .integer(Schema.version))
@@ -179,6 +178,45 @@ import Testing
     #expect(hits.map(\.zipCode.zip) == ["75075", "75023"])
     #expect(try upgraded.zipCode("US:01001")?.place == "Agawam")
     #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
+  }
+
+  /// The error of a read of the file at `path`, of schema `version`, that this user can write.
+  static func refusal(path: String, version: Int64) -> ZipGeoError {
+    .databaseUnreadable(
+      path: path,
+      reason: "it was made by an older zipgeo (schema version \(version)), and this one reads version 3; upgrade it,"
+        + " keeping every row, with: zipgeo upgrade --db=\(path.shellQuoted)")
+  }
+
+  /// `zipgeo upgrade` (the library's `ZipDatabase.upgrade(at:)`) upgrades every version-1 layout
+  /// without an import: every row kept as a US row, each rowid its id, found where it lies.
+  @Test(arguments: version1Layouts.indices)
+  func anUpgradeKeepsEveryRowOfAVersion1DatabaseAsUSRows(layout: Int) throws {
+    try makeOldDatabase(Self.version1Layouts[layout].sql)
+    let before = try Database(path: dbPath).rows(
+      "SELECT \(layout == 0 ? "row_number() OVER (ORDER BY zip)" : "rowid"), zip, place, state, county, lat, lon"
+        + " FROM zips ORDER BY zip"
+    ).map(\.values)
+    let summary = try ZipDatabase.upgrade(at: dbPath)
+    #expect(summary == UpgradeSummary(fromVersion: 1, rows: Self.usRows.count))
+    #expect(summary.upgraded)
+    let db = try Database(path: dbPath)
+    #expect(try db.scalar("PRAGMA user_version") == .integer(Schema.version))
+    #expect(
+      try db.rows("SELECT id, zip, place, state, county, lat, lon FROM zips WHERE country = 'US' ORDER BY zip")
+        .map(\.values) == before, "\(Self.version1Layouts[layout].release)")
+    #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
+    let upgraded = try ZipDatabase(readingAt: dbPath)
+    #expect(
+      try upgraded.near(zip: "75075", within: Length(10, .kilometres)).map(\.zipCode.zip) == ["75075", "75023"])
+    #expect(try upgraded.zipCode("01001")?.place == "Agawam")
+    #expect(try upgraded.countries().map(\.country) == ["US"])
+    #expect(try upgraded.placeIndexIsCurrent())
+    #expect(try upgraded.database.scalar("SELECT name FROM regions WHERE state = 'TX'") == .text("Texas"))
+    // A second upgrade finds nothing to do, and changes no byte.
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: dbPath))
+    #expect(try ZipDatabase.upgrade(at: dbPath) == UpgradeSummary(fromVersion: Schema.version, rows: 4))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dbPath)) == bytes)
   }
 
   @Test func theRowidsOfAVersion1TableAreKept() throws {
@@ -259,71 +297,80 @@ import Testing
     try old.close()
   }
 
-  /// A version-2 database is searched as it is, on its own grid, with the answers of this
-  /// version's, and a read leaves it so; an import of another country then upgrades it, keeping
-  /// every row, each rowid as its id.
-  @Test func aVersion2DatabaseIsSearchedAsItIsAndUpgradedByAnImportWithEveryRow() throws {
+  /// A version-2 database is refused by every read, the library's and SQL's, with the command that
+  /// upgrades it, and a refused read leaves it as it was; `zipgeo upgrade` then makes it what a fresh
+  /// import of the same file makes, table by table, and its answers those of a fresh import.
+  @Test func aVersion2DatabaseIsRefusedUntilUpgradedAndThenHoldsWhatAFreshImportHolds() throws {
     let current = folder.path("current.db")
     _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
     try makeVersion2Database(from: current)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: dbPath))
+    #expect(throws: Self.refusal(path: dbPath, version: 2)) { try ZipDatabase(readingAt: dbPath) }
+    let host = try Database(path: dbPath, mode: .readOnly)
+    try SQLFunctions.register(on: host)
+    let command = "upgrade it, keeping every row, with: zipgeo upgrade --db=\(dbPath.shellQuoted)"
+    for sql in [
+      "SELECT * FROM zipgeo_near('01001', 40)", "SELECT * FROM zipgeo_within(42.07, -72.62, 10)",
+      "SELECT * FROM zipgeo_nearest(42.07, -72.62, 3)", "SELECT * FROM zipgeo_cover(42.07, -72.62, 10)",
+      "SELECT * FROM zipgeo_lookup('01001')",
+    ] {
+      #expect(Comment(rawValue: sql)) { _ = try host.rows(sql) } throws: { "\($0)".contains(command) }
+    }
+    try host.close()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dbPath)) == bytes)
+    let rows = Int(try Database(path: current).scalar("SELECT count(*) FROM zips")?.int64 ?? 0)
+    #expect(try ZipDatabase.upgrade(at: dbPath) == UpgradeSummary(fromVersion: 2, rows: rows))
+    let (upgraded, fresh) = (try Database(path: dbPath), try Database(path: current))
+    for table in [
+      "zips", "countries", "regions", "zipgeo_settings", PlaceNameIndex.namesTable, PlaceNameIndex.wordsTable,
+      PlaceNameIndex.vocabularyTable, PlaceNameIndex.currentTable,
+    ] {
+      let sql = "SELECT * FROM \(table) ORDER BY 1"
+      #expect(try upgraded.rows(sql).map(\.values) == (try fresh.rows(sql).map(\.values)), "\(table)")
+    }
+    // The same tables, indexes and triggers, and the same columns and key of `zips`.
+    for schema in [
+      "SELECT type, name FROM sqlite_schema ORDER BY name", "SELECT * FROM pragma_table_xinfo('zips')",
+      "SELECT sql FROM sqlite_schema WHERE type IN ('index', 'trigger') ORDER BY name",
+    ] {
+      #expect(try upgraded.rows(schema).map(\.values) == (try fresh.rows(schema).map(\.values)), "\(schema)")
+    }
+    #expect(try upgraded.scalar("PRAGMA integrity_check") == .text("ok"))
+    #expect(try upgraded.scalar("PRAGMA freelist_count") == .integer(0))
     let (old, new) = (try ZipDatabase(readingAt: dbPath), try ZipDatabase(readingAt: current))
     let plano = try Coordinate(latitude: 33.025, longitude: -96.7397)
-    for km in [0.5, 10, 100, 1_000, 30_000] {
+    for km in [0.5, 10, 1_000, 30_000] {
       #expect(
         try old.near(coordinate: plano, within: Length(km, .kilometres))
           == (try new.near(coordinate: plano, within: Length(km, .kilometres))), "\(km) km")
     }
-    for point in [plano, try Coordinate(latitude: 89, longitude: 179.99), try Coordinate(latitude: -40, longitude: 0)] {
-      #expect(try old.nearest(to: point, count: 25) == (try new.nearest(to: point, count: 25)), "\(point)")
-    }
     let sql = "SELECT zip, place, distance FROM zipgeo_near('01001', 40) ORDER BY distance"
     #expect(try old.database.rows(sql) == (try new.database.rows(sql)))
-    #expect(try old.database.scalar("PRAGMA user_version") == .integer(2))
-    let columns = "zip, place, state, county, lat, lon, country, accuracy"
-    let before = try Database(path: dbPath).rows("SELECT rowid, \(columns) FROM zips ORDER BY rowid").map(\.values)
-    try importGerman()
-    let db = try Database(path: dbPath)
-    #expect(try db.scalar("PRAGMA user_version") == .integer(Schema.version))
-    #expect(
-      try db.rows("SELECT id, \(columns) FROM zips WHERE country = 'US' ORDER BY id").map(\.values) == before)
-    #expect(try db.scalar("SELECT count(*) FROM zips WHERE cell IS NOT \(GridCell.sqlExpression())") == .integer(0))
-    #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
-    #expect(
-      try ZipDatabase(readingAt: dbPath).near(coordinate: plano, within: Length(100, .kilometres))
-        == (try new.near(coordinate: plano, within: Length(100, .kilometres))))
   }
 
-  /// A user's own `id` column on a version-2 table does not make it look current: the layout is
-  /// judged by the key zipgeo gives its table, and searches answer as brute force does.
-  @Test func aUsersIdColumnOnAVersion2TableLeavesItSearchedAsVersion2() throws {
+  /// A user's own `id` column on a version-2 table does not make it look current (the layout is
+  /// judged by the key zipgeo gives its table): reads refuse it, and the upgrade names the column
+  /// it would lose.
+  @Test func aUsersIdColumnOnAVersion2TableDoesNotMakeItLookCurrent() throws {
     let current = folder.path("current.db")
     _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
     try makeVersion2Database(from: current)
     let user = try Database(path: dbPath)
     try user.execute("ALTER TABLE zips ADD COLUMN id INTEGER")
     try user.close()
-    let (old, new) = (try ZipDatabase(readingAt: dbPath), try ZipDatabase(readingAt: current))
-    #expect(try Schema.layout(of: old.database) == .version2)
-    let plano = try Coordinate(latitude: 33.025, longitude: -96.7397)
-    #expect(
-      try old.near(coordinate: plano, within: Length(5, .kilometres))
-        == (try new.near(coordinate: plano, within: Length(5, .kilometres))))
-    #expect(try old.nearest(to: plano, count: 5) == (try new.nearest(to: plano, count: 5)))
-    let within = "SELECT count(*) FROM zipgeo_within(33.025, -96.7397, 500)"
-    let brute = "SELECT count(*) FROM zips WHERE distance(33.025, -96.7397, lat, lon) <= 500"
-    #expect(try old.database.scalar(within) == (try old.database.scalar(brute)))
-    #expect((try old.database.scalar(brute)?.int64 ?? 0) > 3_000)
+    #expect(throws: Self.refusal(path: dbPath, version: 2)) { try ZipDatabase(readingAt: dbPath) }
+    #expect(throws: ZipGeoError.upgradeWouldLose(additions: ["column 'id'"])) { try ZipDatabase.upgrade(at: dbPath) }
   }
 
-  /// On a version-2 database, points a hair from a line of the new grid (whose squares the search
-  /// reads through the old index) are found as on a current one.
-  @Test func aVersion2DatabaseFindsPointsAHairFromALineOfTheGrid() throws {
+  /// Points a hair from a line of the grid get, from the upgrade's cells (computed in SQL), the
+  /// cells a search computes for them: an upgraded file finds them as a fresh import does.
+  @Test func anUpgradedVersion2DatabaseFindsPointsAHairFromALineOfTheGrid() throws {
     let current = folder.path("current.db")
     let csv = try folder.write("lines.csv", NearestFirstSearchTests.gridLinePoints())
     _ = try ZipDatabase.importFile(csv, into: current)
     try makeVersion2Database(from: current)
+    try ZipDatabase.upgrade(at: dbPath)
     let (old, new) = (try ZipDatabase(readingAt: dbPath), try ZipDatabase(readingAt: current))
-    #expect(try old.database.scalar("PRAGMA user_version") == .integer(2))
     // Every third point as a centre: the file's points lie around four lines, a few ulps apart.
     for row in try new.database.rows("SELECT lat, lon FROM zips WHERE id % 3 = 0") {
       let center = try Coordinate(latitude: row[0].double!, longitude: row[1].double!)
@@ -350,29 +397,32 @@ extension SchemaUpgradeTests {
     return (sql, swift)
   }
 
-  /// A connection that searched an older table searches the table another connection's import
-  /// upgraded at its next search, every country of it: it chose its statements for the layout it
-  /// found, and looks again when the schema changes.
-  @Test(arguments: ["version 1", "version 2"])
-  func aConnectionThatSearchedAnOlderTableSearchesTheUpgradedOneAtItsNextSearch(version: String) throws {
-    if version == "version 1" {
+  /// A connection that met an older table searches the table another connection's import or
+  /// upgrade made of it at its next search, every country of it: it judges the layout again at
+  /// each statement until it finds the current one.
+  @Test(arguments: ["version 1 by an import", "version 2 by an import", "version 2 by zipgeo upgrade"])
+  func aConnectionThatMetAnOlderTableSearchesTheUpgradedOneAtItsNextSearch(version: String) throws {
+    if version.hasPrefix("version 1") {
       try makeOldDatabase(Self.version1Layouts[3].sql)
     } else {
       let current = folder.path("current.db")
       _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
       try makeVersion2Database(from: current)
     }
-    let reader = try ZipDatabase(readingAt: dbPath)
-    #expect(try reader.zipCode("US:01001")?.place == "Agawam")
-    #expect(try germanRows(on: reader).sql == [])
-    try importGerman()
-    let (sql, swift) = try germanRows(on: reader)
-    let fresh = try germanRows(on: try ZipDatabase(readingAt: dbPath))
-    #expect(sql.count == 4)
-    #expect(sql == fresh.sql)
-    #expect(swift == fresh.swift)
-    #expect(try reader.zipCode("US:01001")?.place == "Agawam")
-    #expect(try reader.zipCode("DE:01945")?.country == "DE")
+    let host = try Database(path: dbPath, mode: .readOnly)
+    try SQLFunctions.register(on: host)
+    let lookup = "SELECT place FROM zipgeo_lookup('US:01001')"
+    for sql in [lookup, "SELECT * FROM zipgeo_within(51.4333, 13.7333, 10)"] {
+      #expect(Comment(rawValue: sql)) { try host.rows(sql) } throws: { "\($0)".contains("zipgeo upgrade --db=") }
+    }
+    if version.hasSuffix("import") { try importGerman() } else { try ZipDatabase.upgrade(at: dbPath) }
+    #expect(try host.scalar(lookup) == .text("Agawam"))
+    if version.hasSuffix("import") {
+      let places = try host.rows(
+        "SELECT place FROM zipgeo_within(51.4333, 13.7333, 10) WHERE country = 'DE' ORDER BY distance, place")
+      #expect(places.count == 4)
+      #expect(places.compactMap { $0[0].string } == (try germanRows(on: try ZipDatabase(readingAt: dbPath)).sql))
+    }
   }
 
   /// The layout is the table's, whatever `PRAGMA user_version` an app keeps in its own database.
@@ -388,7 +438,7 @@ extension SchemaUpgradeTests {
       let places = try host.rows(
         "SELECT place FROM zipgeo_within(51.4333, 13.7333, 10) WHERE country = 'DE' ORDER BY distance, place")
       #expect(places.count == 4, "user_version \(appsVersion)")
-      #expect(try Schema.layout(of: host) == .current)
+      try Schema.requireCurrentLayout(host)
     }
   }
 }
@@ -396,7 +446,7 @@ extension SchemaUpgradeTests {
 extension SchemaUpgradeTests {
   /// A connection keeps the current layout it found, but not past a failure: when another tool
   /// puts an older table in the place of a current one, the search that meets it first may fail,
-  /// and the next one reads the table as it now is.
+  /// the next one says how to upgrade it, and once it is upgraded the searches answer as before.
   @Test func aConnectionThatKeptTheCurrentLayoutReadsATableAnotherToolPutInItsPlace() throws {
     _ = try ZipDatabase.importFile(zipsCSVPath, into: dbPath)
     let reader = try ZipDatabase(readingAt: dbPath)
@@ -417,7 +467,7 @@ extension SchemaUpgradeTests {
       );
       INSERT INTO zips (rowid, zip, place, state, county, lat, lon, country, accuracy, cell)
         SELECT id, zip, place, state, county, lat, lon, country, accuracy,
-          \(GridCell.Legacy.sqlExpression()) FROM zips_current ORDER BY id;
+          \(Self.legacyCell()) FROM zips_current ORDER BY id;
       CREATE INDEX zips_cell ON zips (cell, lat, lon, zip, country);
       \(Self.version1Triggers)
       DROP TABLE zips_current;
@@ -425,8 +475,13 @@ extension SchemaUpgradeTests {
       """)
     try writer.close()
     _ = try? reader.near(coordinate: plano, within: Length(10, .kilometres))
+    #expect {
+      try reader.near(coordinate: plano, within: Length(10, .kilometres))
+    } throws: {
+      "\($0)".contains("zipgeo upgrade --db=\(dbPath.shellQuoted)")
+    }
+    try ZipDatabase.upgrade(at: dbPath)
     #expect(try reader.near(coordinate: plano, within: Length(10, .kilometres)) == before)
-    #expect(try Schema.layout(of: reader.database) == .version2)
   }
 }
 
@@ -458,6 +513,9 @@ extension SchemaUpgradeTests {
     }
     try Database(path: dbPath).execute(Self.userAdditions)
     let before = try Database(path: dbPath).rows("SELECT * FROM zips ORDER BY zip").map(\.values)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: dbPath))
+    #expect(throws: ZipGeoError.upgradeWouldLose(additions: Self.refused)) { try ZipDatabase.upgrade(at: dbPath) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dbPath)) == bytes)
     #expect(throws: ZipGeoError.upgradeWouldLose(additions: Self.refused)) { try importGerman() }
     let db = try Database(path: dbPath)
     #expect(try db.rows("SELECT * FROM zips ORDER BY zip").map(\.values) == before)
@@ -486,5 +544,58 @@ extension SchemaUpgradeTests {
     #expect(try db.scalar("PRAGMA freelist_count") == .integer(0))
     #expect(try db.scalar("SELECT name FROM regions WHERE country = 'US' AND state = 'TX'") == .text("Texas"))
     #expect(try db.scalar("SELECT count(DISTINCT country) FROM regions") == .integer(2))
+  }
+}
+
+/// An upgrade is one transaction: stopped at any point it leaves the file byte for byte as it
+/// was, and two at once upgrade it once.
+extension SchemaUpgradeTests {
+  /// Stopped in each phase, and in the middle of its long statements (SQLite asks every few
+  /// thousand instructions), an upgrade leaves the file byte for byte as it was.
+  @Test(arguments: [
+    "opened", "rows-inserted", "zip-index-built", "place-index-built", "committing", "question 1",
+    "question 30", "question 300",
+  ])
+  func anUpgradeStoppedAtAnyPointLeavesTheFileAsItWas(point: String) throws {
+    let current = folder.path("current.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
+    try makeVersion2Database(from: current)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: dbPath))
+    var asked = 0
+    var reached = false
+    let question = point.hasPrefix("question ") ? Int(point.dropFirst(9)) : nil
+    #expect {
+      try Importer().upgradeDatabase(
+        at: dbPath,
+        shouldStop: {
+          asked += 1
+          return reached || question.map { asked >= $0 } ?? false
+        }, phase: { if $0.description == point { reached = true } })
+    } throws: { error in
+      error as? ImportError == .interrupted(file: dbPath, action: "upgrade")
+        && "\(error)" == "\(dbPath): upgrade interrupted; the database is unchanged"
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dbPath)) == bytes)
+    #expect(try Database(path: dbPath).scalar("PRAGMA user_version") == .integer(2))
+    #expect(try ZipDatabase.upgrade(at: dbPath).upgraded)
+  }
+
+  @Test func twoUpgradesAtOnceUpgradeTheFileOnce() throws {
+    let current = folder.path("current.db")
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
+    try makeVersion2Database(from: current)
+    let rows = try Database(path: current).scalar("SELECT count(*) FROM zips")?.int64 ?? 0
+    let path = dbPath
+    let results = Mutex<[Result<UpgradeSummary, any Error>]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      let result = Result { try ZipDatabase.upgrade(at: path) }
+      results.withLock { $0.append(result) }
+    }
+    let summaries = try results.withLock { try $0.map { try $0.get() } }
+    #expect(summaries.map(\.fromVersion).sorted() == [2, Schema.version])
+    #expect(summaries.allSatisfy { $0.rows == Int(rows) })
+    let db = try Database(path: dbPath)
+    #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
+    #expect(try db.scalar("SELECT count(*) FROM zips") == .integer(rows))
   }
 }
