@@ -70,9 +70,15 @@ let package = Package(
     // built library.)
     .target(
       name: "ArchiveInput", dependencies: ["CSV", "Threads", "CArchive", "CZlib"], swiftSettings: optimizedForTests),
+    // The English names of countries (ISO 3166-1) and their subdivisions (ISO 3166-2), tables
+    // generated from Debian's iso-codes by scripts/make-country-names.py and
+    // make-subdivision-names.py. No dependencies: the tables compile apart from the code that reads
+    // them, and no search reads them row by row.
+    .target(name: "ISO3166", swiftSettings: optimizedForTests),
     // zipgeo's data model, SQL functions, importer and queries.
     .target(
-      name: "ZipGeo", dependencies: ["Geodesy", "CSV", "SQLiteKit", "Threads"], swiftSettings: optimizedForTests),
+      name: "ZipGeo", dependencies: ["Geodesy", "ISO3166", "CSV", "SQLiteKit", "Threads"],
+      swiftSettings: optimizedForTests),
     // Ctrl-C, SIGTERM and SIGHUP stop a long import promptly.
     .target(name: "CInterrupt"),
     // The command line, as a library so that tests can drive it. `zipgeo import` reads compressed
@@ -110,6 +116,7 @@ let package = Package(
 
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "CSVTests", dependencies: ["CSV", "TestSupport"]),
+    .testTarget(name: "ISO3166Tests", dependencies: ["ISO3166", "ZipGeo"]),
     .testTarget(name: "ArchiveInputTests", dependencies: ["ArchiveInput", "TestSupport"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "SQLiteLinked"]),
     .testTarget(

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/ZipGeo/Model/Generated/CountryName.swift from Debian's iso-codes (apt-get install iso-codes).
+"""Writes Sources/ISO3166/CountryName.swift from Debian's iso-codes (apt-get install iso-codes).
 
 Usage: python3 scripts/make-country-names.py [/usr/share/iso-codes/json/iso_3166-1.json]
 
@@ -15,7 +15,7 @@ rows = [
     f'    "{c["alpha_2"]}": "{c.get("common_name", c["name"])}",'
     for c in sorted(countries, key=lambda c: c["alpha_2"])
 ]
-target = pathlib.Path(__file__).resolve().parent.parent / "Sources/ZipGeo/Model/Generated/CountryName.swift"
+target = pathlib.Path(__file__).resolve().parent.parent / "Sources/ISO3166/CountryName.swift"
 text = target.read_text(encoding="utf-8")
 head, _, rest = text.partition("  static let names: [String: String] = [\n")
 _, _, tail = rest.partition("\n  ]\n")

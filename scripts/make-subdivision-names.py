@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/ZipGeo/Places/Generated/SubdivisionName.swift's table from Debian's iso-codes (apt-get install iso-codes).
+"""Writes Sources/ISO3166/SubdivisionName.swift's table from Debian's iso-codes (apt-get install iso-codes).
 
 Usage: python3 scripts/make-subdivision-names.py [/usr/share/iso-codes/json/iso_3166-2.json]
 
@@ -22,7 +22,7 @@ for s in sorted(subdivisions, key=lambda s: s["code"]):
     name = s["name"]
     assert "\t" not in name and "\n" not in name and '"""' not in name and "\\" not in name, name
     rows.append(f"    {country}:{code}\t{name}")
-target = pathlib.Path(__file__).resolve().parent.parent / "Sources/ZipGeo/Places/Generated/SubdivisionName.swift"
+target = pathlib.Path(__file__).resolve().parent.parent / "Sources/ISO3166/SubdivisionName.swift"
 text = target.read_text(encoding="utf-8")
 head, _, rest = text.partition('  static let table = """\n')
 _, _, tail = rest.partition('\n    """\n')

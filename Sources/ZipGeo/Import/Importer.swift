@@ -1,4 +1,5 @@
 import CSV
+import ISO3166
 import SQLiteKit
 
 /// Loads a zip / latitude / longitude CSV into a zipgeo database, replacing its zip codes.

@@ -1,3 +1,5 @@
+import ISO3166
+
 /// One country of a zipgeo database: how many rows and codes it has, and where and when they
 /// were imported from.
 ///

@@ -1,3 +1,4 @@
+import ISO3166
 import SQLiteKit
 
 extension RegionNames {

@@ -1,3 +1,4 @@
+import ISO3166
 import SQLiteKit
 
 /// The names of states and regions by their codes, from the `regions` table every import fills:

@@ -1,44 +1,29 @@
 /// The names of countries' subdivisions (states, provinces, regions) by their ISO 3166-2 codes:
-/// `SubdivisionName.of("TX", in: "US")` is `Texas`, and `SubdivisionName.code(of: "texas", in: "US")`
-/// is `TX`.
+/// `SubdivisionName.of("TX", in: "US")` is `Texas`.
 ///
 /// The names ISO gives, as Debian's `iso-codes` 4.15.0 lists them
 /// (/usr/share/iso-codes/json/iso_3166-2.json, which `scripts/make-subdivision-names.py` reads to
 /// write the table below), so that the library needs no file of the system that has it. Only codes
 /// with a letter are here: data such as GeoNames numbers regions in its own way (its `JP` `40` is
-/// Tokyo, ISO's `JP-40` is Fukuoka), so a state of digits is never looked up. `RegionNames` asks
-/// this table only for a state its data gives no name.
-enum SubdivisionName {
+/// Tokyo, ISO's `JP-40` is Fukuoka), so a state of digits is never looked up.
+public enum SubdivisionName {
   /// The ISO name of the subdivision `code` (`TX`, `NSW`) of `country`, or `nil`.
-  static func of(_ code: String, in country: String) -> String? { names[RegionNames.key(country, code)] }
+  public static func of(_ code: String, in country: String) -> String? { names[country + ":" + code] }
 
-  /// The code of the subdivision of `country` whose ISO name, folded (`PlaceNameKey`), is `name`
-  /// (`texas`), or `nil`.
-  static func code(of name: PlaceNameKey, in country: String) -> String? {
-    codes[RegionNames.key(country, name.text)]
+  /// Every subdivision of the table, in its order (by country, then code).
+  public static func all() -> [(country: String, code: String, name: String)] {
+    lines().map { (String($0.key.prefix(2)), String($0.key.dropFirst(3)), $0.name) }
   }
 
   /// Names by `country:code`, read from `table` once, by its bytes: a name is looked up for a
-  /// state the `regions` table does not name, in the first such search of a process, and
-  /// splitting the table's lines as characters, and folding every name with them, made that
-  /// search many times slower (docs/benchmarks.md, "State names").
+  /// state a database does not name, in the first such search of a process, and splitting the
+  /// table's lines as characters made that search many times slower (docs/benchmarks.md, "State
+  /// names").
   private static let names: [String: String] = {
     var names: [String: String] = [:]
     names.reserveCapacity(2_900)
     for (key, name) in lines() { names[key] = name }
     return names
-  }()
-
-  /// Codes by `country:folded name`, read from `table` once, apart from `names`: only a place
-  /// search asks for them, and folding every name is most of their cost.
-  private static let codes: [String: String] = {
-    var codes: [String: String] = [:]
-    for (key, name) in lines() {
-      // Of two subdivisions of one name (a region and a province), the first in code order.
-      let folded = RegionNames.key(String(key.prefix(2)), PlaceNameKey(name).text)
-      if codes[folded] == nil { codes[folded] = String(key.dropFirst(3)) }
-    }
-    return codes
   }()
 
   /// The lines of `table` as (`country:code`, name), split at their bytes.
