@@ -42,14 +42,19 @@ extension Importer {
       DatabaseOpening.sqlitePath(for: databasePath), shownAs: databasePath)
     if sqlitePath != databasePath { _ = try DatabaseOpening.sqlitePath(for: sqlitePath) }
     guard access(sqlitePath, F_OK) == 0 else { throw ZipGeoError.databaseMissing(path: databasePath) }
-    // A file of this version is left as it is, byte for byte: judged by a reader, which writes
-    // nothing. (Two upgrades at once may both find it older: the second then finds it current
-    // inside its transaction.)
-    if let reader = try? Database(path: sqlitePath, mode: .readOnly) {
+    // A file of this version is left as it is, byte for byte, and one that is not zipgeo's is
+    // refused untouched: judged by a reader, which writes nothing (and removes the `-wal` and
+    // `-shm` files it made, as every reader does). Two upgrades at once may both find a file
+    // older: the second then finds it current inside its transaction.
+    if let reader = try? ZipDatabase.openConnection(databasePath, mode: .readOnly) {
       defer { try? reader.close() }
-      if (try? Schema.state(of: reader)) == .current {
+      switch try DatabaseOpening.checkedState(of: reader, path: databasePath) {
+      case .current:
         let rows = try reader.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
         return UpgradeSummary(fromVersion: Schema.version, rows: Int(rows))
+      case .empty: throw ZipGeoError.notAZipgeoDatabase(path: databasePath, reason: "it is empty")
+      case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: databasePath, reason: reason)
+      case .upgradable: break
       }
     }
     let folder = DatabaseFolder(containing: sqlitePath)
@@ -107,12 +112,30 @@ extension Importer {
     do {
       try db.execute(Schema.zipIndex)
     } catch let error as DatabaseError where error.isConstraintViolation {
-      // Rows another tool repeated (a version-1 table whose unique index a user dropped): kept,
-      // as every row is; the next import keeps one of each.
-      try db.execute(Schema.zipLookupIndex)
+      // Rows another tool repeated (a version-1 table whose unique index a user dropped), which
+      // searches would give twice: an import keeps one of each, with a warning; an upgrade, which
+      // keeps every row, names one and stops.
+      let repeated = try db.rows(
+        "SELECT country, zip, place FROM zips GROUP BY country, zip, ifnull(place, '') HAVING count(*) > 1 LIMIT 1"
+      ).first
+      let shown = repeated.map {
+        Importer.shown(code: $0[1].string ?? "", country: $0[0].string ?? "", place: $0[2].string)
+      }
+      throw ZipGeoError.unsearchableTable(
+        reason: "it repeats rows (\(shown ?? "a row"): the same country, code and place), which searches would give"
+          + " twice; import its data again, which keeps one of each, or delete the repeats (zipgeo sql --write)")
     }
     phase(.zipIndexBuilt)
     if shouldStop() { throw stopped }
+    // The counts of the countries as the rows now are (another tool may have changed them), each
+    // country's source and import time kept.
+    try db.execute(
+      """
+      DELETE FROM countries WHERE country NOT IN (SELECT country FROM zips);
+      INSERT OR REPLACE INTO countries (country, places, codes, source, imported)
+        SELECT z.country, count(*), count(DISTINCT z.zip), c.source, c.imported
+        FROM zips AS z LEFT JOIN countries AS c ON c.country = z.country GROUP BY z.country;
+      """)
     if try Schema.foreignRegionsColumns(db) == nil {
       try recordRegions(in: db, imported: "", keptRows: true, names: [])
     }

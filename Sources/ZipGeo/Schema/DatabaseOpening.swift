@@ -64,22 +64,35 @@ enum DatabaseOpening {
       return made + "; upgrade its file, keeping every row, with: zipgeo upgrade --db=FILE"
     }
     guard canWrite(path) else {
-      // The copy goes where temporary files go, which this user can write wherever they run it.
+      // The copy goes to this user's home (else where temporary files go), which they can write
+      // wherever they run the command. `VACUUM INTO` makes it from what a reader reads, the rows
+      // still in a `-wal` file included (`cp` would copy the main file alone, and its mode), and
+      // refuses a file that is already there.
       let name = path.split(separator: "/").last.map(String.init) ?? path
-      let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-      let copy = (folder.hasSuffix("/") ? folder : folder + "/") + "upgraded-\(name)"
-      // `cp` gives the copy the file's own mode, which this user may not write.
-      return made + ", and this user cannot write it; upgrade a copy, keeping every row, with: cp "
-        + "\(path.shellQuoted) \(copy.shellQuoted) && chmod u+w \(copy.shellQuoted) && zipgeo upgrade"
-        + " --db=\(copy.shellQuoted)"
+      let folders = ["HOME", "TMPDIR"].compactMap { (name: String) -> String? in
+        getenv(name).map { String(cString: $0) }
+      }
+      let home = folders.first { $0.hasPrefix("/") } ?? "/tmp"
+      let copy = (home.hasSuffix("/") ? home : home + "/") + "upgraded-\(name)"
+      let literal = "'" + copy.replacing("'", with: "''") + "'"
+      let statement = "VACUUM INTO \(literal)"
+      // In double quotes where nothing in them is special to a shell, which reads better.
+      let quoted =
+        statement.contains(where: { "\"$`\\!".contains($0) }) ? statement.shellQuoted : "\"\(statement)\""
+      return made + ", and this user cannot write it; upgrade a copy, keeping every row, with: zipgeo sql --write"
+        + " --db=\(path.shellQuoted) \(quoted) && zipgeo upgrade --db=\(copy.shellQuoted)"
     }
     return made + "; upgrade it, keeping every row, with: zipgeo upgrade --db=\(path.shellQuoted)"
   }
 
-  /// Whether this user can write the file at `path` and its folder (where SQLite makes its journal).
+  /// Whether this user can write the file at `path` and its folder (where SQLite makes its
+  /// journal), where a symbolic link leads.
   static func canWrite(_ path: String) -> Bool {
-    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) == 0
+    guard let resolved = realpath(path, nil) else { return false }
+    defer { free(resolved) }
+    let file = String(cString: resolved)
+    let folder = String(file[..<file.lastIndex(of: "/")!])
+    return access(file, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) == 0
   }
 
   /// The name to hand SQLite so that it opens the file at `path`, the path used as it is: a

@@ -60,9 +60,20 @@ public enum Schema {
     let stored = try db.scalar("PRAGMA user_version")?.int64 ?? 0
     if stored < version {
       let columns = try columns(of: db)
-      let additions = try userAdditions(db, columns: columns)
-      guard additions.isEmpty else { throw ZipGeoError.upgradeWouldLose(additions: additions) }
-      try rebuildTable(db, columns: columns)
+      var additions = try userAdditions(db, columns: columns)
+      // Views are judged by SQLite itself: each that reads now, and would not read the new table
+      // (a `rowid` or `oid` it names, a column list one short of the new `id`), is named.
+      let views = try readableViews(db)
+      try db.execute("SAVEPOINT zipgeo_upgrade")
+      do {
+        try rebuildTable(db, columns: columns)
+        additions += views.filter { !isReadable(view: $0, db) }.map { "view '\($0)'" }
+        guard additions.isEmpty else { throw ZipGeoError.upgradeWouldLose(additions: additions) }
+        try db.execute("RELEASE zipgeo_upgrade")
+      } catch {
+        try? db.execute("ROLLBACK TO zipgeo_upgrade; RELEASE zipgeo_upgrade")
+        throw error
+      }
     }
     try addCountriesTable(db)
     try db.execute("PRAGMA user_version = \(version)")
@@ -73,10 +84,22 @@ public enum Schema {
     "zip", "place", "state", "county", "lat", "lon", "cell", "country", "accuracy",
   ]
 
+  /// The views of the main database that read now, by name.
+  static func readableViews(_ db: Database) throws -> [String] {
+    try db.rows("SELECT name FROM main.sqlite_schema WHERE type = 'view' ORDER BY name")
+      .compactMap { $0[0].string }.filter { isReadable(view: $0, db) }
+  }
+
+  /// Whether SQLite can prepare a read of the view `name`.
+  static func isReadable(view name: String, _ db: Database) -> Bool {
+    (try? db.prepare("SELECT * FROM main.\(name.quotedIdentifier) LIMIT 0")) != nil
+  }
+
   /// What a user added to an older `zips` table that the rebuild would lose, as messages name it:
-  /// columns it does not copy, indexes and triggers on `zips` that are not zipgeo's, views and
-  /// other tables' triggers that name `zips` together with `rowid` (an older table's rowid is
-  /// the new one's `id`, and the new table has no rowid).
+  /// columns it does not copy, indexes and triggers on `zips` that are not zipgeo's, and other
+  /// tables' triggers that name `zips` together with its rowid (`rowid`, `oid` or `_rowid_`, as
+  /// words: an older table's rowid is the new one's `id`, and the new table has none). Views are
+  /// judged once the new table is made (`upgradeToCurrentVersion(_:)`).
   static func userAdditions(_ db: Database, columns: Set<String>) throws -> [String] {
     var additions = columns.subtracting(upgradedColumns).sorted().map { "column '\($0)'" }
     let ours = [
@@ -86,12 +109,17 @@ public enum Schema {
     let listed = ours.map { "'\($0)'" }.joined(separator: ", ")
     for row in try db.rows(
       """
-      SELECT type, name FROM sqlite_schema
+      SELECT type, name, sql, tbl_name = 'zips' FROM sqlite_schema
         WHERE (type IN ('index', 'trigger') AND tbl_name = 'zips' AND sql IS NOT NULL AND name NOT IN (\(listed)))
-          OR (type IN ('view', 'trigger') AND tbl_name <> 'zips' AND sql LIKE '%zips%' AND sql LIKE '%rowid%')
+          OR (type = 'trigger' AND tbl_name <> 'zips' AND sql LIKE '%zips%')
         ORDER BY type, name
       """)
     {
+      if row[3].int64 == 0 {
+        let words = Set(
+          (row[2].string ?? "").lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        guard !words.isDisjoint(with: ["rowid", "oid", "_rowid_"]) else { continue }
+      }
       additions.append("\(row[0].string ?? "") '\(row[1].string ?? "")'")
     }
     return additions
@@ -111,6 +139,7 @@ public enum Schema {
         reason: "its older 'zips' table has no '\(required)' column, so zipgeo cannot upgrade it")
     }
     func column(_ name: String, otherwise: String = "NULL") -> String { columns.contains(name) ? name : otherwise }
+    if let problem = try damagedRow(db, columns: columns) { throw ZipGeoError.unsearchableTable(reason: problem) }
     // The first release's table was WITHOUT ROWID (keyed by zip): its rows are numbered in the
     // order of that key.
     let hasRowids = (try? db.prepare("SELECT rowid FROM zips LIMIT 0")) != nil
@@ -128,6 +157,31 @@ public enum Schema {
       ALTER TABLE \(upgradedTableName) RENAME TO zips;
       PRAGMA legacy_alter_table = \(legacy);
       """)
+  }
+
+  /// The first row of an older `zips` table that the new table's CHECKs refuse (a latitude of 95,
+  /// text where a number belongs, a country that is no two capitals), said with its zip and what
+  /// to do; `nil` when there is none. (A tool that wrote with the checks off may have left one.)
+  static func damagedRow(_ db: Database, columns: Set<String>) throws -> String? {
+    var terms = [
+      "zip IS NULL OR zip = ''", "typeof(lat) NOT IN ('integer', 'real') OR NOT lat BETWEEN -90 AND 90",
+      "typeof(lon) NOT IN ('integer', 'real') OR NOT lon BETWEEN -180 AND 180",
+    ]
+    if columns.contains("country") {
+      terms.append("country IS NULL OR NOT (length(country) = 2 AND country GLOB '[A-Z][A-Z]')")
+    }
+    if columns.contains("accuracy") { terms.append("accuracy IS NOT NULL AND NOT accuracy BETWEEN 0 AND 6") }
+    let country = columns.contains("country") ? "country" : "'US'"
+    let accuracy = columns.contains("accuracy") ? "accuracy" : "NULL"
+    guard
+      let row = try db.rows(
+        "SELECT zip, lat, lon, \(country), \(accuracy) FROM zips WHERE \(terms.map { "(\($0))" }.joined(separator: " OR ")) LIMIT 1"
+      ).first
+    else { return nil }
+    let shown = (0..<5).map { row[$0].description }
+    return "its row of zip \(shown[0].shortened) (lat \(shown[1].shortened), lon \(shown[2].shortened), country"
+      + " \(shown[3].shortened), accuracy \(shown[4].shortened)) breaks the table's rules, which a tool that wrote with"
+      + " its checks off left; mend or delete it (zipgeo sql --write), then upgrade again"
   }
 
   /// One row per country in `zips`: its rows (`places`) and distinct codes, counted at import so
