@@ -46,8 +46,13 @@ extension Importer {
     // refused untouched: judged by a reader, which writes nothing (and removes the `-wal` and
     // `-shm` files it made, as every reader does). Two upgrades at once may both find a file
     // older: the second then finds it current inside its transaction.
-    if let reader = try? ZipDatabase.openConnection(databasePath, mode: .readOnly) {
-      defer { try? reader.close() }
+    if let reader = try? Database(path: sqlitePath, mode: .readOnly) {
+      let makesWALFiles = DatabaseOpening.makesWALFilesToRead(reader)
+      defer {
+        try? reader.close()
+        if makesWALFiles { DatabaseOpening.removeWALFilesNobodyUses(of: sqlitePath) }
+      }
+      reader.setBusyTimeout(milliseconds: 5000)
       switch try DatabaseOpening.checkedState(of: reader, path: databasePath) {
       case .current:
         let rows = try reader.scalar("SELECT count(*) FROM zips")?.int64 ?? 0

@@ -140,4 +140,35 @@ enum DatabaseOpening {
       throw ZipGeoError.databaseUnreadable(path: path, reason: error.message)
     }
   }
+
+  /// Whether reading `db`, a read-only connection that has read nothing yet, makes `-wal` and
+  /// `-shm` files beside its database: one in write-ahead-logging mode that has neither (nobody
+  /// has it open), whose `-wal` SQLite makes (empty) and `-shm` too, to read it, and which a
+  /// read-only connection cannot remove when it closes, as the last writer's does.
+  ///
+  /// Why not read such a file without them (`immutable=1`, `SQLITE_OPEN_READONLY` with no
+  /// shared memory): a writer (an import) may open it meanwhile, and a reader that takes no locks
+  /// and reads no log can then read pages of two versions. The files are made and used as SQLite
+  /// always does; `removeWALFilesNobodyUses(of:)` removes them afterwards.
+  static func makesWALFilesToRead(_ db: Database) -> Bool {
+    guard let file = db.filePath, access(file + "-wal", F_OK) != 0, access(file + "-shm", F_OK) != 0,
+      let header = try? db.readMainFile(count: 20, at: 0)
+    else { return false }
+    return header[18] == 2 && header[19] == 2
+  }
+
+  /// Removes the `-wal` and `-shm` of the database at `file` when no connection uses them, the
+  /// way SQLite does: a connection opened for writing, which reads and closes, and is then, when
+  /// it is the last connection to the file, the one that checkpoints (an empty log: nothing to
+  /// copy) and deletes them, under the EXCLUSIVE lock that shows nobody else has the file open.
+  /// With any other connection open (an import running meanwhile) it leaves them to that one.
+  /// A file this user cannot write opens read-only, and they stay.
+  static func removeWALFilesNobodyUses(of file: String) {
+    guard access(file + "-wal", F_OK) == 0 || access(file + "-shm", F_OK) == 0,
+      let cleaner = try? Database(path: file, mode: .readWrite), !cleaner.isReadOnly
+    else { return }
+    cleaner.setBusyTimeout(milliseconds: 100)
+    _ = try? cleaner.scalar("SELECT COUNT(*) FROM sqlite_master")
+    try? cleaner.close()
+  }
 }
