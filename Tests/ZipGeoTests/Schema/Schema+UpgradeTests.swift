@@ -281,11 +281,39 @@ import Testing
     PRAGMA user_version = 2;
     """
 
-  /// The US file imported by this zipgeo, copied into a version-2 file in file order (as that
-  /// release wrote it), with its countries row.
+  /// data/zips.csv imported by this zipgeo (`current`), and the same rows in a version-2 file:
+  /// made once a run, since the import is most of a test's time, and copied by each test
+  /// (`copyZipsFiles()`).
+  static let zipsFiles = Result { () throws -> (current: String, version2: String) in
+    let folder = try TemporaryFolder()
+    let (current, version2) = (folder.path("current.db"), folder.path("version2.db"))
+    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
+    try makeVersion2Database(from: current, at: version2)
+    // Kept for the process's life: the folder would be removed with its last reference.
+    Self.zipsFolder = folder
+    return (current, version2)
+  }
+  nonisolated(unsafe) static var zipsFolder: TemporaryFolder?
+
+  /// Copies `zipsFiles` into this test's folder: the version-2 file at `dbPath`, and the current
+  /// one, whose path it returns.
+  func copyZipsFiles() throws -> String {
+    let (current, version2) = try Self.zipsFiles.get()
+    let copy = folder.path("current.db")
+    try FileManager.default.copyItem(atPath: current, toPath: copy)
+    try FileManager.default.copyItem(atPath: version2, toPath: dbPath)
+    return copy
+  }
+
+  /// The current file `current`, copied into a version-2 file in file order (as that release
+  /// wrote it), with its countries row.
   func makeVersion2Database(from current: String) throws {
-    let old = try Database(path: dbPath)
-    try old.execute(Self.version2Layout)
+    try Self.makeVersion2Database(from: current, at: dbPath)
+  }
+
+  static func makeVersion2Database(from current: String, at path: String) throws {
+    let old = try Database(path: path)
+    try old.execute(version2Layout)
     try old.execute("ATTACH '\(current)' AS new")
     try old.execute(
       """
@@ -301,9 +329,7 @@ import Testing
   /// upgrades it, and a refused read leaves it as it was; `zipgeo upgrade` then makes it what a fresh
   /// import of the same file makes, table by table, and its answers those of a fresh import.
   @Test func aVersion2DatabaseIsRefusedUntilUpgradedAndThenHoldsWhatAFreshImportHolds() throws {
-    let current = folder.path("current.db")
-    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-    try makeVersion2Database(from: current)
+    let current = try copyZipsFiles()
     let bytes = try Data(contentsOf: URL(fileURLWithPath: dbPath))
     #expect(throws: Self.refusal(path: dbPath, version: 2)) { try ZipDatabase(readingAt: dbPath) }
     let host = try Database(path: dbPath, mode: .readOnly)
@@ -352,9 +378,7 @@ import Testing
   /// judged by the key zipgeo gives its table): reads refuse it, and the upgrade names the column
   /// it would lose.
   @Test func aUsersIdColumnOnAVersion2TableDoesNotMakeItLookCurrent() throws {
-    let current = folder.path("current.db")
-    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-    try makeVersion2Database(from: current)
+    _ = try copyZipsFiles()
     let user = try Database(path: dbPath)
     try user.execute("ALTER TABLE zips ADD COLUMN id INTEGER")
     try user.close()
@@ -405,9 +429,7 @@ extension SchemaUpgradeTests {
     if version.hasPrefix("version 1") {
       try makeOldDatabase(Self.version1Layouts[3].sql)
     } else {
-      let current = folder.path("current.db")
-      _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-      try makeVersion2Database(from: current)
+      _ = try copyZipsFiles()
     }
     let host = try Database(path: dbPath, mode: .readOnly)
     try SQLFunctions.register(on: host)
@@ -507,9 +529,7 @@ extension SchemaUpgradeTests {
     if layout >= 0 {
       try makeOldDatabase(Self.version1Layouts[layout].sql)
     } else {
-      let current = folder.path("current.db")
-      _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-      try makeVersion2Database(from: current)
+      _ = try copyZipsFiles()
     }
     try Database(path: dbPath).execute(Self.userAdditions)
     let before = try Database(path: dbPath).rows("SELECT * FROM zips ORDER BY zip").map(\.values)
@@ -536,9 +556,7 @@ extension SchemaUpgradeTests {
   /// An upgraded file is compact (its old table's pages are not kept free), and the countries it
   /// keeps get their states' names as the imported ones do.
   @Test func anUpgradedFileIsCompactAndNamesTheStatesOfEveryCountry() throws {
-    let current = folder.path("current.db")
-    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-    try makeVersion2Database(from: current)
+    _ = try copyZipsFiles()
     let path = try folder.write("DE.txt", ImporterCountryTests.geoNames(ImporterCountryTests.german01945))
     _ = try ZipDatabase.importFile(path, into: dbPath)
     let db = try Database(path: dbPath)
@@ -559,9 +577,7 @@ extension SchemaUpgradeTests {
     "question 30", "question 300",
   ])
   func anUpgradeStoppedAtAnyPointLeavesTheFileAsItWas(point: String) throws {
-    let current = folder.path("current.db")
-    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-    try makeVersion2Database(from: current)
+    _ = try copyZipsFiles()
     let bytes = try Data(contentsOf: URL(fileURLWithPath: dbPath))
     var asked = 0
     var reached = false
@@ -583,9 +599,7 @@ extension SchemaUpgradeTests {
   }
 
   @Test func twoUpgradesAtOnceUpgradeTheFileOnce() throws {
-    let current = folder.path("current.db")
-    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-    try makeVersion2Database(from: current)
+    let current = try copyZipsFiles()
     let rows = try Database(path: current).scalar("SELECT count(*) FROM zips")?.int64 ?? 0
     let path = dbPath
     let results = Mutex<[Result<UpgradeSummary, any Error>]>([])
@@ -652,9 +666,7 @@ extension SchemaUpgradeTests {
 
   /// The countries are counted again from the rows: another tool may have deleted some.
   @Test func theCountriesAreCountedAgainFromTheRows() throws {
-    let current = folder.path("current.db")
-    _ = try ZipDatabase.importFile(zipsCSVPath, into: current)
-    try makeVersion2Database(from: current)
+    _ = try copyZipsFiles()
     try Database(path: dbPath).execute("DELETE FROM zips WHERE state <> 'TX'")
     let texas = try Database(path: dbPath).scalar("SELECT count(*) FROM zips")?.int64 ?? 0
     try ZipDatabase.upgrade(at: dbPath)
