@@ -53,14 +53,7 @@ extension Importer {
         if makesWALFiles { DatabaseOpening.removeWALFilesNobodyUses(of: sqlitePath) }
       }
       reader.setBusyTimeout(milliseconds: 5000)
-      switch try DatabaseOpening.checkedState(of: reader, path: databasePath) {
-      case .current:
-        let rows = try reader.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
-        return UpgradeSummary(fromVersion: Schema.version, rows: Int(rows))
-      case .empty: throw ZipGeoError.notAZipgeoDatabase(path: databasePath, reason: "it is empty")
-      case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: databasePath, reason: reason)
-      case .upgradable: break
-      }
+      if try Self.versionToUpgrade(reader, path: databasePath) == nil { return try Self.unchanged(reader) }
     }
     let folder = DatabaseFolder(containing: sqlitePath)
     let room = FreeSpace(around: folder)
@@ -99,15 +92,7 @@ extension Importer {
     _ db: Database, shownAs path: String, shouldStop: () -> Bool, stopped: ImportError,
     phase: (ImportPhase) -> Void
   ) throws -> UpgradeSummary {
-    let version: Int64
-    switch try DatabaseOpening.checkedState(of: db, path: path) {
-    case .current:
-      let rows = try db.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
-      return UpgradeSummary(fromVersion: Schema.version, rows: Int(rows))
-    case .empty: throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty")
-    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
-    case .upgradable(let found): version = found
-    }
+    guard let version = try Self.versionToUpgrade(db, path: path) else { return try Self.unchanged(db) }
     try DatabaseOpening.requireImportable(db, path: path)
     try db.execute("PRAGMA cache_size = \(Self.writingCacheSize)")
     try Schema.upgradeToCurrentVersion(db)
@@ -153,6 +138,23 @@ extension Importer {
     try db.execute(Schema.cellTriggers + PlaceNameIndex.staleTriggers)
     let rows = try db.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
     return UpgradeSummary(fromVersion: version, rows: Int(rows))
+  }
+
+  /// The schema version of the file `db` reads (named `path`) when it is older than this one;
+  /// `nil` when it is of this version. Refuses a file that is empty or not zipgeo's.
+  private static func versionToUpgrade(_ db: Database, path: String) throws -> Int64? {
+    switch try DatabaseOpening.checkedState(of: db, path: path) {
+    case .current: return nil
+    case .empty: throw ZipGeoError.notAZipgeoDatabase(path: path, reason: "it is empty")
+    case .foreign(let reason): throw ZipGeoError.notAZipgeoDatabase(path: path, reason: reason)
+    case .upgradable(let version): return version
+    }
+  }
+
+  /// The summary of a file already of this version, which the upgrade leaves as it is.
+  private static func unchanged(_ db: Database) throws -> UpgradeSummary {
+    let rows = try db.scalar("SELECT count(*) FROM zips")?.int64 ?? 0
+    return UpgradeSummary(fromVersion: Schema.version, rows: Int(rows))
   }
 
   /// The usual accuracy of each country, counted from the rows (`UsualAccuracy.Counter`).
