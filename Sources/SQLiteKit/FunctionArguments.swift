@@ -60,6 +60,16 @@ public struct FunctionArguments: ~Copyable {
     }
   }
 
+  /// The bytes of argument `index` (0-based) when it is a blob, or `nil` when it is not; SQLite's
+  /// own, valid until the function returns, without a copy (an empty blob has no bytes).
+  public func blobBytes(at index: Int) -> UnsafeRawBufferPointer? {
+    guard let value = handle(index), csqlite_value_type(value) == SQLITE_BLOB else { return nil }
+    let start = csqlite_value_blob(value)
+    let count = Int(csqlite_value_bytes(value))
+    guard let start, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    return UnsafeRawBufferPointer(start: start, count: count)
+  }
+
   /// Argument `index` (0-based) as text, or `nil` when it is not text.
   public func text(at index: Int) -> String? {
     value(at: index).string

@@ -219,7 +219,7 @@ enum StoredCodes {
   }
 
   /// Where the statement of `placesSQL` has the columns `Schema.requireSearchable` checks.
-  private static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
+  static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
 
   private static let firstCountrySQL = CachedSQL("SELECT country FROM zips LIMIT 1")
 
@@ -267,6 +267,17 @@ enum StoredCodes {
     defer { value.reset() }
     guard (try? value.step()) == true, case .text(let text) = value.value(at: 0) else { return nil }
     return CountryCode(text)?.text
+  }
+
+  /// The country a bare code is read in first, where it has one there: the home `db` records,
+  /// else the one country of a database of one; `nil` for a database of several without a home,
+  /// whose bare codes are each the one country's that has it.
+  static func bareCodeCountry(on db: Database) throws -> String? {
+    if let home = try recordedHome(on: db) { return home }
+    guard try !holdsSeveralCountries(on: db) else { return nil }
+    let first = try Schema.cachedStatement(db, firstCountrySQL)
+    defer { first.reset() }
+    return try first.step() ? first.text(at: 0) : nil
   }
 
   /// Reads the columns of `Schema.placeColumns` (0...7) of the current row, whose

@@ -198,7 +198,9 @@ extension SQLFunctions {
   }
 
   /// The table functions, in registration order.
-  public static let tableFunctions = [nearTable, withinTable, nearestTable, coverTable, searchTable, lookupTable]
+  public static let tableFunctions = [
+    nearTable, withinTable, nearestTable, coverTable, searchTable, lookupTable, codesTable,
+  ]
 
   /// `zipgeo_search_distance(lat, lon, center_lat, center_lon, unit, model)`: the distance a
   /// search measures from the centre to a point, in unit number `unit` of `LengthUnit.allCases`

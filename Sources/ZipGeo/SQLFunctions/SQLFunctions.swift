@@ -73,7 +73,8 @@ public enum SQLFunctions {
   }
 
   /// Every function, in registration order.
-  public static let all = [distance, distanceInUnit, geodesicDistance, geodesicDistanceInUnit, version, kind]
+  public static let all =
+    [distance, distanceInUnit, geodesicDistance, geodesicDistanceInUnit, version, kind] + distances
 
   /// The two coordinates in arguments 0...3, checked, or `nil` when one of them is NULL.
   ///
@@ -120,7 +121,7 @@ public enum SQLFunctions {
     try db.add(function: SearchRowCollector.function)
   }
 
-  private static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]
+  static let argumentNames = ["lat1", "lon1", "lat2", "lon2", "unit"]
 
   /// What is wrong with the coordinate at `index` (latitude) and `index + 1` (longitude) of
   /// `distance()`, or `nil` when nothing is: the path of `coordinates(_:function:)` once its
