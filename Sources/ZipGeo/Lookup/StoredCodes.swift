@@ -176,16 +176,13 @@ enum StoredCodes {
   private static func storedPostalCode(
     _ reference: CodeReference, on db: Database, shownAs name: String, home: () throws -> String?
   ) throws -> PostalCode? {
-    let statement = try Schema.cachedStatement(db, reference.country == nil ? placesSQL : placesOfCountrySQL)
-    try statement.bind(values: [.text(reference.code)] + (reference.country.map { [.text($0)] } ?? []))
-    defer { statement.reset() }
-    var rows: [(place: ZipCode, rowid: Int64)] = []
-    while try statement.step() {
-      if rows.isEmpty { try Schema.requireSearchable(statement, columns: Self.placeColumnIndexes) }
-      _ = try storedCoordinate(
-        zip: reference.description, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-      rows.append((zipCode(from: statement), statement.int64(at: 8)))
+    var rows: CodeIndex.Places
+    if let held = CodeIndex.places(of: reference.code, country: reference.country, on: db) {
+      rows = held
+    } else {
+      rows = try placesRead(reference, on: db)
     }
+    guard rows.count > 1 else { return PostalCode(places: rows.map(\.place)) }
     // Ordered here, not by an ORDER BY: for the one or few rows of a code, SQLite's sorter cost
     // more than the rest of the lookup.
     let countries = Set(rows.map(\.place.country)).sorted()
@@ -202,6 +199,22 @@ enum StoredCodes {
     }
     // The places in the order of the file.
     return PostalCode(places: rows.sorted { $0.rowid < $1.rowid }.map(\.place))
+  }
+
+  /// The places of the code `reference` names exactly, read from the table, in no order.
+  private static func placesRead(_ reference: CodeReference, on db: Database) throws -> CodeIndex.Places {
+    let statement = try Schema.cachedStatement(db, reference.country == nil ? placesSQL : placesOfCountrySQL)
+    try statement.bind(.text(reference.code), at: 1)
+    if let country = reference.country { try statement.bind(.text(country), at: 2) }
+    defer { statement.reset() }
+    var rows: CodeIndex.Places = []
+    while try statement.step() {
+      if rows.isEmpty { try Schema.requireSearchable(statement, columns: Self.placeColumnIndexes) }
+      _ = try storedCoordinate(
+        zip: reference.description, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
+      rows.append((zipCode(from: statement), statement.int64(at: 8)))
+    }
+    return rows
   }
 
   /// Whether `db` holds any code of `country`.
