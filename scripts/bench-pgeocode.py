@@ -27,6 +27,8 @@ is installed in the venv, so both run as a user runs them: `pgeocode.Nominatim("
   (b) one code: query_postal_code of one code, after the load (the median of 2,000 codes).
   (c) 50,000 distances: GeoDistance("us").query_postal_code of two lists of 50,000 codes, after
       the load.
+  (d) 100,000 codes, warm: query_postal_code of the same 100,000 after a first call, beside
+      zipgeo_sqlite.frame.resolve and connect().lookup (each after a first call of its own).
 Prints each measure, the ratios, and how many of the 100,000 codes each resolved.
 """
 
@@ -69,6 +71,7 @@ print(json.dumps({"import": imported - start, "load": loaded - imported, "query"
 
 AFTER_LOAD = r"""
 import json, statistics, sys, time
+{columns}
 kind, codes_path, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 codes = json.load(open(codes_path))
 if kind == "zipgeo":
@@ -87,9 +90,37 @@ for _ in range(runs):
     start = time.perf_counter()
     answer = dist.query_postal_code(codes[:50000], codes[50000:])
     distances.append(time.perf_counter() - start)
+warm = {}
+for name, call in columns(kind, nomi, codes):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        found = call()
+        times.append(time.perf_counter() - start)
+    warm[name] = (statistics.median(times), found)
 print(json.dumps({"one": statistics.median(one), "distances": statistics.median(distances),
-                  "measured": int((answer == answer).sum())}))
+                  "measured": int((answer == answer).sum()), "warm": warm}))
 """
+
+# The warm column jobs of each side, after one call that loads what it keeps: 100,000 codes.
+COLUMNS = r"""
+def columns(kind, nomi, codes):
+    count = lambda frame: int(frame.latitude.notna().sum())
+    if kind != "zipgeo":
+        nomi.query_postal_code(codes)
+        return [("pgeocode query_postal_code", lambda: count(nomi.query_postal_code(codes)))]
+    import zipgeo_sqlite
+    from zipgeo_sqlite import frame
+    db = zipgeo_sqlite.connect()
+    for call in (lambda: nomi.query_postal_code(codes), lambda: frame.resolve(codes, db=db), lambda: db.lookup(codes)):
+        call()
+    return [
+        ("zipgeo_sqlite.pgeocode query_postal_code", lambda: count(nomi.query_postal_code(codes))),
+        ("frame.resolve", lambda: int(frame.resolve(codes, db=db).lat.notna().sum())),
+        ("connect().lookup", lambda: sum(row is not None for row in db.lookup(codes))),
+    ]
+"""
+
 
 
 def main():
@@ -141,7 +172,7 @@ def main():
 
     after = {}
     for kind in ("pgeocode", "zipgeo"):
-        result = subprocess.run([python, "-c", AFTER_LOAD, kind, codes_path, str(args.runs)], env=environment,
+        result = subprocess.run([python, "-c", AFTER_LOAD.replace("{columns}", COLUMNS), kind, codes_path, str(args.runs)], env=environment,
                                 capture_output=True, text=True, check=True)
         after[kind] = json.loads(result.stdout)
 
@@ -172,6 +203,10 @@ def main():
     print(f"(c) 50,000 distances, after the load:  pgeocode {after['pgeocode']['distances']:.3f} s"
           f" ({after['pgeocode']['measured']:,} measured), zipgeo_sqlite.pgeocode {after['zipgeo']['distances']:.3f} s"
           f" ({after['zipgeo']['measured']:,} measured); ratio {after['pgeocode']['distances'] / after['zipgeo']['distances']:.2f}")
+    print("(d) 100,000 codes, warm (after a first call):          time   resolved  zipgeo / pgeocode")
+    (pgeocode_time, pgeocode_found), = after["pgeocode"]["warm"].values()
+    for name, (seconds, found) in [("pgeocode query_postal_code", (pgeocode_time, pgeocode_found))] + list(after["zipgeo"]["warm"].items()):
+        print(f"  {name:<44} {seconds:6.3f} s {found:8,}  {seconds / pgeocode_time:5.2f}x")
 
 
 def venv_with_pgeocode(work):

@@ -49,6 +49,7 @@ MODULES = [
     "_database.py",
     "_location.py",
     "datasette_plugin.py",
+    "frame.py",
     "pgeocode.py",
     "sqlite_utils_plugin.py",
 ]

@@ -41,6 +41,26 @@ import Testing
     #expect(!result.out.contains("FAIL"), "\(result.out)")
   }
 
+  /// `python/frame_columns.py` without numpy and pandas (lists in, lists out): `frame.resolve`
+  /// is `zipgeo_lookup` value by value, `frame.distance` is `distance()` and `geodesic_distance()`
+  /// to the last bit, `frame.nearest` is `zipgeo_nearest`. `PythonPgeocodeTests` runs it with them.
+  @Test func wholeColumnsAnswerAsZipgeosSQLFunctionsWithoutNumpyOrPandas() throws {
+    let result = try Self.runFrameChecks(Self.python, us: try importedDatabase())
+    #expect(result.out.hasPrefix("numpy and pandas: no\n"), "\(result.out)")
+  }
+
+  /// Runs `python/frame_columns.py` with `python`, and expects every check to pass.
+  static func runFrameChecks(_ python: URL, us: String) throws -> CommandResult {
+    let script = scripts.appendingPathComponent("frame_columns.py").path
+    let result = try runCommand(
+      python, [script, ExtensionTests.loadPath, package.path, us, try WorldDatabase.path()],
+      environment: ["PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"], timeLimit: 300)
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)\(result.err)")
+    #expect(!result.out.contains("FAIL"), "\(result.out)")
+    return result
+  }
+
   /// What is in the current folder when `zipgeo where` and `database_location()` look.
   enum CurrentFolder: String, CaseIterable, Sendable {
     case noDatabase = "no zipgeo.db"

@@ -58,6 +58,19 @@ import Testing
     #expect(!result.out.contains("FAIL"), "\(result.out)")
   }
 
+  /// `python/frame_columns.py` with numpy and pandas: arrays, Series and DataFrames, a million
+  /// distances bit for bit.
+  @Test(.enabled(if: pandasPython != nil, needsPandas))
+  func wholeColumnsAnswerAsZipgeosSQLFunctionsInNumpyAndPandas() throws {
+    let python = try #require(Self.pandasPython).get()
+    let temporary = try TemporaryFolder()
+    let us = temporary.path("zipgeo.db")
+    let imported = try runCommand(ExtensionTests.zipgeo, ["import", zipsCSVPath, "--db", us])
+    try #require(imported.status == 0, "\(imported.err)")
+    let result = try PythonAPITests.runFrameChecks(python, us: us)
+    #expect(result.out.hasPrefix("numpy and pandas: yes\n"), "\(result.out)")
+  }
+
   /// docs/python.md's migration: the zipgeo block is the pgeocode block with its import line
   /// changed, and prints what the page shows, from the installed wheel on the world database.
   @Test(.enabled(if: pandasPython != nil, needsPandas))
@@ -82,5 +95,26 @@ import Testing
       ])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out == zipgeo.output)
+  }
+
+  /// docs/python.md's example of `zipgeo_sqlite.frame` prints what the page shows, from the
+  /// installed wheel, beside a zipgeo.db of data/zips.csv.
+  @Test(.enabled(if: pandasPython != nil, needsPandas))
+  func theDocsExampleOfWholeColumnsPrintsWhatThePageShows() throws {
+    let python = try #require(Self.pandasPython).get()
+    let example = try PythonWheelTests.readmeExample(
+      startingWith: "import pandas as pd\nfrom zipgeo_sqlite import frame\n")
+    let wheels = try PythonWheelTests()
+    let wheel = try wheels.builtWheel(into: wheels.temporary.path("dist"))
+    let site = wheels.temporary.path("site")
+    let unpacked = try runCommand(
+      python, ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", wheel, site])
+    try #require(unpacked.status == 0, "\(unpacked.err)")
+    _ = try wheels.importedDatabase()
+    let result = try runCommand(
+      python, ["-c", example.code], in: wheels.temporary.url,
+      environment: ["PYTHONPATH": site, "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == example.output)
   }
 }

@@ -246,6 +246,7 @@ import Testing
         zipgeo_sqlite/_database.py ok
         zipgeo_sqlite/_location.py ok
         zipgeo_sqlite/datasette_plugin.py ok
+        zipgeo_sqlite/frame.py ok
         zipgeo_sqlite/pgeocode.py ok
         zipgeo_sqlite/sqlite_utils_plugin.py ok
         zipgeo_sqlite/zipgeo.so ok

@@ -16,6 +16,7 @@ given, None (NaN in a DataFrame) for a code zipgeo cannot resolve; as_frame=True
 DataFrame, pandas being imported only then.
 """
 
+import array
 import json
 import math
 import numbers
@@ -91,6 +92,10 @@ class Database:
         self.connection = _open_read_only(location)
         self._state_names = {}
         self._state_names_searched = set()
+        # zipgeo_codes(country) of each country asked, as {code: PostalCode}, while the file's
+        # data_version stays what it was when they were read.
+        self._code_tables = {}
+        self._code_tables_version = None
 
     def close(self):
         self.connection.close()
@@ -145,9 +150,91 @@ class Database:
             # One code: one call, whose state_name column zipgeo fills.
             row = self._query_one(*distinct[0])
             return [row] * len(values)
-        found = self._query_many(distinct)
+        found = self._lookup_keys(distinct)
         by_key = dict(zip(distinct, found))
         return [by_key[key] for key in keys]
+
+    def _lookup_keys(self, keys):
+        """PostalCode or None for each distinct (code, country) key, as zipgeo_lookup answers:
+        a code written exactly as stored is found in its country's table of codes (zipgeo_codes,
+        read once and kept while the file is unchanged) when there are enough codes of the
+        country to pay for reading it; every other code goes to zipgeo_lookup, in one query."""
+        found = [None] * len(keys)
+        asked = {}
+        for code, country in keys:
+            if code is not None:
+                asked[country] = asked.get(country, 0) + 1
+        tables = {country: self._codes_table(country, count) for country, count in asked.items()}
+        rest = []
+        for index, (code, country) in enumerate(keys):
+            if code is None:
+                continue
+            table = tables[country]
+            if table is not None:
+                row = table.get(code if type(code) is str else str(code) if type(code) is int else None)
+                if row is not None:
+                    found[index] = row
+                    continue
+            rest.append(index)
+        if rest:
+            for index, row in zip(rest, self._query_many([keys[index] for index in rest])):
+                found[index] = row
+        return found
+
+    # A country's codes are read whole for a list of at least a fifth as many: below that, the
+    # codes cost less asked one by one.
+    _TABLE_SHARE = 5
+
+    def _codes_table(self, country, wanted):
+        """{code: PostalCode} of zipgeo_codes(country) (the bare code's country for None), kept
+        while the file's data is unchanged; None when a list of `wanted` codes is too short to pay
+        for reading it, or the country is none zipgeo_codes takes."""
+        (version,) = self.connection.execute("PRAGMA data_version").fetchone()
+        if version != self._code_tables_version:
+            self._code_tables = {}
+            self._code_tables_version = version
+        if country in self._code_tables:
+            return self._code_tables[country]
+        if wanted * self._TABLE_SHARE < self._codes_held(country):
+            return None
+        try:
+            rows = self.connection.execute(
+                "SELECT zip, place, state, county, lat, lon, country, accuracy, state_name, kind, places, place_names,"
+                " resolution FROM zipgeo_codes(?)",
+                (country,),
+            ).fetchall()
+        except sqlite3.OperationalError:
+            # A country zipgeo_codes refuses ("Germany"), which zipgeo_lookup answers with no row.
+            table = None
+        else:
+            table = {row[0]: PostalCode._make(row) for row in rows}
+        self._code_tables[country] = table
+        return table
+
+    def _codes_frame(self, country, wanted):
+        """_codes_table(country, wanted) as a pandas DataFrame indexed by zip, made once."""
+        key = ("frame", country)
+        table = self._codes_table(country, wanted)
+        if table is None:
+            return None
+        if key not in self._code_tables:
+            pandas = _pandas()
+            frame = pandas.DataFrame.from_records(list(table.values()), columns=PostalCode._fields)
+            self._code_tables[key] = frame.set_index("zip", drop=False)
+        return self._code_tables[key]
+
+    def _codes_held(self, country):
+        """How many codes the country has (for None, the most any country has)."""
+        try:
+            if country is None:
+                row = self.connection.execute("SELECT max(codes) FROM countries").fetchone()
+            else:
+                row = self.connection.execute(
+                    "SELECT codes FROM countries WHERE country = upper(trim(?))", (country,)
+                ).fetchone()
+        except sqlite3.OperationalError:
+            row = None
+        return row[0] if row is not None and row[0] is not None else 0
 
     def _query_one(self, code, country):
         row = self.connection.execute(
@@ -159,12 +246,20 @@ class Database:
 
     def _query_many(self, keys):
         rows = [None] * len(keys)
-        for index, *row in _execute(
-            self.connection,
+        columns = (
             "SELECT j.key, l.zip, l.place, l.state, l.county, l.lat, l.lon, l.country, l.accuracy, NULL, l.kind,"
-            f" l.places, l.place_names, l.resolution FROM json_each(?1) j JOIN zipgeo_lookup({_code_and_country}) l",
-            (_json([list(key) for key in keys]),),
-        ):
+            " l.places, l.place_names, l.resolution FROM json_each(?1) j"
+        )
+        countries = {country for _, country in keys}
+        if len(countries) == 1:
+            # One country for all: an array of the codes alone, each element the code itself.
+            (country,) = countries
+            sql = f"{columns} JOIN zipgeo_lookup(j.value, ?2) l"
+            arguments = (_json([code for code, _ in keys]), country)
+        else:
+            sql = f"{columns} JOIN zipgeo_lookup({_code_and_country}) l"
+            arguments = (_json([list(key) for key in keys]),)
+        for index, *row in _execute(self.connection, sql, arguments):
             rows[index] = row
         # state_name is asked once per state, not once per code: zipgeo_lookup looks the name up
         # again in each call, which costs as much as the rest of the lookup.
@@ -247,13 +342,7 @@ class Database:
         codes = [index for index, value in enumerate(values) if not _is_point(value)]
         keys = [(_code_value(values[index], index), country) for index in codes]
         distinct = list(dict.fromkeys(keys))
-        found = [None] * len(distinct)
-        for index, lat, lon in _execute(
-            self.connection,
-            f"SELECT j.key, l.lat, l.lon FROM json_each(?1) j JOIN zipgeo_lookup({_code_and_country}) l",
-            (_json([list(key) for key in distinct]),),
-        ):
-            found[index] = (lat, lon)
+        found = [None if row is None else (row.lat, row.lon) for row in self._lookup_keys(distinct)]
         by_key = dict(zip(distinct, found))
         for index, key in zip(codes, keys):
             centres[index] = by_key[key]
@@ -463,22 +552,29 @@ def _execute(connection, sql, arguments):
 
 
 def _distances_on(connection, pairs, unit):
-    """distance() between the points of each pair ((lat, lon), (lat, lon)), in one query; NaN
-    for a pair with a None."""
-    known = [(index, a + b) for index, (a, b) in enumerate(pairs) if a is not None and b is not None]
-    distances = [math.nan] * len(pairs)
-    # The unit is checked by distance() even when no pair is known.
-    rows = _execute(
-        connection,
-        "SELECT -1, distance(0, 0, 0, 0, ?2) UNION ALL SELECT j.key, distance(json_extract(j.value, '$[0]'),"
-        " json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), ?2)"
-        " FROM json_each(?1) j",
-        (_json([points for _, points in known]), unit),
-    )
-    for key, value in rows:
-        if key >= 0:
-            distances[known[key][0]] = value
-    return distances
+    """distance() between the points of each pair ((lat, lon), (lat, lon)), in one call of
+    zipgeo_distances; NaN for a pair with a None."""
+    columns = [array.array("d") for _ in range(4)]
+    for a, b in pairs:
+        (lat1, lon1), (lat2, lon2) = a or _NO_POINT, b or _NO_POINT
+        columns[0].append(lat1)
+        columns[1].append(lon1)
+        columns[2].append(lat2)
+        columns[3].append(lon2)
+    return distances_of(connection, *(column.tobytes() for column in columns), unit=unit).tolist()
+
+
+def distances_of(connection, lat1, lon1, lat2, lon2, unit="km", model="sphere"):
+    """zipgeo_distances of four blobs of float64 (or numbers), as an array.array of float64."""
+    (blob,) = _execute(
+        connection, "SELECT zipgeo_distances(?, ?, ?, ?, ?, ?)", (lat1, lon1, lat2, lon2, unit, model)
+    )[0]
+    found = array.array("d")
+    found.frombytes(blob)
+    return found
+
+
+_NO_POINT = (math.nan, math.nan)
 
 
 def _json(values):

@@ -122,31 +122,39 @@ class Nominatim:
         codes = _database._code_values(values)
         distinct = list(dict.fromkeys(codes))
         found = [None] * len(distinct)
-        # Where a code's places disagree, zipgeo_lookup leaves state, county and accuracy NULL;
-        # pgeocode gives those of its first place that has one.
-        first_of_places = (
-            "coalesce(l.{0}, CASE WHEN l.places > 1 THEN (SELECT z.{0} FROM zips z WHERE z.zip = l.zip"
-            " AND z.country = l.country AND z.{0} IS NOT NULL ORDER BY z.id LIMIT 1) END)"
-        )
-        rows = _database._execute(
-            self._db.connection,
-            "SELECT j.key, l.zip, l.country, l.place_names, "
-            + ", ".join(first_of_places.format(column) for column in ("state", "county"))
-            + ", l.lat, l.lon, "
-            + first_of_places.format("accuracy")
-            + " FROM json_each(?1) j JOIN zipgeo_lookup(j.value, ?2) l",
-            (_database._json(distinct), self.country),
-        )
+        looked = self._db._lookup_keys([(code, self.country) for code in distinct])
         # zipgeo_lookup gives a code of another country when it is written so (DE:10115).
-        rows = [row for row in rows if row[2] == self.country]
-        self._name_states(rows, zip=1, state=4)
-        for key, zip_code, _, names, state, county, lat, lon, accuracy in rows:
-            found[key] = self._cells(zip_code, names, state, county, lat, lon, accuracy)
+        rows = [(key, row) for key, row in enumerate(looked) if row is not None and row.country == self.country]
+        # Where a code's places disagree, zipgeo_lookup leaves state, county and accuracy None;
+        # pgeocode gives those of its first place that has one.
+        firsts = self._first_of_places([row for _, row in rows if row.places > 1])
+        rows = [(key, row._replace(**firsts.get((row.zip, row.country), {}))) for key, row in rows]
+        self._db._state_names_of((self.country, row.state, row.zip) for _, row in rows)
+        for key, row in rows:
+            found[key] = self._cells(row.zip, row.place_names, row.state, row.county, row.lat, row.lon, row.accuracy)
         for key, code in enumerate(distinct):
             if found[key] is None:
                 found[key] = self._unknown(code)
         position = {code: key for key, code in enumerate(distinct)}
         return found, [position[code] for code in codes]
+
+    def _first_of_places(self, codes):
+        """{(zip, country): {column: value}}: for codes of several places, the state, county and
+        accuracy of the first place (in the file's order) that has each, where the places
+        disagree."""
+        firsts = {}
+        for row in codes:
+            found = {}
+            for column in ("state", "county", "accuracy"):
+                if getattr(row, column) is None:
+                    (value,) = self._db.connection.execute(
+                        f"SELECT (SELECT {column} FROM zips WHERE zip = ?1 AND country = ?2 AND {column} IS NOT NULL"
+                        " ORDER BY id LIMIT 1)",
+                        (row.zip, row.country),
+                    ).fetchone()
+                    found[column] = value
+            firsts[(row.zip, row.country)] = found
+        return firsts
 
     def _places_rows(self, values):
         """pgeocode's rows (_cells) of each value's places, one for an unknown code, and the
@@ -332,13 +340,8 @@ class GeoDistance(Nominatim):
     def _centres(self, values):
         codes = _database._code_values(values)
         distinct = list(dict.fromkeys(codes))
-        found = [None] * len(distinct)
-        for key, lat, lon in _database._execute(
-            self._db.connection,
-            "SELECT j.key, l.lat, l.lon FROM json_each(?1) j JOIN zipgeo_lookup(j.value, ?2) l WHERE l.country = ?2",
-            (_database._json(distinct), self.country),
-        ):
-            found[key] = (lat, lon)
+        looked = self._db._lookup_keys([(code, self.country) for code in distinct])
+        found = [None if row is None or row.country != self.country else (row.lat, row.lon) for row in looked]
         by_code = dict(zip(distinct, found))
         return [by_code[code] for code in codes]
 

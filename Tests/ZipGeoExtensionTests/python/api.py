@@ -29,7 +29,10 @@ def queries_run(db, call):
         answer = call()
     finally:
         db.connection.set_trace_callback(None)
-    return answer, len([sql for sql in run if "zipgeo_lookup(" in sql or "distance(" in sql])
+    return answer, len([sql for sql in run if any(name in sql for name in _COUNTED)])
+
+
+_COUNTED = ("zipgeo_lookup(", "distance(", "zipgeo_distances(", "zipgeo_codes(")
 
 
 PLANO = zipgeo_sqlite.PostalCode(
@@ -87,7 +90,11 @@ for index in range(100_000):
         else f"x{code}" if kind == 3 else f" {code} "
     )
 found, statements = queries_run(us, lambda: us.lookup(many))
-check(f"100,000 codes take one query, and one for the states' names: {statements}", statements == 2, statements)
+check(
+    f"100,000 codes take at most three queries: codes as stored, the others, the states' names: {statements}",
+    statements <= 3,
+    statements,
+)
 check("100,000 codes give 100,000 answers", len(found) == 100_000, len(found))
 expected_zip = [None if index % 5 == 3 else stored[(index * 7919) % len(stored)] for index in range(100_000)]
 check(
@@ -130,10 +137,14 @@ check("a NaN point's distance is NaN", math.isnan(us.distance((math.nan, 0.0), "
 message = raises(lambda: us.distance(["1", "2"], ["1", "2", "3"]), ValueError)
 check(f"lists of two lengths are refused: {message}", message is not None and "2 and 3" in message)
 message = raises(lambda: us.distance("75075", "10001", unit="parsec"), ValueError)
-check(f"an unknown unit is zipgeo's error: {message}", message is not None and message.startswith("distance(): unknown unit"))
+check(f"an unknown unit is zipgeo's error: {message}", message is not None and "unknown unit 'parsec'" in message)
 check("the unit is checked when no code is known", raises(lambda: us.distance("x", "y", unit="parsec"), ValueError))
 _, statements = queries_run(us, lambda: us.distance(many[:50_000], many[50_000:]))
-check(f"50,000 distances take two queries, for the codes and for the distances: {statements}", statements == 2, statements)
+check(
+    f"50,000 distances take at most three queries, the codes as stored, the others, the distances: {statements}",
+    statements <= 3,
+    statements,
+)
 
 # -- searches -----------------------------------------------------------------------------
 near = us.near("75075", km=10)
