@@ -17,6 +17,8 @@ DataFrame, pandas being imported only then.
 """
 
 import array
+import contextlib
+import gc
 import json
 import math
 import numbers
@@ -159,6 +161,10 @@ class Database:
         a code written exactly as stored is found in its country's table of codes (zipgeo_codes,
         read once and kept while the file is unchanged) when there are enough codes of the
         country to pay for reading it; every other code goes to zipgeo_lookup, in one query."""
+        with bulk():
+            return self._lookup_keys_in_bulk(keys)
+
+    def _lookup_keys_in_bulk(self, keys):
         found = [None] * len(keys)
         asked = {}
         for code, country in keys:
@@ -575,6 +581,20 @@ def distances_of(connection, lat1, lon1, lat2, lon2, unit="km", model="sphere"):
 
 
 _NO_POINT = (math.nan, math.nan)
+
+
+@contextlib.contextmanager
+def bulk():
+    """Python's cycle collector held off while a list's answers are made: each tuple made is an
+    allocation it counts, and its collections walk every object the process holds (a table of
+    codes among them) again and again, for tuples that hold no cycle."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _json(values):

@@ -54,7 +54,11 @@ def resolve(codes, country=None, *, db=None):
       zipgeo_lookup reads a bare code (the recorded home country's first).
     Gives a DataFrame with the columns of Resolved (pandas installed), else a list of Resolved.
     """
-    database = _database_of(db)
+    with _database.bulk():
+        return _resolve(codes, country, _database_of(db))
+
+
+def _resolve(codes, country, database):
     values = _values(codes)
     texts = _database._code_values(values)
     pandas = _optional("pandas")

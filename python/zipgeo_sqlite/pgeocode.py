@@ -96,6 +96,10 @@ class Nominatim:
         """Where postal codes are: one code (str or int) gives a pandas Series, anything else
         (a list, an array, a Series, a DataFrame with a postal_code column) a DataFrame with a
         row for each code, in order, NaN where a code is unknown."""
+        with _database.bulk():
+            return self._query_postal_code(codes)
+
+    def _query_postal_code(self, codes):
         single = _is_single(codes)
         given = None
         if isinstance(codes, pd.DataFrame):
@@ -128,7 +132,8 @@ class Nominatim:
         # Where a code's places disagree, zipgeo_lookup leaves state, county and accuracy None;
         # pgeocode gives those of its first place that has one.
         firsts = self._first_of_places([row for _, row in rows if row.places > 1])
-        rows = [(key, row._replace(**firsts.get((row.zip, row.country), {}))) for key, row in rows]
+        if firsts:
+            rows = [(key, row._replace(**firsts[(row.zip, row.country)]) if row.places > 1 else row) for key, row in rows]
         self._db._state_names_of((self.country, row.state, row.zip) for _, row in rows)
         for key, row in rows:
             found[key] = self._cells(row.zip, row.place_names, row.state, row.county, row.lat, row.lon, row.accuracy)
