@@ -1,6 +1,12 @@
 import ISO3166
 import SQLiteKit
 
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
 /// The names of states and regions by their codes, from the `regions` table every import fills:
 /// for each country and state code of `zips` that its file named (GeoNames' admin_code1 beside
 /// admin_name1, a CSV's `state_abbr` beside `state`), the name its rows give most often.
@@ -14,21 +20,14 @@ import SQLiteKit
 /// regions.shown(tokyo)   // "Tokyo To", where tokyo.state is "40"
 /// ```
 public struct RegionNames: Sendable {
-  /// Names by country and code (`JP:40`).
-  private let names: [String: String]
-  /// Codes by country and folded name (`DE:bayern`), for rows and filters that give the name.
-  private let codes: [String: String]
-
-  init(names: [String: String], codes: [String: String]) {
-    self.names = names
-    self.codes = codes
-  }
+  /// The names, read from the database as they are first needed.
+  private let source: Source
 
   /// The state as a table shows it: its name when its code is only digits and the database
   /// names it, else the state as stored.
   public func shown(_ zip: ZipCode) -> String? {
     guard let state = zip.state, Self.isNumber(state) else { return zip.state }
-    return names[Self.key(zip.country, state)] ?? state
+    return source.name(of: state, in: zip.country) ?? state
   }
 
   /// The name of a row's state: the one the database's rows give it, else its ISO 3166-2 name
@@ -39,16 +38,17 @@ public struct RegionNames: Sendable {
   }
 
   func name(ofState state: String, in country: String) -> String? {
-    names[Self.key(country, state)] ?? SubdivisionName.of(state, in: country)
+    source.name(of: state, in: country) ?? SubdivisionName.of(state, in: country)
   }
 
   /// The code of a state written as its code or its name (`BY`, `Bayern`, `bayern`; `Texas`,
   /// which ISO 3166-2 names where the rows do not) in `country`, folded; the state itself,
   /// folded, when neither the database nor ISO names such a state.
   public func code(of state: String, in country: String) -> PlaceNameKey {
-    if names[Self.key(country, state)] != nil { return PlaceNameKey(state) }
+    if source.name(of: state, in: country) != nil { return PlaceNameKey(state) }
     let folded = PlaceNameKey(state)
-    if let code = codes[Self.key(country, folded.text)] ?? Self.englishCodes[Self.key(country, folded.text)]
+    if let code = source.code(ofFolded: Self.key(country, folded.text))
+      ?? Self.englishCodes[Self.key(country, folded.text)]
       ?? SubdivisionName.code(of: folded, in: country)
     {
       return PlaceNameKey(code)
@@ -75,28 +75,72 @@ public struct RegionNames: Sendable {
 
   static func isNumber(_ code: String) -> Bool { !code.isEmpty && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
-  /// Reads the regions of `db` (none when it has no `regions` table, as a database an older
-  /// zipgeo made, or a `regions` table of the user's own without these columns).
+  /// The regions of `db` (none when it has no `regions` table, as a database an older zipgeo
+  /// made, or a `regions` table of the user's own without these columns), read as they are first
+  /// needed: a command that shows a few states reads those, not every region's name.
   static func load(from db: Database) throws -> RegionNames {
-    guard try Schema.hasRegionsTable(db),
-      let statement = try? db.cachedStatement("SELECT country, state, name FROM regions")
-    else { return RegionNames(names: [:], codes: [:]) }
-    var names: [String: String] = [:]
-    var codes: [String: String] = [:]
-    defer { statement.reset() }
-    do {
-      while try statement.step() {
-        guard let country = statement.text(at: 0), let state = statement.text(at: 1), let name = statement.text(at: 2)
-        else { continue }
-        names[Self.key(country, state)] = name
-        codes[Self.key(country, PlaceNameKey(name).text)] = state
-      }
-    } catch let error as DatabaseError where error.resultCode == .error {
-      // The statement was kept from before another connection put a table of another shape in
-      // the place of zipgeo's (SQLite prepares it again at its step, and fails): no names.
-      return RegionNames(names: [:], codes: [:])
+    RegionNames(source: Source(db: try Schema.hasRegionsTable(db) ? db : nil))
+  }
+
+  /// Where the names come from: the `regions` table, a name at a time as rows need it, and every
+  /// name, folded, the first time a state is looked up by its name. A class, shared by the copies
+  /// of one `RegionNames`, that any thread may ask.
+  final class Source: @unchecked Sendable {
+    private let db: Database?
+    private var names: [String: String?] = [:]
+    private var codes: [String: String]?
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(db: Database?) {
+      self.db = db
+      pthread_mutex_init(mutex, nil)
     }
-    return RegionNames(names: names, codes: codes)
+
+    deinit {
+      pthread_mutex_destroy(mutex)
+      mutex.deallocate()
+    }
+
+    /// The database's name of `state` in `country`, or `nil`.
+    func name(of state: String, in country: String) -> String? {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      let key = RegionNames.key(country, state)
+      if let known = names[key] { return known }
+      var found: String?
+      if let db, let statement = try? db.cachedStatement("SELECT name FROM regions WHERE country = ? AND state = ?") {
+        defer { statement.reset() }
+        // A statement kept from before another connection put a table of another shape in the
+        // place of zipgeo's fails at its step: no name.
+        if (try? statement.bind(.text(country), at: 1)) != nil, (try? statement.bind(.text(state), at: 2)) != nil,
+          (try? statement.step()) == true
+        {
+          found = statement.text(at: 0)
+        }
+      }
+      names[key] = .some(found)
+      return found
+    }
+
+    /// The code of the state whose folded name, with its country, is `key` (`DE:bayern`).
+    func code(ofFolded key: String) -> String? {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      if codes == nil {
+        var folded: [String: String] = [:]
+        if let db, let statement = try? db.cachedStatement("SELECT country, state, name FROM regions") {
+          defer { statement.reset() }
+          while (try? statement.step()) == true {
+            guard let country = statement.text(at: 0), let state = statement.text(at: 1),
+              let name = statement.text(at: 2)
+            else { continue }
+            folded[RegionNames.key(country, PlaceNameKey(name).text)] = state
+          }
+        }
+        codes = folded
+      }
+      return codes?[key]
+    }
   }
 
   /// Counts the names an import's rows give their state codes, row by row.
