@@ -53,7 +53,8 @@ import Testing
   static func runFrameChecks(_ python: URL, us: String) throws -> CommandResult {
     let script = scripts.appendingPathComponent("frame_columns.py").path
     let result = try runCommand(
-      python, [script, ExtensionTests.loadPath, package.path, us, try WorldDatabase.path()],
+      python,
+      [script, ExtensionTests.loadPath, package.path, us, try WorldDatabase.path(), ExtensionTests.zipgeo.path],
       environment: ["PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"], timeLimit: 300)
     #expect(result.status == 0, "\(result.out)\(result.err)")
     #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)\(result.err)")

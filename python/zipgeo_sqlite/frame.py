@@ -22,12 +22,13 @@ import math
 import numbers
 import os
 import sqlite3
+import struct
 import threading
 from collections import namedtuple
 
 from . import _database
 
-__all__ = ["Resolved", "Nearest", "resolve", "distance", "nearest"]
+__all__ = ["Resolved", "Nearest", "Pair", "resolve", "distance", "nearest", "within"]
 
 Resolved = namedtuple("Resolved", "code country zip lat lon place state resolution")
 Resolved.__doc__ = """A value of resolve()'s input and what zipgeo_lookup made of it: the code as
@@ -38,6 +39,10 @@ DataFrame) where it could not."""
 Nearest = namedtuple("Nearest", "point zip place state county lat lon country accuracy distance state_name kind")
 Nearest.__doc__ = """A row of nearest(): the position of the point in the input, then a row of
 zipgeo_nearest from it, distance in km."""
+
+Pair = namedtuple("Pair", "point centre distance")
+Pair.__doc__ = """A row of within(): the positions of a point and of a centre within the radius of
+each other, and their distance in the radius's unit."""
 
 _local = threading.local()
 
@@ -208,6 +213,61 @@ def nearest(points, k=5, *, only_country=None, db=None):
     if not found:
         return pandas.DataFrame({name: [] for name in Nearest._fields})
     return pandas.DataFrame(found, columns=list(Nearest._fields))
+
+
+def within(points, centres, km=None, *, mi=None, model="sphere"):
+    """Every pair of a point and a centre within km (or mi) of each other: for each point, the
+    centres zipgeo_within would give around it over a table of the centres, with the same
+    distances to the last bit, nearest first.
+
+        frame.within(customers[["lat", "lon"]], stores[["lat", "lon"]], km=10)
+
+    points, centres: (lat, lon) pairs, as nearest() takes them; a pair with a NaN is in no pair.
+    Gives a DataFrame of point, centre (positions in the inputs) and distance (pandas installed),
+    else a list of Pair, by point, then nearest first. A latitude outside [-90, 90] or a
+    longitude outside [-180, 180] is a ValueError naming the element.
+    """
+    if (km is None) == (mi is None):
+        raise TypeError("within() takes the radius as km= or mi=, one of them")
+    radius, unit = (km, "km") if mi is None else (mi, "mi")
+    if isinstance(radius, bool) or not isinstance(radius, numbers.Real):
+        raise TypeError(f"the radius is a number, not {radius!r}")
+    if not isinstance(model, str):
+        raise TypeError(f"model is text, such as model='sphere', not {model!r}")
+    numpy = _optional("numpy")
+    with _database.bulk():
+        (blob,) = _database._execute(
+            _functions(),
+            "SELECT zipgeo_pairs_within(?, ?, ?, ?, ?, ?, ?)",
+            _point_columns(points, numpy) + _point_columns(centres, numpy) + (float(radius), unit, model),
+        )[0]
+        pandas = _optional("pandas")
+        if numpy is not None and pandas is not None:
+            records = numpy.frombuffer(blob, dtype=[("point", "<i8"), ("centre", "<i8"), ("distance", "<f8")])
+            return pandas.DataFrame({name: records[name].copy() for name in Pair._fields})
+        return [Pair(*record) for record in struct.iter_unpack("<qqd", blob)]
+
+
+def _point_columns(points, numpy):
+    """(latitudes, longitudes) of (lat, lon) pairs as float64 bytes, for zipgeo_pairs_within."""
+    columns = getattr(points, "columns", None)
+    if numpy is not None:
+        if columns is not None:
+            if "lat" not in columns or "lon" not in columns:
+                raise ValueError(f"a DataFrame of points has columns lat and lon; this one has {list(columns)}")
+            lats, lons = points["lat"].to_numpy(dtype="float64"), points["lon"].to_numpy(dtype="float64")
+        else:
+            pairs = numpy.asarray(points if callable(getattr(points, "tolist", None)) else _points(points),
+                                  dtype="float64")
+            if pairs.size == 0:
+                pairs = pairs.reshape(0, 2)
+            if pairs.ndim != 2 or pairs.shape[1] != 2:
+                raise ValueError(f"points are (lat, lon) pairs, an array of shape (n, 2), not {pairs.shape}")
+            lats, lons = pairs[:, 0], pairs[:, 1]
+        return numpy.ascontiguousarray(lats).tobytes(), numpy.ascontiguousarray(lons).tobytes()
+    pairs = _points(points)
+    return (array.array("d", [lat for lat, _ in pairs]).tobytes(),
+            array.array("d", [lon for _, lon in pairs]).tobytes())
 
 
 def _database_of(db):

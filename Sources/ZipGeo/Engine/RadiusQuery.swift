@@ -43,7 +43,12 @@ public struct RadiusQuery: Equatable, Sendable {
 
   /// The radius, at most half the Earth's circumference (1e300 km reads the world): the farthest
   /// a row is found at, in the query's unit.
-  var farthest: Double { min(radius.value, radius.unit.fromMetres(model.halfCircumference * (1 + 1e-9))) }
+  var farthest: Double { Self.farthest(radius, model: model) }
+
+  /// The farthest a row of a search of `radius` on `model` is found at, in the radius's unit.
+  static func farthest(_ radius: Length, model: EarthModel) -> Double {
+    min(radius.value, radius.unit.fromMetres(model.halfCircumference * (1 + 1e-9)))
+  }
 
   /// The least distance any point of `node` can have from the centre, in metres
   /// (`EarthModel.leastDistance`): a square whose bound in the query's unit is past `farthest`

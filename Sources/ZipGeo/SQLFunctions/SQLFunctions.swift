@@ -75,6 +75,7 @@ public enum SQLFunctions {
   /// Every function, in registration order.
   public static let all =
     [distance, distanceInUnit, geodesicDistance, geodesicDistanceInUnit, version, kind] + distances
+    + pairsWithin
 
   /// The two coordinates in arguments 0...3, checked, or `nil` when one of them is NULL.
   ///

@@ -1,7 +1,8 @@
 """zipgeo_sqlite.frame against zipgeo's SQL functions, value by value: resolve() is zipgeo_lookup,
 distance() is distance() and geodesic_distance() to the last bit, nearest() is zipgeo_nearest.
 
-Usage: python3 frame_columns.py PATH/TO/libZipgeo PYTHON_FOLDER US_DB WORLD_DB
+Usage: python3 frame_columns.py PATH/TO/libZipgeo PYTHON_FOLDER US_DB WORLD_DB ZIPGEO
+  ZIPGEO: the zipgeo binary, which imports the centres within() is checked against.
   Run by /usr/bin/python3 without numpy and pandas (lists in, lists out), and by a python3 with
   them (arrays, Series and DataFrames); each check runs in both, on what that python has.
 Prints one line per check, then "N passed, M failed".
@@ -12,10 +13,11 @@ import random
 import shutil
 import sqlite3
 import struct
+import subprocess
 import sys
 import tempfile
 
-library, python_folder, us_path, world_path = sys.argv[1:5]
+library, python_folder, us_path, world_path, zipgeo_binary = sys.argv[1:6]
 sys.path.insert(0, python_folder)
 import zipgeo_sqlite  # noqa: E402
 
@@ -246,5 +248,63 @@ if pandas is not None:
     stores = pandas.DataFrame({"lat": [33.02, 40.75], "lon": [-96.70, -73.99]})
     found = frame.nearest(stores, k=1, db=us)
     check("a DataFrame of lat and lon is points", list(found.zip) == ["75026", "10120"], list(found.zip))
+
+# -- within -------------------------------------------------------------------------------
+# Centres of the world's codes, ties (two at one point), the poles and the 180th meridian;
+# points near them, and on the edges. zipgeo_within around each point over a table of the
+# centres is the answer.
+drawn = random.Random(58)
+sample = world.connection.execute("SELECT lat, lon FROM zips WHERE id % 97 = 0 LIMIT 1500").fetchall()
+centres = [(lat, lon) for lat, lon in sample] + [
+    (90.0, 0.0), (-90.0, 0.0), (0.0, 180.0), (0.0, -180.0), (0.05, 179.99), (-0.05, -179.99), (89.95, 120.0),
+    (sample[0][0], sample[0][1]), (sample[1][0], sample[1][1]),
+]
+points = [(min(90.0, max(-90.0, lat + drawn.uniform(-0.1, 0.1))), max(-180.0, min(180.0, lon + drawn.uniform(-0.1, 0.1))))
+          for lat, lon in (drawn.choice(centres) for _ in range(3000))]
+points += [(90.0, 0.0), (-90.0, 90.0), (0.0, 180.0), (0.0, -180.0), (0.0, 179.95), (89.99, -60.0)] + centres[:50]
+folder = tempfile.mkdtemp()
+try:
+    csv_path = os.path.join(folder, "centres.csv")
+    with open(csv_path, "w") as out:
+        out.write("zip,lat,lon\n")
+        for index, (lat, lon) in enumerate(centres):
+            out.write(f"C{index},{lat!r},{lon!r}\n")
+    centres_db = os.path.join(folder, "centres.db")
+    subprocess.run([zipgeo_binary, "import", csv_path, "--db", centres_db, "--quiet"], check=True)
+    table = sqlite3.connect(centres_db)
+    zipgeo_sqlite.load(table)
+    for radius, unit, model in ((10.0, "km", "sphere"), (25.0, "mi", "wgs84"), (300.0, "km", "sphere")):
+        expected = []
+        for index, (lat, lon) in enumerate(points):
+            rows = table.execute(
+                "SELECT zip, distance FROM zipgeo_within(?, ?, ?, ?, ?)", (lat, lon, radius, unit, model)
+            ).fetchall()
+            expected += [(index, int(zip_code[1:]), distance) for zip_code, distance in rows]
+        arguments = {"km": radius} if unit == "km" else {"mi": radius}
+        found = frame.within(points, centres, model=model, **arguments)
+        found = list(found.itertuples(index=False, name=None)) if pandas is not None else [tuple(row) for row in found]
+        key = lambda row: (row[0], row[1])  # noqa: E731
+        same_pairs = sorted(map(key, found)) == sorted(map(key, expected))
+        distances = {key(row): bits(row[2]) for row in expected}
+        same_distances = same_pairs and all(distances[key(row)] == bits(row[2]) for row in found)
+        ordered = found == sorted(found, key=lambda row: (row[0], row[2], row[1]))
+        check(
+            f"within {radius} {unit} ({model}): zipgeo_within's {len(expected):,} pairs, distances to the bit, ordered",
+            same_pairs and same_distances and ordered and len(expected) > len(points) // 2,
+            (len(found), len(expected), sorted(set(map(key, found)) ^ set(map(key, expected)))[:3]),
+        )
+    table.close()
+finally:
+    shutil.rmtree(folder)
+check("no points give no pairs", len(frame.within([], centres, km=10)) == 0)
+for wrong, kind in ((([(95.0, 0.0)], centres), ValueError), (([(0.0, 190.0)], centres), ValueError),
+                    (([(0.0, 0.0)], [(0.0, 0.0)], "x"), TypeError)):
+    message = raises(lambda: frame.within(wrong[0], wrong[1], km=wrong[2] if len(wrong) > 2 else 10), kind)
+    check(f"{wrong!r} is refused: {message}", message is not None)
+message = raises(lambda: frame.within([(0.0, 0.0)], [(0.0, 0.0)], km=-1), ValueError)
+check(f"a negative radius is refused: {message}", message is not None and "radius" in message)
+found = frame.within([(0.0, math.nan), (0.0, 0.0)], [(0.0, 0.0), (math.nan, 0.0)], km=1)
+found = list(found.itertuples(index=False, name=None)) if pandas is not None else [tuple(row) for row in found]
+check("a point or centre with a NaN is in no pair", found == [(1, 0, 0.0)], found)
 
 finish()
