@@ -108,7 +108,8 @@ def _resolved_frame(pandas, database, codes, values, texts, country):
         text_keys = [key if isinstance(key, str) else None for key in distinct]
         found = table.reindex(text_keys)[columns].reset_index(drop=True)
     else:
-        found = pandas.DataFrame({name: pandas.Series([None] * len(distinct), dtype=object) for name in columns})
+        # NaN, as pandas shows a value missing from a join, in every version of pandas.
+        found = pandas.DataFrame({name: pandas.Series([math.nan] * len(distinct), dtype=object) for name in columns})
         found[["lat", "lon"]] = found[["lat", "lon"]].astype("float64")
     missing = [index for index, zip_code in enumerate(found["zip"].tolist()) if not isinstance(zip_code, str)]
     if missing:
@@ -121,7 +122,7 @@ def _resolved_frame(pandas, database, codes, values, texts, country):
                 found.loc[at, name] = pandas.Series([row[field] for _, row in rows], index=at, dtype=found[name].dtype)
     found.columns = names
     # A value that is no code (None, NaN) has no position: the empty row after the others.
-    found.loc[len(found)] = [None] * len(names)
+    found.loc[len(found)] = [math.nan] * len(names)
     positions = numpy_positions(positions, len(found) - 1)
     return _with_codes(pandas, found.take(positions), codes, values)
 
