@@ -80,13 +80,7 @@ import Testing
     let zipgeo = try PythonWheelTests.readmeExample(startingWith: "import zipgeo_sqlite.pgeocode as pgeocode\n")
     #expect(
       zipgeo.code == pgeocode.code.replacing("import pgeocode\n", with: "import zipgeo_sqlite.pgeocode as pgeocode\n"))
-    // The wheel as pip would lay it out, without pip: its files under a folder on PYTHONPATH.
-    let wheels = try PythonWheelTests()
-    let wheel = try wheels.builtWheel(into: wheels.temporary.path("dist"))
-    let site = wheels.temporary.path("site")
-    let unpacked = try runCommand(
-      python, ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", wheel, site])
-    try #require(unpacked.status == 0, "\(unpacked.err)")
+    let (wheels, site) = try Self.unpackedWheel(python)
     let result = try runCommand(
       python, ["-c", zipgeo.code], in: wheels.temporary.url,
       environment: [
@@ -104,17 +98,24 @@ import Testing
     let python = try #require(Self.pandasPython).get()
     let example = try PythonWheelTests.readmeExample(
       startingWith: "import pandas as pd\nfrom zipgeo_sqlite import frame\n")
-    let wheels = try PythonWheelTests()
-    let wheel = try wheels.builtWheel(into: wheels.temporary.path("dist"))
-    let site = wheels.temporary.path("site")
-    let unpacked = try runCommand(
-      python, ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", wheel, site])
-    try #require(unpacked.status == 0, "\(unpacked.err)")
+    let (wheels, site) = try Self.unpackedWheel(python)
     _ = try wheels.importedDatabase()
     let result = try runCommand(
       python, ["-c", example.code], in: wheels.temporary.url,
       environment: ["PYTHONPATH": site, "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out == example.output)
+  }
+
+  /// This build's wheel as pip would lay it out, without pip: its files under a folder for
+  /// PYTHONPATH, in the temporary folder of the `PythonWheelTests` given back.
+  static func unpackedWheel(_ python: URL) throws -> (wheels: PythonWheelTests, site: String) {
+    let wheels = try PythonWheelTests()
+    let wheel = try wheels.builtWheel(into: wheels.temporary.path("dist"))
+    let site = wheels.temporary.path("site")
+    let unpacked = try runCommand(
+      python, ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", wheel, site])
+    try #require(unpacked.status == 0, "\(unpacked.err)")
+    return (wheels, site)
   }
 }

@@ -67,12 +67,9 @@ final class CodeIndex: ConnectionFacts {
     var held: [String: Places] = [:]
     held.reserveCapacity(Int(rows))
     while try statement.step() {
-      try Schema.requireSearchable(statement, columns: StoredCodes.placeColumnIndexes)
-      _ = try StoredCodes.storedCoordinate(
-        zip: statement.text(at: 0) ?? "", latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-      let place = StoredCodes.zipCode(from: statement)
+      let (place, rowid) = try StoredCodes.storedPlace(statement, shownAs: statement.text(at: 0) ?? "")
       guard place.zip.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
-      held[place.zip, default: []].append((place, statement.int64(at: 8)))
+      held[place.zip, default: []].append((place, rowid))
     }
     for (code, places) in held where places.count > 1 {
       held[code] = places.sorted { $0.rowid < $1.rowid }

@@ -208,13 +208,19 @@ enum StoredCodes {
     if let country = reference.country { try statement.bind(.text(country), at: 2) }
     defer { statement.reset() }
     var rows: CodeIndex.Places = []
-    while try statement.step() {
-      if rows.isEmpty { try Schema.requireSearchable(statement, columns: Self.placeColumnIndexes) }
-      _ = try storedCoordinate(
-        zip: reference.description, latitude: statement.value(at: 4), longitude: statement.value(at: 5))
-      rows.append((zipCode(from: statement), statement.int64(at: 8)))
-    }
+    while try statement.step() { rows.append(try storedPlace(statement, shownAs: reference.description)) }
     return rows
+  }
+
+  /// The place and id of the current row of a statement of `placesSQL`'s columns, checked as
+  /// every stored row is (the table's columns once per preparation, the row's coordinates each
+  /// time); an error names the row's code as `code` gives it.
+  static func storedPlace(_ statement: Statement, shownAs code: @autoclosure () -> String) throws -> (
+    place: ZipCode, rowid: Int64
+  ) {
+    try Schema.requireSearchable(statement, columns: placeColumnIndexes)
+    _ = try storedCoordinate(zip: code(), latitude: statement.value(at: 4), longitude: statement.value(at: 5))
+    return (zipCode(from: statement), statement.int64(at: 8))
   }
 
   /// Whether `db` holds any code of `country`.
@@ -232,7 +238,7 @@ enum StoredCodes {
   }
 
   /// Where the statement of `placesSQL` has the columns `Schema.requireSearchable` checks.
-  static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
+  private static let placeColumnIndexes = ["zip": 0, "lat": 4, "lon": 5]
 
   private static let firstCountrySQL = CachedSQL("SELECT country FROM zips LIMIT 1")
 

@@ -130,12 +130,9 @@ extension SQLFunctions {
       var places: [ZipCode] = []
       var ids: [Int64] = []
       while try statement.step() {
-        try Schema.requireSearchable(statement, columns: StoredCodes.placeColumnIndexes)
-        let place = StoredCodes.zipCode(from: statement)
-        _ = try StoredCodes.storedCoordinate(
-          zip: "\(country):\(place.zip)", latitude: statement.value(at: 4), longitude: statement.value(at: 5))
+        let (place, id) = try StoredCodes.storedPlace(statement, shownAs: "\(country):\(statement.text(at: 0) ?? "")")
         places.append(place)
-        ids.append(statement.int64(at: 8))
+        ids.append(id)
       }
       // By code in SQLite's order of text (BINARY: by bytes), as the promise of `orderedBy` needs,
       // and a code's places in the order of the file, as `StoredCodes` gives them. Positions are
